@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { sqlitePathFromUrl } from '../db/connection.ts';
+
+const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_COUNTRY_CODE: z.enum(COUNTRY_CODES).default('+91'),
+  ADMIN_PHONE: z.string().regex(/^\d{6,15}$/, 'ADMIN_PHONE must be 6-15 digits').default('9999999999'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('Admin@12345'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'cashfree']).default('sandbox'),
+  CASHFREE_APP_ID: z.string().optional(),
+  CASHFREE_SECRET_KEY: z.string().optional(),
+  CASHFREE_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Base URL of Cashfree's PG API; tests point it at a local fake. */
+  CASHFREE_API_URL: z.string().url().optional(),
+  /** Public origin of the store, for payment return URLs and canonical links. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Set behind a TLS-terminating proxy: enables HSTS. */
+  TRUST_PROXY_TLS: z.enum(['0', '1']).default('0'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  mediaDir: string;
+  siteDir: string;
+  jwtSecret: Uint8Array;
+  admin: { countryCode: string; phoneNumber: string; password: string };
+  payment:
+    | { provider: 'sandbox' }
+    | { provider: 'cashfree'; appId: string; secretKey: string; mode: 'sandbox' | 'production'; apiUrl: string };
+  publicUrl: string;
+  hsts: boolean;
+}
+
+/** Reads a secret kept in DATA_DIR, creating it once, so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/** Parses the environment once, failing fast with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseFile = e.DATABASE_URL ? sqlitePathFromUrl(e.DATABASE_URL) : path.join(dataDir, 'store.sqlite');
+  let payment: Config['payment'] = { provider: 'sandbox' };
+  if (e.PAYMENT_PROVIDER === 'cashfree') {
+    if (!e.CASHFREE_APP_ID || !e.CASHFREE_SECRET_KEY) {
+      throw new Error('Invalid environment: PAYMENT_PROVIDER=cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY');
+    }
+    payment = {
+      provider: 'cashfree',
+      appId: e.CASHFREE_APP_ID,
+      secretKey: e.CASHFREE_SECRET_KEY,
+      mode: e.CASHFREE_MODE,
+      apiUrl: e.CASHFREE_API_URL ?? (e.CASHFREE_MODE === 'production' ? 'https://api.cashfree.com/pg' : 'https://sandbox.cashfree.com/pg'),
+    };
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile,
+    mediaDir: path.join(dataDir, 'media'),
+    siteDir: path.join(dataDir, 'site'),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
+    admin: { countryCode: e.ADMIN_COUNTRY_CODE, phoneNumber: e.ADMIN_PHONE, password: e.ADMIN_PASSWORD },
+    payment,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    hsts: e.TRUST_PROXY_TLS === '1',
+  };
+}
+
+export { COUNTRY_CODES };

@@ -1,0 +1,61 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one answer shape of the API: `{ status, description, data }`. */
+export interface Envelope<T = unknown> {
+  status: 0 | 1;
+  description: string;
+  data: T;
+}
+
+/** A refusal the client can act on: an honest HTTP code and a message shown as is. */
+export class ApiError extends HTTPException {
+  readonly description: string;
+  readonly data: unknown;
+  constructor(status: ContentfulStatusCode, description: string, data: unknown = null) {
+    super(status, { message: description });
+    this.description = description;
+    this.data = data;
+  }
+}
+
+export const badRequest = (description: string) => new ApiError(400, description);
+export const forbidden = (description = 'Your session has expired. Please log in again.') => new ApiError(403, description);
+export const notFound = (description: string) => new ApiError(404, description);
+export const conflict = (description: string) => new ApiError(409, description);
+export const tooLarge = (description = 'The upload is too large. Max size is 120MB per file.') => new ApiError(413, description);
+export const tooManyAttempts = (description: string, retryAfterSeconds: number) => {
+  const error = new ApiError(429, description, { retryAfter: retryAfterSeconds });
+  return error;
+};
+
+/** A successful answer. */
+export function ok<T>(c: Context, description: string, data: T, status: 200 | 201 = 200) {
+  return c.json({ status: 1 as const, description, data }, status);
+}
+
+/** Messages Hono itself raises, reworded for a shopper. */
+function describeHttpException(error: HTTPException): string {
+  if (error.status === 400 && /json/i.test(error.message)) return 'The request body is not valid JSON.';
+  if (error.status === 413) return 'The request body is too large.';
+  return error.message || 'The request could not be handled.';
+}
+
+/** Turns anything thrown into the envelope; a stack trace never reaches the client. */
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof ApiError) {
+    const retryAfter = (error.data as { retryAfter?: number } | null)?.retryAfter;
+    if (error.status === 429 && retryAfter) c.header('Retry-After', String(retryAfter));
+    return c.json({ status: 0, description: error.description, data: error.data }, error.status);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status >= 500 ? 500 : error.status;
+    return c.json({ status: 0, description: describeHttpException(error), data: null }, status as ContentfulStatusCode);
+  }
+  console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}:`, error);
+  return c.json({ status: 0, description: 'Something went wrong on our side. Please try again.', data: null }, 500);
+};
+
+export const onNotFound: NotFoundHandler = (c) =>
+  c.json({ status: 0, description: `No such endpoint: ${c.req.method} ${c.req.path}`, data: null }, 404);

@@ -1,0 +1,66 @@
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
+import type { Database } from './schema.ts';
+
+export type DB = Kysely<Database>;
+
+/**
+ * Kysely's SQLite driver opens transactions with a plain BEGIN, which takes the
+ * write lock only at the first write; two processes upgrading at once then fail
+ * with SQLITE_BUSY whatever the busy timeout. Every transaction here writes, so
+ * it takes the lock up front and waits its turn instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class StoreSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+export interface OpenOptions {
+  /** Open read-only (the static site build reads the catalogue while the API writes). */
+  readonly?: boolean;
+}
+
+/** Resolves DATABASE_URL (`file:` URL, `sqlite:` URL or a plain path) to a SQLite file path. */
+export function sqlitePathFromUrl(url: string): string {
+  if (url.startsWith('file:')) return decodeURIComponent(new URL(url).pathname);
+  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\//, '');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    throw new Error(`DATABASE_URL ${url.split(':')[0]}: is not supported yet; use a SQLite file path or file: URL`);
+  }
+  return url;
+}
+
+/**
+ * Opens the store's SQLite database with the settings every process must share:
+ * WAL, a busy timeout, foreign keys, and synchronous=FULL so an acknowledged
+ * order survives a power cut, not only a process crash (a stated decision:
+ * an order is money, and the extra fsync per commit costs well under a millisecond
+ * on these disks).
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): DB {
+  const sqlite = new SQLite(file, { readonly: options.readonly ?? false, timeout: 5000 });
+  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = FULL');
+  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,325 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A column the database fills in on insert (an id, a default timestamp). */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface UserTable {
+  u_id: Generated<number>;
+  full_name: string;
+  u_name: string;
+  country_code: string;
+  phone_number: string;
+  password_hash: string;
+  /** "0" administrator, anything else a shopper. */
+  u_type: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
+export interface CategoryTable {
+  cate_id: Generated<number>;
+  cate_name: string;
+  cate_image: string;
+  cate_status: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export interface MaterialTable {
+  m_id: Generated<number>;
+  name: string;
+  created_at: Defaulted<string>;
+}
+
+export interface SizeTable {
+  size_id: Generated<number>;
+  size_name: string;
+  created_at: Defaulted<string>;
+}
+
+export interface CaratTable {
+  carat_id: Generated<number>;
+  name: string;
+  created_at: Defaulted<string>;
+}
+
+export interface ProductTable {
+  p_id: Generated<number>;
+  name: string;
+  cate_id: number;
+  description: string;
+  specifications: string;
+  offer: string;
+  is_bestseller: Defaulted<number>;
+  is_reel: Defaulted<number>;
+  p_status: Defaulted<number>;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+export interface ProductMediaTable {
+  pm_id: Generated<number>;
+  p_id: number;
+  /** Generated file name inside the Products media folder. */
+  file_name: string;
+  kind: 'image' | 'video';
+  position: Defaulted<number>;
+}
+
+export interface ProductMaterialTable {
+  p_id: number;
+  m_id: number;
+  position: Defaulted<number>;
+}
+
+export interface ProductSizeTable {
+  p_id: number;
+  size_id: number;
+  position: Defaulted<number>;
+}
+
+export interface ProductKeyPointTable {
+  kp_id: Generated<number>;
+  p_id: number;
+  position: Defaulted<number>;
+  text: string;
+}
+
+export interface ProductCaratTable {
+  pc_id: Generated<number>;
+  p_id: number;
+  carat_id: number;
+  /** Paise. */
+  inr_price: number;
+  /** Cents. */
+  usd_price: number;
+  position: Defaulted<number>;
+}
+
+interface Selection {
+  u_id: number;
+  p_id: number;
+  pc_id: number;
+  carat_id: number;
+  cate_id: number;
+  m_id: number;
+  size_id: number | null;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+export interface CartItemTable extends Selection {
+  c_id: Generated<number>;
+  quantity: Defaulted<number>;
+}
+
+export interface WishlistItemTable extends Selection {
+  w_id: Generated<number>;
+}
+
+export interface CouponTable {
+  coupon_id: Generated<number>;
+  coupon_name: string;
+  /** Percentage in basis points: 12.5% is 1250. */
+  discount_bp: number;
+  c_status: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export type Currency = 'INR' | 'USD';
+export type PaymentMethod = 'cod' | 'online';
+
+export interface OrderTable {
+  o_id: Generated<number>;
+  u_id: number | null;
+  /** 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
+  status: Defaulted<number>;
+  currency: Currency;
+  subtotal: number;
+  discount: Defaulted<number>;
+  shipping: Defaulted<number>;
+  total: number;
+  coupon_name: string | null;
+  coupon_discount_bp: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  apartment: Defaulted<string>;
+  city: string;
+  state: string;
+  zip_code: string;
+  payment_method: PaymentMethod;
+  /** 'cod' (to collect), 'paid' (confirmed by the provider). */
+  payment_status: string;
+  provider_order_id: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+export interface OrderItemTable {
+  oi_id: Generated<number>;
+  o_id: number;
+  p_id: number | null;
+  pc_id: number | null;
+  carat_id: number | null;
+  cate_id: number | null;
+  m_id: number | null;
+  size_id: number | null;
+  product_name: string;
+  product_image: string | null;
+  category_name: string | null;
+  carat_name: string | null;
+  material_name: string | null;
+  size_name: string | null;
+  quantity: number;
+  /** Unit price in the order's currency, minor units. */
+  price: number;
+  line_total: number;
+}
+
+export interface PaymentTable {
+  pay_id: Generated<number>;
+  provider: string;
+  provider_order_id: string;
+  payment_session_id: string;
+  u_id: number | null;
+  currency: Currency;
+  amount: number;
+  /** created, paid, failed, used (an order was placed with it). */
+  status: Defaulted<string>;
+  o_id: number | null;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+export interface WebhookEventTable {
+  event_key: string;
+  provider: string;
+  received_at: Defaulted<string>;
+}
+
+export interface ReviewTable {
+  r_id: Generated<number>;
+  u_id: number | null;
+  u_name: string;
+  /** NULL for a testimonial written in the back office. */
+  p_id: number | null;
+  message: string;
+  rating: number;
+  created_at: Defaulted<string>;
+}
+
+export interface ReviewImageTable {
+  ri_id: Generated<number>;
+  r_id: number;
+  file_name: string;
+  position: Defaulted<number>;
+}
+
+export interface SliderImageTable {
+  s_id: Generated<number>;
+  image: string;
+  position: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export interface ContactMessageTable {
+  c_id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  mo_no: Defaulted<string>;
+  /** 'new' until an administrator handles it. */
+  status: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
+export interface NewsletterSubscriberTable {
+  n_id: Generated<number>;
+  email: string;
+  created_at: Defaulted<string>;
+}
+
+export interface RateLimitTable {
+  bucket: string;
+  hits: number;
+  /** Epoch milliseconds. */
+  reset_at: number;
+}
+
+export interface SiteStateTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UserTable;
+  categories: CategoryTable;
+  materials: MaterialTable;
+  sizes: SizeTable;
+  carats: CaratTable;
+  products: ProductTable;
+  product_media: ProductMediaTable;
+  product_materials: ProductMaterialTable;
+  product_sizes: ProductSizeTable;
+  product_key_points: ProductKeyPointTable;
+  product_carats: ProductCaratTable;
+  cart_items: CartItemTable;
+  wishlist_items: WishlistItemTable;
+  coupons: CouponTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  payments: PaymentTable;
+  webhook_events: WebhookEventTable;
+  reviews: ReviewTable;
+  review_images: ReviewImageTable;
+  slider_images: SliderImageTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  rate_limits: RateLimitTable;
+  site_state: SiteStateTable;
+}
+
+/**
+ * Every column of every table, spelled once more so a test can hold the
+ * hand-written types above against the migrated database (tsc checks this
+ * list against the types; tests/db/schema.test.ts checks it against SQLite).
+ */
+export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T], true> } = {
+  users: { u_id: true, full_name: true, u_name: true, country_code: true, phone_number: true, password_hash: true, u_type: true, created_at: true },
+  categories: { cate_id: true, cate_name: true, cate_image: true, cate_status: true, created_at: true },
+  materials: { m_id: true, name: true, created_at: true },
+  sizes: { size_id: true, size_name: true, created_at: true },
+  carats: { carat_id: true, name: true, created_at: true },
+  products: { p_id: true, name: true, cate_id: true, description: true, specifications: true, offer: true, is_bestseller: true, is_reel: true, p_status: true, created_at: true, updated_at: true },
+  product_media: { pm_id: true, p_id: true, file_name: true, kind: true, position: true },
+  product_materials: { p_id: true, m_id: true, position: true },
+  product_sizes: { p_id: true, size_id: true, position: true },
+  product_key_points: { kp_id: true, p_id: true, position: true, text: true },
+  product_carats: { pc_id: true, p_id: true, carat_id: true, inr_price: true, usd_price: true, position: true },
+  cart_items: { c_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, quantity: true, created_at: true, updated_at: true },
+  wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
+  coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
+  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true },
+  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true },
+  payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, created_at: true, updated_at: true },
+  webhook_events: { event_key: true, provider: true, received_at: true },
+  reviews: { r_id: true, u_id: true, u_name: true, p_id: true, message: true, rating: true, created_at: true },
+  review_images: { ri_id: true, r_id: true, file_name: true, position: true },
+  slider_images: { s_id: true, image: true, position: true, created_at: true },
+  contact_messages: { c_id: true, name: true, email: true, message: true, mo_no: true, status: true, created_at: true },
+  newsletter_subscribers: { n_id: true, email: true, created_at: true },
+  rate_limits: { bucket: true, hits: true, reset_at: true },
+  site_state: { key: true, value: true },
+};
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type Category = Selectable<CategoryTable>;
+export type Product = Selectable<ProductTable>;
+export type ProductUpdate = Updateable<ProductTable>;
+export type Order = Selectable<OrderTable>;
+export type OrderItem = Selectable<OrderItemTable>;
+export type Coupon = Selectable<CouponTable>;
