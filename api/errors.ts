@@ -31,8 +31,13 @@ export const tooManyAttempts = (description: string, retryAfterSeconds: number) 
 };
 
 /** A successful answer. */
-export function ok<T>(c: Context, description: string, data: T, status: 200 | 201 = 200) {
-  return c.json({ status: 1 as const, description, data }, status);
+export function ok<T>(c: Context, description: string, data: T) {
+  return c.json({ status: 1 as const, description, data }, 200);
+}
+
+/** A successful answer that made a new record. */
+export function created<T>(c: Context, description: string, data: T) {
+  return c.json({ status: 1 as const, description, data }, 201);
 }
 
 /** Messages Hono itself raises, reworded for a shopper. */

@@ -1,4 +1,4 @@
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../migrations/index.ts';
 import type { DB } from './connection.ts';
 

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initial from './2026_11_21_0001_initial.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */

@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1.7
+# Multi-stage image of the whole store: API, media and the pre-rendered storefront on one port.
+
+FROM node:24-slim AS deps
+WORKDIR /app
+ENV NODE_ENV=development
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+
+FROM node:24-slim AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# The storefront is rebuilt at run time from the database (Astro is a runtime dependency).
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=8080 \
+    DATA_DIR=/data \
+    ASTRO_TELEMETRY_DISABLED=1
+WORKDIR /app
+COPY --from=runtime-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json package-lock.json tsconfig.json astro.config.mjs openapi.yaml ./
+COPY --chown=node:node api ./api
+COPY --chown=node:node db ./db
+COPY --chown=node:node migrations ./migrations
+COPY --chown=node:node web ./web
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/openapi.yaml').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "api/server.ts"]

@@ -1,0 +1,53 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv, Deps } from './context.ts';
+import { docsRoutes } from './docs.ts';
+import { ApiError, onError, onNotFound } from './errors.ts';
+import { openApiYaml, registerContract } from './openapi/document.ts';
+import { accountsRoutes } from './routes/accounts/index.ts';
+import { securityHeaders } from './security-headers.ts';
+import { mediaRoutes, siteRoutes } from './site/serve.ts';
+import { validationHook } from './validation.ts';
+
+/** JSON bodies are small; uploads stream through their own limit (120 MB per file). */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Every API route module, in the order the contract lists them. */
+export function apiRoutes() {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.route('/', accountsRoutes());
+  registerContract(api);
+  return api;
+}
+
+/**
+ * The whole store on one Hono app: API, OpenAPI document and docs, media folders
+ * and the pre-rendered storefront. Built around injected dependencies so tests
+ * run it on a temporary database with `app.request(...)`.
+ */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.use(securityHeaders({ hsts: deps.config.hsts }));
+  app.use(async function injectDeps(c, next) {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(async function jsonBodyLimit(c, next) {
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('multipart/form-data')) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, 'The request body is too large (1 MB at most).');
+      },
+    })(c, next);
+  });
+  const api = apiRoutes();
+  app.route('/', api);
+  app.route('/', docsRoutes(() => openApiYaml(api)));
+  app.route('/', mediaRoutes(deps.config));
+  app.route('/', siteRoutes(deps.config));
+  return app;
+}

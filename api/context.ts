@@ -1,0 +1,25 @@
+import type { Config } from './env.ts';
+import type { DB } from '../db/connection.ts';
+
+/** The caller, as the database knows them (never as the request claims). */
+export interface Caller {
+  u_id: number;
+  u_type: string;
+  full_name: string;
+  isAdmin: boolean;
+}
+
+/** What every handler can reach through `c.var`. */
+export interface Deps {
+  db: DB;
+  config: Config;
+  /** Called after a back-office change that the pre-rendered pages show. */
+  onCatalogueChange: () => void;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    caller: Caller;
+  };
+}

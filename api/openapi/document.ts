@@ -1,0 +1,90 @@
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { stringify } from 'yaml';
+import type { AppEnv } from '../context.ts';
+import { ErrorEnvelope } from './schemas.ts';
+import { PLANNED_CALLS } from './planned.ts';
+
+const INFO = {
+  title: 'Aurum Jewellery Store API',
+  version: '1.0.0',
+  license: { name: 'Proprietary', url: 'https://aurumjewels.in/termsandconditions' },
+  description: [
+    'Headless commerce API of an online store for 18K and 22K gold jewellery.',
+    '',
+    'Every answer is the envelope `{ status, description, data }`: `status` 1 on success and 0 on failure,',
+    '`description` a message the storefront shows as is. HTTP codes are honest: 400 bad input, 403 missing,',
+    'invalid or expired token or wrong role (clients log out), 404, 409, 413, 429.',
+    '',
+    'Money: `inr_price`, `usd_price`, `subtotal`, `discount`, `total` are amounts in rupees or dollars with at',
+    'most two decimals; the server stores them exactly in minor units and prices every order itself.',
+    'Media file names are relative to the folders `/Sliders`, `/Category`, `/Products` and `/Reviews` on this host.',
+  ].join('\n'),
+};
+
+/** Registers the parts of the contract that are not a single route's: security, planned calls. */
+export function registerContract(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The `auth_token` answered by /userlogin.',
+  });
+  const built = new Set(
+    app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [`${d.route.method} ${d.route.path}`] : [])),
+  );
+  for (const [method, path, summary] of PLANNED_CALLS) {
+    if (built.has(`${method} ${path}`)) continue;
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    app.openAPIRegistry.registerPath({
+      method,
+      path,
+      summary,
+      description: 'Named by the specification; not built yet.',
+      tags: ['Planned'],
+      ...(names.length ? { request: { params: z.object(Object.fromEntries(names.map((n) => [n, z.number().int()]))) } } : {}),
+      security: [],
+      responses: {
+        200: { description: 'The answer the specification gives; this server does not serve it yet.' },
+        404: { description: 'Not built yet.', content: { 'application/json': { schema: ErrorEnvelope } } },
+      },
+    });
+  }
+}
+
+/** `post /getcart/{u_id}` becomes `postGetcartByUId`: stable ids for generated clients. */
+function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/\{(\w+)\}/g, (_, name: string) => `by_${name}`)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+/** The OpenAPI 3.1 document of an app, as a plain object. */
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  const document = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: INFO,
+    servers: [{ url: '/', description: 'The host serving this document (a store started with npm start: http://localhost:8080)' }],
+    tags: [
+      { name: 'Accounts', description: 'Registration, login and account deletion' },
+      { name: 'Catalogue', description: 'What shoppers browse' },
+      { name: 'Cart', description: 'The caller\'s cart and wishlist' },
+      { name: 'Orders', description: 'Checkout, payment and order history' },
+      { name: 'Reviews', description: 'Product reviews and testimonials' },
+      { name: 'Back office', description: 'Administrator calls' },
+      { name: 'Planned', description: 'Named by the specification, not built yet' },
+    ],
+  });
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, { operationId?: string }>)) {
+      operation.operationId ??= operationId(method, path);
+    }
+  }
+  return document;
+}
+
+/** The document as YAML text, exactly as committed in openapi.yaml. */
+export function openApiYaml(app: OpenAPIHono<AppEnv>): string {
+  return `# Generated from the zod route definitions by \`npm run openapi\`; do not edit by hand.\n${stringify(openApiDocument(app), { lineWidth: 0 })}`;
+}

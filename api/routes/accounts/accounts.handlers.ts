@@ -1,0 +1,66 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { createUser, findUserByPhone } from '../../../db/queries/users.ts';
+import { issueToken } from '../../auth.ts';
+import type { AppEnv } from '../../context.ts';
+import { ApiError, conflict, created, ok, tooManyAttempts } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../passwords.ts';
+import { clearRateLimit, hitRateLimit, type Limit, rateLimitWait } from '../../rate-limit.ts';
+import type { registerUser, userLogin } from './accounts.routes.ts';
+
+// Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
+// short enough that the real owner is not shut out for the day.
+const PHONE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const { db } = c.var.deps;
+  const u_id = await createUser(db, {
+    full_name: body.full_name,
+    u_name: body.u_name,
+    country_code: body.countryCode,
+    phone_number: body.phoneNumber,
+    password_hash: await hashPassword(body.password),
+    u_type: '1',
+  });
+  if (u_id === null) throw conflict('This phone number is already registered. Please log in.');
+  return created(c, 'Registration successful. Please log in.', { u_id });
+};
+
+export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c) => {
+  const { countryCode, phoneNumber, password } = c.req.valid('json');
+  const { db, config } = c.var.deps;
+  const phoneBucket = `login:phone:${countryCode}${phoneNumber}`;
+  const addressBucket = `login:address:${clientAddress(c)}`;
+  const wait = Math.max(await rateLimitWait(db, phoneBucket, PHONE_LIMIT), await rateLimitWait(db, addressBucket, ADDRESS_LIMIT));
+  if (wait > 0) throw tooManyAttempts(`Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+
+  const user = await findUserByPhone(db, countryCode, phoneNumber);
+  if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+    await hitRateLimit(db, phoneBucket, PHONE_LIMIT);
+    await hitRateLimit(db, addressBucket, ADDRESS_LIMIT);
+    throw new ApiError(400, 'Invalid phone number or password.');
+  }
+  await clearRateLimit(db, phoneBucket);
+  const token = await issueToken(config, user.u_id);
+  return ok(c, 'Login successful.', {
+    u_id: user.u_id,
+    full_name: user.full_name,
+    u_name: user.u_name,
+    phoneNumber: user.phone_number,
+    countryCode: user.country_code,
+    u_type: user.u_type,
+    auth_token: token,
+    token,
+  });
+};

@@ -1,0 +1,38 @@
+import { serve } from '@hono/node-server';
+import { openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { createApp } from './app.ts';
+import { loadConfig } from './env.ts';
+import { buildSite, createSiteRebuilder, siteIsStale } from './site/build.ts';
+
+// `npm start`: migrate, seed an empty database, build the storefront when it is
+// missing or stale, then serve API, media and site on one port.
+const config = loadConfig();
+const db = openDatabase(config.databaseFile);
+await migrateToLatest(db);
+if (await seedDemo(db, config)) console.log('empty database: demo catalogue and administrator seeded');
+if (await siteIsStale(config, db)) {
+  console.log('building the storefront…');
+  await buildSite(config, db);
+}
+const rebuilder = createSiteRebuilder(config, db);
+const app = createApp({ db, config, onCatalogueChange: rebuilder.schedule });
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close(async () => {
+      await rebuilder.idle();
+      await db.destroy();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

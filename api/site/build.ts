@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DB } from '../../db/connection.ts';
+import type { Config } from '../env.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BUILD_INFO = 'build-info.json';
+
+interface BuildInfo {
+  sourceHash: string;
+  catalogueVersion: string;
+  builtAt: string;
+}
+
+/** A hash of everything the site is built from besides the database: its sources and dependencies. */
+export function siteSourceHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full.slice(ROOT.length)).update(readFileSync(full));
+    }
+  };
+  walk(path.join(ROOT, 'web'));
+  for (const file of ['astro.config.mjs', 'package-lock.json', 'openapi.yaml']) {
+    const full = path.join(ROOT, file);
+    if (existsSync(full)) hash.update(file).update(readFileSync(full));
+  }
+  for (const dir of ['db']) walk(path.join(ROOT, dir));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The catalogue's version: bumped by every back-office change the pages show. */
+export async function catalogueVersion(db: DB): Promise<string> {
+  const row = await db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_version').executeTakeFirst();
+  return row?.value ?? '0';
+}
+
+export async function bumpCatalogueVersion(db: DB): Promise<void> {
+  await db
+    .insertInto('site_state')
+    .values({ key: 'catalogue_version', value: String(Date.now()) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(Date.now()) }))
+    .execute();
+}
+
+/** True when the built site is missing, or was built from other sources or an older catalogue. */
+export async function siteIsStale(config: Config, db: DB): Promise<boolean> {
+  const file = path.join(config.siteDir, BUILD_INFO);
+  if (!existsSync(file)) return true;
+  try {
+    const info = JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
+    return info.sourceHash !== siteSourceHash() || info.catalogueVersion !== (await catalogueVersion(db));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Builds the storefront with Astro into a fresh folder beside the live one, then
+ * swaps it in, so visitors never see a half-built site.
+ */
+export async function buildSite(config: Config, db: DB, log: (line: string) => void = console.log): Promise<void> {
+  const version = await catalogueVersion(db);
+  const next = `${config.siteDir}.next`;
+  const old = `${config.siteDir}.old`;
+  rmSync(next, { recursive: true, force: true });
+  const started = Date.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        SITE_OUT_DIR: next,
+        DATA_DIR: config.dataDir,
+        DATABASE_URL: config.databaseFile,
+        PUBLIC_URL: config.publicUrl,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+  });
+  const info: BuildInfo = { sourceHash: siteSourceHash(), catalogueVersion: version, builtAt: new Date().toISOString() };
+  writeFileSync(path.join(next, BUILD_INFO), JSON.stringify(info));
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(config.siteDir)) renameSync(config.siteDir, old);
+  renameSync(next, config.siteDir);
+  rmSync(old, { recursive: true, force: true });
+  log(`storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Rebuilds the site a short while after the last back-office change (changes
+ * come in bursts), one build at a time, so the storefront shows a change within
+ * a minute without anyone running a command.
+ */
+export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let pending = false;
+  const run = async () => {
+    if (running) {
+      pending = true;
+      return;
+    }
+    running = buildSite(config, db).catch((error) => console.error('storefront rebuild failed:', error));
+    await running;
+    running = undefined;
+    if (pending) {
+      pending = false;
+      void run();
+    }
+  };
+  return {
+    /** Marks the catalogue changed and schedules a rebuild. */
+    schedule() {
+      void bumpCatalogueVersion(db).catch(() => undefined);
+      clearTimeout(timer);
+      timer = setTimeout(() => void run(), delayMs);
+      timer.unref();
+    },
+    /** Waits for a running build (used at shutdown and in tests). */
+    async idle() {
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+if (import.meta.main) {
+  // `npm run build:site`: build the storefront from the configured database now.
+  const { loadConfig } = await import('../env.ts');
+  const { openDatabase } = await import('../../db/connection.ts');
+  const { migrateToLatest } = await import('../../db/migrate.ts');
+  const config = loadConfig();
+  const db = openDatabase(config.databaseFile);
+  await migrateToLatest(db);
+  await buildSite(config, db);
+  await db.destroy();
+}

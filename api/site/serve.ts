@@ -1,0 +1,124 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { Config } from '../env.ts';
+
+/** The media folders of the specification, each under DATA_DIR/media. */
+export const MEDIA_FOLDERS = ['Sliders', 'Category', 'Products', 'Reviews'] as const;
+export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.ogg': 'video/ogg',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Only names the store generated itself: no separators, no dots in front, nothing encoded. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Streams a file (with Range support, so videos seek), or answers null when absent. */
+function sendFile(file: string, request: Request, headers: Record<string, string>, status = 200): Response | null {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) return null;
+    size = stat.size;
+  } catch {
+    return null;
+  }
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const base = { 'Content-Type': type, 'Accept-Ranges': 'bytes', ...headers };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
+  if (range && status === 200 && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) {
+      return new Response(null, { status: 416, headers: { ...base, 'Content-Range': `bytes */${size}` } });
+    }
+    const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
+    return new Response(request.method === 'HEAD' ? null : stream, {
+      status: 206,
+      headers: { ...base, 'Content-Length': String(end - start + 1), 'Content-Range': `bytes ${start}-${end}/${size}` },
+    });
+  }
+  const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream);
+  return new Response(body, { status, headers: { ...base, 'Content-Length': String(size) } });
+}
+
+/** Uploaded media under /Sliders, /Category, /Products and /Reviews; names are generated, so they cache for a year. */
+export function mediaRoutes(config: Config) {
+  const app = new Hono();
+  for (const folder of MEDIA_FOLDERS) {
+    app.on(['GET', 'HEAD'], `/${folder}/:name`, (c) => {
+      const name = c.req.param('name');
+      if (!SAFE_NAME.test(name)) return c.json({ status: 0, description: 'No such file.', data: null }, 404);
+      const response = sendFile(path.join(config.mediaDir, folder, name), c.req.raw, {
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'Content-Security-Policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
+      });
+      return response ?? c.json({ status: 0, description: 'No such file.', data: null }, 404);
+    });
+  }
+  return app;
+}
+
+/**
+ * The pre-rendered storefront. Pages revalidate on every visit (they change when the
+ * catalogue does); hashed assets under /_astro cache for a year. A product added
+ * since the last build is served by the bare /product-details page, which loads it
+ * from the API, so its URL works at once.
+ */
+export function siteRoutes(config: Config) {
+  const app = new Hono();
+  app.on(['GET', 'HEAD'], '*', (c, next) => {
+    const siteDir = config.siteDir;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return next();
+    }
+    if (pathname.includes('\0') || pathname.split('/').some((part) => part === '..')) return next();
+    const assetHeaders = pathname.startsWith('/_astro/')
+      ? { 'Cache-Control': 'public, max-age=31536000, immutable' }
+      : { 'Cache-Control': 'public, max-age=0, must-revalidate' };
+    const candidates = pathname.endsWith('/')
+      ? [path.join(siteDir, pathname, 'index.html')]
+      : [path.join(siteDir, pathname), path.join(siteDir, pathname, 'index.html'), path.join(siteDir, `${pathname}.html`)];
+    if (/^\/product-details\/[^/]+\/?$/.test(pathname)) candidates.push(path.join(siteDir, 'product-details', 'index.html'));
+    if (pathname.toLowerCase() === '/signup') candidates.push(path.join(siteDir, 'signup', 'index.html'));
+    if (pathname === '/shipping-policy') candidates.push(path.join(siteDir, 'shippingpolicy', 'index.html'));
+    if (pathname === '/refund-policy') candidates.push(path.join(siteDir, 'refundpolicy', 'index.html'));
+    if (pathname === '/admin' || pathname.startsWith('/admin/')) candidates.push(path.join(siteDir, 'admin', 'index.html'));
+    for (const file of candidates) {
+      if (!path.resolve(file).startsWith(path.resolve(siteDir) + path.sep)) continue;
+      const response = sendFile(file, c.req.raw, assetHeaders);
+      if (response) return response;
+    }
+    const accept = c.req.header('accept') ?? '';
+    const notFoundPage = path.join(siteDir, '404.html');
+    if (accept.includes('text/html') && existsSync(notFoundPage)) {
+      return sendFile(notFoundPage, c.req.raw, { 'Cache-Control': 'no-store' }, 404) ?? next();
+    }
+    return next();
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+// @ts-check
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// The storefront is pre-rendered from the database: `npm start` (api/site/build.ts)
+// runs this build with DATA_DIR/DATABASE_URL set and SITE_OUT_DIR pointing into DATA_DIR.
+export default defineConfig({
+  srcDir: './web',
+  publicDir: './web/public',
+  outDir: process.env.SITE_OUT_DIR ?? './dist',
+  site: process.env.PUBLIC_URL ?? 'http://localhost:8080',
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  vite: {
+    build: { assetsInlineLimit: 0 },
+  },
+});
