@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backupStore, restoreStore } from '../../db/backup.ts';
+import { openDatabase } from '../../db/connection.ts';
+import { createTestStore, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+let scratch: string;
+beforeAll(async () => {
+  store = await createTestStore();
+  scratch = mkdtempSync(path.join(tmpdir(), 'aurum-backup-'));
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function countMessages(db = store.db) {
+  const row = await db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+it('copies the database and media online while the store keeps writing, and restores them', async () => {
+  const slider = 'seed-slider-1.webp';
+  mkdirSync(path.join(store.config.mediaDir, 'Sliders'), { recursive: true });
+  writeFileSync(path.join(store.config.mediaDir, 'Sliders', slider), 'image bytes');
+  await store.db.insertInto('slider_images').values({ image: slider }).execute();
+  for (let i = 0; i < 500; i++) {
+    await store.db.insertInto('contact_messages').values({ name: `Guest ${i}`, email: `g${i}@example.com`, message: 'Hello' }).execute();
+  }
+
+  // Writes continue while the backup runs; the copy is a consistent snapshot either way.
+  let writing = true;
+  const writer = (async () => {
+    let n = 0;
+    while (writing) {
+      await store.db.insertInto('contact_messages').values({ name: `Late ${n++}`, email: 'late@example.com', message: 'x' }).execute();
+      await new Promise((r) => setImmediate(r));
+    }
+    return n;
+  })();
+  const out = path.join(scratch, 'backup-1');
+  const result = await backupStore({ databaseFile: store.config.databaseFile, mediaDir: store.config.mediaDir, outDir: out });
+  writing = false;
+  await writer;
+
+  expect(result.mediaFiles).toBe(1);
+  expect(result.missingMedia).toEqual([]);
+  const copy = openDatabase(result.databaseFile, { readonly: true });
+  const copied = await countMessages(copy);
+  await copy.destroy();
+  expect(copied).toBeGreaterThanOrEqual(500);
+  expect(copied).toBeLessThanOrEqual(await countMessages());
+
+  // Restore into a fresh data directory, as the README tells an operator to.
+  const target = path.join(scratch, 'restored');
+  restoreStore({ fromDir: out, databaseFile: path.join(target, 'store.sqlite'), mediaDir: path.join(target, 'media') });
+  const restored = openDatabase(path.join(target, 'store.sqlite'));
+  expect(await countMessages(restored)).toBe(copied);
+  expect(readFileSync(path.join(target, 'media', 'Sliders', slider), 'utf8')).toBe('image bytes');
+  await restored.destroy();
+});
+
+it('refuses to write into a non-empty folder and to restore from a folder that is not a backup', async () => {
+  const busy = path.join(scratch, 'busy');
+  mkdirSync(busy);
+  writeFileSync(path.join(busy, 'keep.txt'), 'x');
+  await expect(backupStore({ databaseFile: store.config.databaseFile, mediaDir: store.config.mediaDir, outDir: busy })).rejects.toThrow(/not empty/);
+  expect(() => restoreStore({ fromDir: busy, databaseFile: path.join(scratch, 'x.sqlite'), mediaDir: path.join(scratch, 'm') })).toThrow(/not a backup/);
+});
