@@ -1,0 +1,440 @@
+/**
+ * What shoppers browse, in the API's product shape (storefront.md §3). Used by
+ * the catalogue routes and, directly, by the static site build: every function
+ * takes `db` first and answers exactly what the API answers.
+ *
+ * Shoppers see only active products (p_status 1) in active categories
+ * (cate_status 1); `includeInactive` is for administrators.
+ *
+ * Listings load one page of product rows, then that page's carats, media,
+ * materials, sizes and key points in one `where p_id in (...)` query each:
+ * six queries per page whatever its size, never one per product.
+ */
+
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type PriceField, toMajor, toMinor } from '../../api/orders/money.ts';
+import type { DB } from '../connection.ts';
+import type { Database } from '../schema.ts';
+
+export { productReviews, sliderImages, testimonials } from './reviews.ts';
+
+export interface CategoryView {
+  cate_id: number;
+  cate_name: string;
+  /** File name in the Category media folder. */
+  cate_image: string;
+  /** 1 active, 0 inactive (only administrators see inactive ones). */
+  cate_status: number;
+}
+
+export interface MaterialView {
+  m_id: number;
+  name: string;
+}
+
+export interface SizeView {
+  size_id: number;
+  size_name: string;
+}
+
+export interface CaratView {
+  carat_id: number;
+  name: string;
+}
+
+export interface ProductCaratView {
+  pc_id: number;
+  carat_id: number;
+  /** Rupees. */
+  inr_price: number;
+  /** Dollars. */
+  usd_price: number;
+  carat: CaratView;
+}
+
+export interface ProductImage {
+  /** File name in the Products media folder. */
+  imageUrl: string;
+  type: 'image' | 'video';
+}
+
+/** A product as the API answers it (storefront.md §3, plus the names the cards need). */
+export interface ProductView {
+  p_id: number;
+  name: string;
+  cate_id: number;
+  description: string;
+  specifications: string;
+  offer: string;
+  /** Material ids, in the order the administrator gave them. */
+  materials: number[];
+  /** Size ids; empty when the product comes in one size. */
+  size: number[];
+  key_points: string[];
+  is_bestseller: 0 | 1;
+  isReel: 0 | 1;
+  p_status: 0 | 1;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  images: ProductImage[];
+  category: { cate_id: number; cate_name: string };
+  productcarats: ProductCaratView[];
+  materialDetails: MaterialView[];
+  sizeDetails: SizeView[];
+}
+
+export interface ProductPage {
+  productData: ProductView[];
+  totalCount: number;
+}
+
+/** The largest page any listing answers, whatever a client asks for. */
+export const MAX_PER_PAGE = 100;
+
+/** SQLite's CURRENT_TIMESTAMP ('2026-01-02 03:04:05', UTC) as ISO 8601; ISO text passes through. */
+export function isoTimestamp(value: string): string {
+  if (value.includes('T')) return value;
+  return `${value.replace(' ', 'T')}Z`;
+}
+
+type ProductScope = ExpressionBuilder<Database & { p: Database['products']; c: Database['categories'] }, 'p' | 'c'>;
+
+/** The condition that keeps inactive products and categories away from shoppers. */
+function visibleToShoppers(eb: ProductScope): Expression<SqlBool> {
+  return eb.and([eb('p.p_status', '=', 1), eb('c.cate_status', '=', 1)]);
+}
+
+function productRows(db: DB) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
+    .select([
+      'p.p_id',
+      'p.name',
+      'p.cate_id',
+      'p.description',
+      'p.specifications',
+      'p.offer',
+      'p.is_bestseller',
+      'p.is_reel',
+      'p.p_status',
+      'p.created_at',
+      'c.cate_name',
+    ]);
+}
+
+type ProductRow = {
+  p_id: number;
+  name: string;
+  cate_id: number;
+  description: string;
+  specifications: string;
+  offer: string;
+  is_bestseller: number;
+  is_reel: number;
+  p_status: number;
+  created_at: string;
+  cate_name: string;
+};
+
+function groupBy<T extends { p_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.p_id);
+    if (group) group.push(row);
+    else groups.set(row.p_id, [row]);
+  }
+  return groups;
+}
+
+const flag = (value: number): 0 | 1 => (value ? 1 : 0);
+
+/** Loads the carats, media, materials, sizes and key points of some products, one query each. */
+async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.p_id);
+  const [carats, media, materials, sizes, keyPoints] = await Promise.all([
+    db
+      .selectFrom('product_carats as pc')
+      .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
+      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'pc.inr_price', 'pc.usd_price', 'k.name'])
+      .where('pc.p_id', 'in', ids)
+      .orderBy('pc.p_id')
+      .orderBy('pc.position')
+      .orderBy('pc.pc_id')
+      .execute(),
+    db
+      .selectFrom('product_media')
+      .select(['p_id', 'file_name', 'kind'])
+      .where('p_id', 'in', ids)
+      .orderBy('p_id')
+      .orderBy('position')
+      .orderBy('pm_id')
+      .execute(),
+    db
+      .selectFrom('product_materials as pm')
+      .innerJoin('materials as m', 'm.m_id', 'pm.m_id')
+      .select(['pm.p_id', 'pm.m_id', 'm.name'])
+      .where('pm.p_id', 'in', ids)
+      .orderBy('pm.p_id')
+      .orderBy('pm.position')
+      .orderBy('pm.m_id')
+      .execute(),
+    db
+      .selectFrom('product_sizes as ps')
+      .innerJoin('sizes as s', 's.size_id', 'ps.size_id')
+      .select(['ps.p_id', 'ps.size_id', 's.size_name'])
+      .where('ps.p_id', 'in', ids)
+      .orderBy('ps.p_id')
+      .orderBy('ps.position')
+      .orderBy('ps.size_id')
+      .execute(),
+    db
+      .selectFrom('product_key_points')
+      .select(['p_id', 'text'])
+      .where('p_id', 'in', ids)
+      .orderBy('p_id')
+      .orderBy('position')
+      .orderBy('kp_id')
+      .execute(),
+  ]);
+  const caratsOf = groupBy(carats);
+  const mediaOf = groupBy(media);
+  const materialsOf = groupBy(materials);
+  const sizesOf = groupBy(sizes);
+  const keyPointsOf = groupBy(keyPoints);
+  return rows.map((r) => {
+    const productMaterials = materialsOf.get(r.p_id) ?? [];
+    const productSizes = sizesOf.get(r.p_id) ?? [];
+    return {
+      p_id: r.p_id,
+      name: r.name,
+      cate_id: r.cate_id,
+      description: r.description,
+      specifications: r.specifications,
+      offer: r.offer,
+      materials: productMaterials.map((m) => m.m_id),
+      size: productSizes.map((s) => s.size_id),
+      key_points: (keyPointsOf.get(r.p_id) ?? []).map((k) => k.text),
+      is_bestseller: flag(r.is_bestseller),
+      isReel: flag(r.is_reel),
+      p_status: flag(r.p_status),
+      createdAt: isoTimestamp(r.created_at),
+      images: (mediaOf.get(r.p_id) ?? []).map((m) => ({ imageUrl: m.file_name, type: m.kind === 'video' ? 'video' : 'image' })),
+      category: { cate_id: r.cate_id, cate_name: r.cate_name },
+      productcarats: (caratsOf.get(r.p_id) ?? []).map((pc) => ({
+        pc_id: pc.pc_id,
+        carat_id: pc.carat_id,
+        inr_price: toMajor(pc.inr_price),
+        usd_price: toMajor(pc.usd_price),
+        carat: { carat_id: pc.carat_id, name: pc.name },
+      })),
+      materialDetails: productMaterials.map((m) => ({ m_id: m.m_id, name: m.name })),
+      sizeDetails: productSizes.map((s) => ({ size_id: s.size_id, size_name: s.size_name })),
+    };
+  });
+}
+
+function pageBounds(page: number | undefined, perPage: number | undefined) {
+  const size = Math.min(Math.max(Math.trunc(perPage ?? 12), 1), MAX_PER_PAGE);
+  const index = Math.max(Math.trunc(page ?? 1), 1);
+  return { limit: size, offset: (index - 1) * size };
+}
+
+/** Active categories (administrators: `includeInactive` for all of them), by name. */
+export async function listCategories(db: DB, options: { includeInactive?: boolean } = {}): Promise<CategoryView[]> {
+  let query = db.selectFrom('categories').select(['cate_id', 'cate_name', 'cate_image', 'cate_status']);
+  if (!options.includeInactive) query = query.where('cate_status', '=', 1);
+  return query.orderBy('cate_name').orderBy('cate_id').execute();
+}
+
+/** Every material, by name. */
+export function listMaterials(db: DB): Promise<MaterialView[]> {
+  return db.selectFrom('materials').select(['m_id', 'name']).orderBy('name').orderBy('m_id').execute();
+}
+
+/** Every carat, by name ("18K" before "22K"). */
+export function listCarats(db: DB): Promise<CaratView[]> {
+  return db.selectFrom('carats').select(['carat_id', 'name']).orderBy('name').orderBy('carat_id').execute();
+}
+
+/** Every size, in the order they were added (ring sizes are not alphabetical). */
+export function listSizes(db: DB): Promise<SizeView[]> {
+  return db.selectFrom('sizes').select(['size_id', 'size_name']).orderBy('size_id').execute();
+}
+
+export interface ListProductsOptions {
+  page?: number;
+  perPage?: number;
+  /** Only reels (true) or only non-reels (false); both when left out. */
+  isReel?: boolean;
+  isBestseller?: boolean;
+  cateId?: number;
+  /** Leave one product out (You May Also Like). */
+  excludePId?: number;
+  /** Administrators: inactive products and products of inactive categories too. */
+  includeInactive?: boolean;
+}
+
+/**
+ * A page of products, newest first (New Arrivals), with the total count of the
+ * same selection for pagination.
+ */
+export async function listProducts(db: DB, options: ListProductsOptions = {}): Promise<ProductPage> {
+  const { limit, offset } = pageBounds(options.page, options.perPage);
+  const where = (eb: ProductScope) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (!options.includeInactive) conditions.push(visibleToShoppers(eb));
+    if (options.isReel !== undefined) conditions.push(eb('p.is_reel', '=', options.isReel ? 1 : 0));
+    if (options.isBestseller) conditions.push(eb('p.is_bestseller', '=', 1));
+    if (options.cateId !== undefined) conditions.push(eb('p.cate_id', '=', options.cateId));
+    if (options.excludePId !== undefined) conditions.push(eb('p.p_id', '!=', options.excludePId));
+    return eb.and(conditions);
+  };
+  return page(db, where, limit, offset);
+}
+
+async function page(db: DB, where: (eb: ProductScope) => Expression<SqlBool>, limit: number, offset: number): Promise<ProductPage> {
+  const [rows, total] = await Promise.all([
+    productRows(db)
+      .where(where)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.p_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { productData: await withDetails(db, rows), totalCount: Number(total.n) };
+}
+
+export interface ProductFilter {
+  page?: number;
+  perPage?: number;
+  /** Which price the bounds are in: rupees (inr_price) or dollars (usd_price). */
+  priceField: PriceField;
+  /** Rupees or dollars; a product matches when one of its carat prices lies within the bounds. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Material ids: a product matches when it comes in any of them. */
+  materials?: number[];
+  /** Category ids: a product matches when it is in any of them. */
+  categories?: number[];
+  includeInactive?: boolean;
+}
+
+/**
+ * The All Products listing: any of the categories, any of the materials, and a
+ * carat price within the bounds in the shopper's currency; newest first.
+ */
+export async function filterProducts(db: DB, filter: ProductFilter): Promise<ProductPage> {
+  const { limit, offset } = pageBounds(filter.page, filter.perPage);
+  const price = filter.priceField === 'usd_price' ? 'usd_price' : 'inr_price';
+  const min = filter.minPrice === undefined ? undefined : toMinor(filter.minPrice);
+  const max = filter.maxPrice === undefined ? undefined : toMinor(filter.maxPrice);
+  const materials = filter.materials ?? [];
+  const categories = filter.categories ?? [];
+  const where = (eb: ProductScope) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (!filter.includeInactive) conditions.push(visibleToShoppers(eb));
+    if (categories.length) conditions.push(eb('p.cate_id', 'in', categories));
+    if (materials.length) {
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('product_materials as fm')
+            .select('fm.p_id')
+            .whereRef('fm.p_id', '=', 'p.p_id')
+            .where('fm.m_id', 'in', materials),
+        ),
+      );
+    }
+    if (min !== undefined || max !== undefined) {
+      let prices = eb.selectFrom('product_carats as fc').select('fc.p_id').whereRef('fc.p_id', '=', 'p.p_id');
+      if (min !== undefined) prices = prices.where(`fc.${price}`, '>=', min);
+      if (max !== undefined) prices = prices.where(`fc.${price}`, '<=', max);
+      conditions.push(eb.exists(prices));
+    }
+    return eb.and(conditions);
+  };
+  return page(db, where, limit, offset);
+}
+
+/** One product, or undefined when there is none (or it is hidden from shoppers). */
+export async function getProduct(db: DB, p_id: number, options: { includeInactive?: boolean } = {}): Promise<ProductView | undefined> {
+  let query = productRows(db).where('p.p_id', '=', p_id);
+  if (!options.includeInactive) query = query.where(visibleToShoppers);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const [product] = await withDetails(db, [row]);
+  return product;
+}
+
+/** Several products by id, in the order asked, leaving out those shoppers cannot see. */
+export async function getProducts(db: DB, ids: number[], options: { includeInactive?: boolean } = {}): Promise<ProductView[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  let query = productRows(db).where('p.p_id', 'in', unique);
+  if (!options.includeInactive) query = query.where(visibleToShoppers);
+  const byId = new Map((await withDetails(db, await query.execute())).map((p) => [p.p_id, p]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Escapes LIKE's wildcards so a shopper's `%` or `_` is matched as itself. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** How many results the header search shows. */
+export const SEARCH_LIMIT = 24;
+
+/**
+ * The header search: products whose name, category, any material or
+ * description contains the text (case-insensitive), newest first. The text is
+ * a bound parameter and its wildcards are escaped: it is only ever text.
+ */
+export async function searchProducts(db: DB, text: string, options: { limit?: number } = {}): Promise<ProductView[]> {
+  const needle = text.trim();
+  if (!needle) return [];
+  const pattern = likePattern(needle);
+  const contains = (column: Expression<unknown>) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+  const rows = await productRows(db)
+    .where(visibleToShoppers)
+    .where((eb) =>
+      eb.or([
+        contains(eb.ref('p.name')),
+        contains(eb.ref('c.cate_name')),
+        contains(eb.ref('p.description')),
+        eb.exists(
+          eb
+            .selectFrom('product_materials as sm')
+            .innerJoin('materials as smn', 'smn.m_id', 'sm.m_id')
+            .select('sm.p_id')
+            .whereRef('sm.p_id', '=', 'p.p_id')
+            .where(contains(sql.ref('smn.name'))),
+        ),
+      ]),
+    )
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.p_id', 'desc')
+    .limit(Math.min(options.limit ?? SEARCH_LIMIT, MAX_PER_PAGE))
+    .execute();
+  return withDetails(db, rows);
+}
+
+/** Every product id a shopper can open, for pre-rendering the product pages. */
+export async function listAllActiveProductIds(db: DB): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
+    .select('p.p_id')
+    .where(visibleToShoppers)
+    .orderBy('p.p_id')
+    .execute();
+  return rows.map((r) => r.p_id);
+}
