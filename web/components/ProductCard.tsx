@@ -1,0 +1,97 @@
+import type { Currency } from '../lib/money.ts';
+import { firstImage, imageSources, isVideo, mediaUrl } from '../lib/media.ts';
+import { Icon } from './Icon.tsx';
+import { Price } from './Price.tsx';
+
+/** What a card shows of a product (a subset of the API's product). */
+export interface CardProduct {
+  p_id: number;
+  name: string;
+  cate_id: number;
+  is_bestseller?: 0 | 1;
+  images: ReadonlyArray<{ imageUrl: string; type?: 'image' | 'video' }>;
+  category?: { cate_name: string } | null;
+  materials: ReadonlyArray<number>;
+  size: ReadonlyArray<number>;
+  materialDetails?: ReadonlyArray<{ m_id: number; name: string }>;
+  productcarats: ReadonlyArray<{ pc_id: number; carat_id: number; inr_price: number; usd_price: number }>;
+}
+
+/** The selection data a quick add needs, for the delegated click handler (web/lib/card-actions.ts). */
+export function quickAddData(product: CardProduct): string {
+  return JSON.stringify({
+    p_id: product.p_id,
+    cate_id: product.cate_id,
+    productcarats: product.productcarats.map(({ pc_id, carat_id }) => ({ pc_id, carat_id })),
+    materials: product.materials,
+    size: product.size,
+  });
+}
+
+export interface ProductCardProps {
+  product: CardProduct;
+  currency?: Currency;
+  /** Show the wishlist heart (category listing). */
+  wishlist?: boolean;
+  /** Eager-load the image (cards above the fold). */
+  eager?: boolean;
+  /** `sizes` for the image; defaults to a 2-4 column grid. */
+  sizes?: string;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * A product card: picture linking to the product, category and material,
+ * name, price (first carat entry, the one a quick add takes), Add to Cart.
+ * Its buttons carry their data; one delegated listener handles them, so the
+ * card works the same pre-rendered or inside an island.
+ */
+export function ProductCard({ product, currency = 'INR', wishlist = false, eager = false, sizes, headingLevel = 'h3' }: ProductCardProps) {
+  const href = `/product-details/${product.p_id}`;
+  const image = firstImage(product.images);
+  const video = image ? null : product.images.find((i) => isVideo(i.imageUrl))?.imageUrl;
+  const first = product.productcarats[0];
+  const material = product.materialDetails?.map((m) => m.name).join(' · ');
+  const Heading = headingLevel;
+  const data = quickAddData(product);
+  return (
+    <article className="card">
+      <a className="card__media" href={href} tabIndex={-1} aria-hidden="true">
+        {image ? (
+          <img
+            {...imageSources('Products', image, 480, 960)}
+            sizes={sizes ?? '(min-width: 1240px) 300px, (min-width: 900px) 25vw, (min-width: 640px) 33vw, 50vw'}
+            width={480}
+            height={480}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : video ? (
+          <video src={mediaUrl('Products', video)} muted playsInline preload="metadata" width={480} height={480} />
+        ) : null}
+        {product.is_bestseller ? <span className="card__badge">Bestseller</span> : null}
+      </a>
+      {wishlist ? (
+        <button type="button" className="card__wish" aria-label={`Add ${product.name} to wishlist`} data-wish-product={data}>
+          <Icon name="heart" size={20} />
+        </button>
+      ) : null}
+      <div className="card__body">
+        <p className="card__meta">
+          {product.category?.cate_name}
+          {material ? ` · ${material}` : ''}
+        </p>
+        <Heading className="card__name">
+          <a href={href}>{product.name}</a>
+        </Heading>
+        <p className="card__price">{first ? <Price inr={first.inr_price} usd={first.usd_price} currency={currency} /> : 'Price on request'}</p>
+        <div className="card__actions">
+          <button type="button" className="btn btn--ghost btn--small" data-cart-product={data} aria-label={`Add ${product.name} to cart`}>
+            <Icon name="bag" size={16} /> Add to Cart
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

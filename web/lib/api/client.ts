@@ -1,0 +1,96 @@
+import type { paths } from './schema.d.ts';
+import { clearSession, $user } from '../../stores/session.ts';
+
+/** Every answer of the API: status 1 on success, a description to show as is, and the data. */
+export interface Envelope<T = unknown> {
+  status: number;
+  description: string;
+  data: T;
+  /** Some failure answers carry a `message` the storefront prefers over the description. */
+  message?: string;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never;
+
+/** The JSON body an operation takes, from openapi.yaml (unknown where the contract has none yet). */
+export type RequestBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : Record<string, unknown>;
+
+type SuccessContent<O> = O extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer C } } }
+    ? C
+    : R extends { 201: { content: { 'application/json': infer C } } }
+      ? C
+      : unknown
+  : unknown;
+
+/** The `data` of an operation's success answer, from openapi.yaml (unknown where the contract has none yet). */
+export type ResponseData<P extends keyof paths, M extends Method> = SuccessContent<Operation<P, M>> extends { data: infer D } ? D : unknown;
+
+/** A request that failed before the API could answer (network down, not JSON). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The store could not be reached.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** Where a forbidden answer sends the shopper: the session is gone, so log in again. */
+function onForbidden(): void {
+  clearSession();
+  if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign('/login');
+}
+
+/**
+ * The one way the storefront talks to the API: same origin, JSON in and out,
+ * the bearer token of the stored session on every call, the envelope parsed
+ * whatever the HTTP code. Any 403 logs the shopper out and goes to /login.
+ * Resolves with the envelope (check `status`); rejects only with NetworkError.
+ */
+export async function request<T = unknown>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = $user.get()?.auth_token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let init: RequestInit = { method: method.toUpperCase(), headers };
+  if (body instanceof FormData) init = { ...init, body };
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init = { ...init, body: JSON.stringify(body) };
+  }
+  let response: Response;
+  let envelope: Envelope<T>;
+  try {
+    response = await fetch(path, init);
+    envelope = (await response.json()) as Envelope<T>;
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (response.status === 403) onForbidden();
+  return envelope;
+}
+
+/** Fills `{name}` placeholders of a contract path, e.g. `/getcart/{u_id}`. */
+function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/**
+ * Typed calls by method: the path is spelled as in openapi.yaml (placeholders
+ * filled from `params`), the body and data types come from it.
+ */
+export const api = {
+  get<P extends PathsWith<'get'>>(path: P, params?: Record<string, string | number>) {
+    return request<ResponseData<P, 'get'>>('get', fillPath(path, params));
+  },
+  post<P extends PathsWith<'post'>>(path: P, body?: RequestBody<P, 'post'> | FormData) {
+    return request<ResponseData<P, 'post'>>('post', path, body);
+  },
+  put<P extends PathsWith<'put'>>(path: P, body?: RequestBody<P, 'put'>) {
+    return request<ResponseData<P, 'put'>>('put', path, body);
+  },
+  delete<P extends PathsWith<'delete'>>(path: P, body?: RequestBody<P, 'delete'>, params?: Record<string, string | number>) {
+    return request<ResponseData<P, 'delete'>>('delete', fillPath(path, params), body);
+  },
+};

@@ -1,0 +1,110 @@
+import { $cartCount, refreshCartCount } from '../stores/cart.ts';
+import { loadOrderDataOnce } from '../stores/orders.ts';
+import { $isLoggedIn, $user } from '../stores/session.ts';
+
+/**
+ * The header's behaviour, without a framework (it runs on every page, the
+ * legal ones included, within their small script budget): side menu, search
+ * panel (its React island is loaded on first open), the user link, the cart
+ * badge, and the stored order data. Menu and search close on every route
+ * change, including a page restored from the back-forward cache.
+ */
+export function initHeader(): void {
+  const header = document.querySelector<HTMLElement>('[data-site-header]');
+  const menu = document.querySelector<HTMLElement>('[data-side-menu]');
+  const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-open]');
+  const searchToggle = document.querySelector<HTMLButtonElement>('[data-search-toggle]');
+  const searchPanel = document.querySelector<HTMLElement>('[data-search-panel]');
+  if (!header || !menu || !menuButton || !searchToggle || !searchPanel) return;
+
+  const openMenu = () => {
+    closeSearch();
+    menu.hidden = false;
+    menuButton.setAttribute('aria-expanded', 'true');
+    document.body.style.overflow = 'hidden';
+    menu.querySelector<HTMLElement>('[data-menu-close].icon-btn')?.focus();
+  };
+  const closeMenu = (returnFocus = false) => {
+    if (menu.hidden) return;
+    menu.hidden = true;
+    menuButton.setAttribute('aria-expanded', 'false');
+    document.body.style.overflow = '';
+    if (returnFocus) menuButton.focus();
+  };
+  menuButton.addEventListener('click', openMenu);
+  for (const el of menu.querySelectorAll('[data-menu-close]')) el.addEventListener('click', () => closeMenu(true));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as HTMLElement).closest('a')) closeMenu();
+  });
+
+  let unmountSearch: (() => void) | undefined;
+  let opening = false;
+  const closeSearch = () => {
+    if (searchPanel.hidden) return;
+    searchPanel.hidden = true;
+    searchToggle.setAttribute('aria-expanded', 'false');
+    // Closing search clears text and results (§4): the island is unmounted.
+    unmountSearch?.();
+    unmountSearch = undefined;
+  };
+  const openSearch = async () => {
+    if (opening) return;
+    opening = true;
+    closeMenu();
+    searchPanel.hidden = false;
+    searchToggle.setAttribute('aria-expanded', 'true');
+    try {
+      const { mountSearchPanel } = await import('../islands/search-mount.tsx');
+      unmountSearch = mountSearchPanel(searchPanel, () => {
+        closeSearch();
+        searchToggle.focus();
+      });
+    } finally {
+      opening = false;
+    }
+  };
+  searchToggle.addEventListener('click', () => (searchPanel.hidden ? void openSearch() : closeSearch()));
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    if (!menu.hidden) closeMenu(true);
+    else if (!searchPanel.hidden) {
+      closeSearch();
+      searchToggle.focus();
+    }
+  });
+  // A route change: a new page starts closed; one restored from the back-forward cache is closed here.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) {
+      closeMenu();
+      closeSearch();
+    }
+  });
+  window.addEventListener('popstate', () => {
+    closeMenu();
+    closeSearch();
+  });
+
+  const userLink = header.querySelector<HTMLAnchorElement>('[data-user-link]');
+  $isLoggedIn.subscribe((loggedIn) => {
+    if (!userLink) return;
+    userLink.href = loggedIn ? '/orderconfirm' : '/login';
+    userLink.setAttribute('aria-label', loggedIn ? 'My account' : 'Log in');
+  });
+
+  const badge = header.querySelector<HTMLElement>('[data-cart-count]');
+  const cartLink = header.querySelector<HTMLAnchorElement>('[data-cart-link]');
+  $cartCount.subscribe((count) => {
+    if (badge) {
+      badge.hidden = count === 0;
+      badge.textContent = String(count);
+    }
+    cartLink?.setAttribute('aria-label', count ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart');
+  });
+
+  $user.subscribe((user) => {
+    if (!user) return;
+    void refreshCartCount();
+    void loadOrderDataOnce();
+  });
+}

@@ -1,0 +1,116 @@
+import { atom, computed } from 'nanostores';
+import { currencyFor, type Currency } from '../lib/money.ts';
+
+/** The logged-in shopper as /userlogin answers it, kept in localStorage. */
+export interface SessionUser {
+  u_id: number;
+  full_name: string;
+  u_name?: string;
+  phoneNumber: string;
+  /** '+91' means India (rupee prices). */
+  countryCode: string;
+  auth_token: string;
+  /** '0' administrator, anything else a shopper. */
+  u_type: string;
+  token?: string;
+}
+
+/**
+ * The fixed localStorage key names (storefront.md §3, §9): the session user,
+ * the token kept once more on its own, the stored order data (the answer of
+ * /getuserorder), the pending online-payment order and the phone number.
+ */
+export const STORAGE_KEYS = {
+  user: 'user',
+  token: 'token',
+  orderData: 'orderData',
+  pendingOrder: 'pendingOrder',
+  phoneNumber: 'phoneNumber',
+} as const;
+
+const hasStorage = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
+
+function readJson<T>(key: string): T | null {
+  if (!hasStorage()) return null;
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(key: string, value: unknown): void {
+  if (!hasStorage()) return;
+  if (value === null || value === undefined) localStorage.removeItem(key);
+  else localStorage.setItem(key, JSON.stringify(value));
+}
+
+function readUser(): SessionUser | null {
+  const user = readJson<SessionUser>(STORAGE_KEYS.user);
+  return user && user.u_id && user.auth_token ? user : null;
+}
+
+/** The session user, or null for a visitor. Pre-rendering sees a visitor. */
+export const $user = atom<SessionUser | null>(readUser());
+
+/** Logged in means auth_token and u_id exist in browser storage (§4). */
+export const $isLoggedIn = computed($user, (user) => Boolean(user?.auth_token && user.u_id));
+
+/** True for an administrator (u_type '0'). */
+export const $isAdmin = computed($user, (user) => user?.u_type === '0');
+
+/** Rupees for visitors and +91, dollars for everyone else: decided once, in money.ts. */
+export const $currency = computed($user, (user): Currency => currencyFor(user));
+
+/** Stores the user /userlogin answered, as the session. */
+export function login(user: SessionUser): void {
+  writeJson(STORAGE_KEYS.user, user);
+  if (hasStorage()) {
+    localStorage.setItem(STORAGE_KEYS.token, user.auth_token);
+    localStorage.setItem(STORAGE_KEYS.phoneNumber, user.phoneNumber);
+  }
+  $user.set(user);
+}
+
+/** Forgets the session and the stored order data (log out, and any 403 answer). */
+export function clearSession(): void {
+  if (hasStorage()) {
+    for (const key of [STORAGE_KEYS.user, STORAGE_KEYS.token, STORAGE_KEYS.orderData, STORAGE_KEYS.phoneNumber]) localStorage.removeItem(key);
+  }
+  $user.set(null);
+}
+
+/** Logs out: the same clearing as a forbidden answer; the caller shows 'Logged out successfully!'. */
+export function logout(): void {
+  clearSession();
+}
+
+/** The stored order data (the data of /getuserorder), or null when not fetched yet. */
+export function getOrderData<T = unknown>(): T | null {
+  return readJson<T>(STORAGE_KEYS.orderData);
+}
+
+export function setOrderData(data: unknown): void {
+  writeJson(STORAGE_KEYS.orderData, data);
+}
+
+/** The order kept while the shopper is away at the payment provider's page. */
+export function getPendingOrder<T = unknown>(): T | null {
+  return readJson<T>(STORAGE_KEYS.pendingOrder);
+}
+
+export function setPendingOrder(order: unknown): void {
+  writeJson(STORAGE_KEYS.pendingOrder, order);
+}
+
+export function clearPendingOrder(): void {
+  writeJson(STORAGE_KEYS.pendingOrder, null);
+}
+
+// Another tab logging in or out changes this one too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.user || event.key === null) $user.set(readUser());
+  });
+}
