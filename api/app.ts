@@ -5,6 +5,8 @@ import { docsRoutes } from './docs.ts';
 import { ApiError, onError, onNotFound } from './errors.ts';
 import { openApiYaml, registerContract } from './openapi/document.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
+import { catalogueRoutes } from './routes/catalogue/index.ts';
+import { reviewsRoutes } from './routes/reviews/index.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mediaRoutes, siteRoutes } from './site/serve.ts';
 import { validationHook } from './validation.ts';
@@ -16,6 +18,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export function apiRoutes() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.route('/', accountsRoutes());
+  api.route('/', catalogueRoutes());
+  api.route('/', reviewsRoutes());
   registerContract(api);
   return api;
 }

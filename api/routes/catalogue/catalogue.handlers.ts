@@ -1,0 +1,100 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import {
+  filterProducts,
+  getProduct,
+  listCarats,
+  listCategories,
+  listMaterials,
+  listProducts,
+  listSizes,
+  searchProducts,
+} from '../../../db/queries/catalogue.ts';
+import { listCoupons } from '../../../db/queries/orders.ts';
+import type { AppEnv, Caller } from '../../context.ts';
+import { notFound, ok } from '../../errors.ts';
+import type {
+  getAllProducts,
+  getCarat,
+  getCategory,
+  getCoupon,
+  getMaterials,
+  getProductById,
+  getProducts,
+  getReelProducts,
+  getSize,
+} from './catalogue.routes.ts';
+
+/** How many reels the Instagram strip gets. */
+const REEL_LIMIT = 20;
+/** The back office product table's page size (backoffice.md §9). */
+const ADMIN_PER_PAGE = 10;
+
+/** The caller when a valid token was sent (identifyCaller), else undefined. */
+const callerOf = (c: { get(key: 'caller'): Caller | undefined }) => c.get('caller');
+
+export const getCategoryHandler: RouteHandler<typeof getCategory, AppEnv> = async (c) => {
+  const includeInactive = callerOf(c)?.isAdmin ?? false;
+  return ok(c, 'Category list.', await listCategories(c.var.deps.db, { includeInactive }));
+};
+
+export const getMaterialsHandler: RouteHandler<typeof getMaterials, AppEnv> = async (c) =>
+  ok(c, 'Material list.', await listMaterials(c.var.deps.db));
+
+export const getCaratHandler: RouteHandler<typeof getCarat, AppEnv> = async (c) =>
+  ok(c, 'Carat list.', await listCarats(c.var.deps.db));
+
+export const getSizeHandler: RouteHandler<typeof getSize, AppEnv> = async (c) =>
+  ok(c, 'Size list.', await listSizes(c.var.deps.db));
+
+export const getProductsHandler: RouteHandler<typeof getProducts, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const page = await listProducts(c.var.deps.db, {
+    page: body.page,
+    perPage: body.perPage ?? 12,
+    isReel: body.isReel === 1 ? true : undefined,
+    isBestseller: body.is_bestseller === 1,
+    cateId: body.cate_id,
+  });
+  return ok(c, 'Products list.', page);
+};
+
+export const getReelProductsHandler: RouteHandler<typeof getReelProducts, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const { db } = c.var.deps;
+  if (body.isReel === 1) {
+    const reels = await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT });
+    return ok(c, 'Reel products.', reels.productData);
+  }
+  return ok(c, 'Search results.', await searchProducts(db, body.search ?? ''));
+};
+
+export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  // is_admin 0 widens the list only for a caller the database says is an administrator.
+  const adminList = body.is_admin === 0 && (callerOf(c)?.isAdmin ?? false);
+  const filter = body.filter ?? {};
+  const page = await filterProducts(c.var.deps.db, {
+    page: body.page,
+    perPage: body.perPage ?? (adminList ? ADMIN_PER_PAGE : 12),
+    priceField: filter.countryCode ?? 'inr_price',
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    materials: filter.materials,
+    categories: filter.categories,
+    includeInactive: adminList,
+  });
+  return ok(c, 'Products list.', page);
+};
+
+export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> = async (c) => {
+  const { p_id } = c.req.valid('json');
+  const product = await getProduct(c.var.deps.db, p_id, { includeInactive: callerOf(c)?.isAdmin ?? false });
+  if (!product) throw notFound('Product not found.');
+  return ok(c, 'Product details.', product);
+};
+
+export const getCouponHandler: RouteHandler<typeof getCoupon, AppEnv> = async (c) => {
+  const { is_admin } = c.req.valid('json');
+  const includeInactive = is_admin === 0 && (callerOf(c)?.isAdmin ?? false);
+  return ok(c, 'Coupon list.', await listCoupons(c.var.deps.db, { includeInactive }));
+};

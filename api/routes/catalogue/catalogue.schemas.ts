@@ -1,0 +1,93 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * The catalogue's answer shapes, shared by every route that answers a product
+ * (catalogue, cart, wishlist). They mirror db/queries/catalogue.ts.
+ */
+
+const Money = z.number().openapi({ description: 'Rupees or dollars, at most two decimals.', example: 52340.5 });
+
+export const Category = z
+  .object({
+    cate_id: z.number().int(),
+    cate_name: z.string(),
+    cate_image: z.string().openapi({ description: 'File name under /Category.' }),
+    cate_status: z.number().int().openapi({ description: '1 active, 0 inactive (only administrators see inactive ones).' }),
+  })
+  .openapi('Category');
+
+export const Material = z.object({ m_id: z.number().int(), name: z.string() }).openapi('Material');
+export const Size = z.object({ size_id: z.number().int(), size_name: z.string() }).openapi('Size');
+export const Carat = z.object({ carat_id: z.number().int(), name: z.string() }).openapi('Carat');
+
+export const ProductCarat = z
+  .object({
+    pc_id: z.number().int(),
+    carat_id: z.number().int(),
+    inr_price: Money,
+    usd_price: Money,
+    carat: Carat,
+  })
+  .openapi('ProductCarat');
+
+export const Product = z
+  .object({
+    p_id: z.number().int(),
+    name: z.string(),
+    cate_id: z.number().int(),
+    description: z.string(),
+    specifications: z.string(),
+    offer: z.string(),
+    materials: z.array(z.number().int()).openapi({ description: 'Material ids.' }),
+    size: z.array(z.number().int()).openapi({ description: 'Size ids; empty when the product has one size.' }),
+    key_points: z.array(z.string()),
+    is_bestseller: z.union([z.literal(0), z.literal(1)]),
+    isReel: z.union([z.literal(0), z.literal(1)]),
+    p_status: z.union([z.literal(0), z.literal(1)]),
+    createdAt: z.string().openapi({ description: 'ISO 8601, UTC.' }),
+    images: z.array(
+      z.object({
+        imageUrl: z.string().openapi({ description: 'File name under /Products.' }),
+        type: z.enum(['image', 'video']),
+      }),
+    ),
+    category: z.object({ cate_id: z.number().int(), cate_name: z.string() }),
+    productcarats: z.array(ProductCarat),
+    materialDetails: z.array(Material).openapi({ description: 'The materials named, in the order of `materials`.' }),
+    sizeDetails: z.array(Size).openapi({ description: 'The sizes named, in the order of `size`.' }),
+  })
+  .openapi('Product');
+
+export const ProductPage = z
+  .object({
+    productData: z.array(Product),
+    totalCount: z.number().int().openapi({ description: 'How many products the whole selection holds.' }),
+  })
+  .openapi('ProductPage');
+
+export const Coupon = z
+  .object({
+    coupon_id: z.number().int().optional().openapi({ description: 'Administrators only.' }),
+    coupon_name: z.string(),
+    discount: z.string().openapi({ description: 'Percentage as numeric text ("10", "12.5").', example: '10' }),
+    c_status: z.number().int().optional().openapi({ description: 'Administrators only: 1 active, 0 inactive.' }),
+  })
+  .openapi('Coupon');
+
+export const Review = z
+  .object({
+    r_id: z.number().int(),
+    u_id: z.number().int().nullable(),
+    u_name: z.string(),
+    p_id: z.number().int().nullable().openapi({ description: 'null for a testimonial written in the back office.' }),
+    message: z.string(),
+    rating: z.number().int().min(1).max(5),
+    images: z.array(z.string()).openapi({ description: 'File names under /Reviews.' }),
+    review_image: z.string().nullable().openapi({ description: 'The first image, or null.' }),
+    createdAt: z.string(),
+  })
+  .openapi('Review');
+
+export const SliderImage = z
+  .object({ s_id: z.number().int(), image: z.string().openapi({ description: 'File name under /Sliders.' }) })
+  .openapi('SliderImage');

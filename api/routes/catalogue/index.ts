@@ -1,0 +1,39 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context.ts';
+import { validationHook } from '../../validation.ts';
+import {
+  getAllProductsHandler,
+  getCaratHandler,
+  getCategoryHandler,
+  getCouponHandler,
+  getMaterialsHandler,
+  getProductByIdHandler,
+  getProductsHandler,
+  getReelProductsHandler,
+  getSizeHandler,
+} from './catalogue.handlers.ts';
+import {
+  getAllProducts,
+  getCarat,
+  getCategory,
+  getCoupon,
+  getMaterials,
+  getProductById,
+  getProducts,
+  getReelProducts,
+  getSize,
+} from './catalogue.routes.ts';
+
+/** What shoppers browse: categories, materials, carats, sizes, products, coupons. */
+export function catalogueRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(getCategory, getCategoryHandler)
+    .openapi(getMaterials, getMaterialsHandler)
+    .openapi(getCarat, getCaratHandler)
+    .openapi(getSize, getSizeHandler)
+    .openapi(getProducts, getProductsHandler)
+    .openapi(getReelProducts, getReelProductsHandler)
+    .openapi(getAllProducts, getAllProductsHandler)
+    .openapi(getProductById, getProductByIdHandler)
+    .openapi(getCoupon, getCouponHandler);
+}

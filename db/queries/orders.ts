@@ -1,0 +1,289 @@
+/**
+ * Orders, coupons and payments: the data side of checkout. The rules (pricing,
+ * placement) live in api/orders/; these functions only read and write rows.
+ */
+
+import { sql } from 'kysely';
+import { basisPointsToPercentText, toMajor } from '../../api/orders/money.ts';
+import type { DB } from '../connection.ts';
+import type { Currency, Order, OrderItem } from '../schema.ts';
+import { isoTimestamp } from './catalogue.ts';
+
+/* ---------------------------------------------------------------- coupons */
+
+export interface CouponView {
+  coupon_id?: number;
+  coupon_name: string;
+  /** Percentage as numeric text ("10", "12.5"). */
+  discount: string;
+  c_status?: number;
+}
+
+/** Coupons by name: active ones for the checkout, every one (with id and status) for administrators. */
+export async function listCoupons(db: DB, options: { includeInactive?: boolean } = {}): Promise<CouponView[]> {
+  let query = db.selectFrom('coupons').select(['coupon_id', 'coupon_name', 'discount_bp', 'c_status']);
+  if (!options.includeInactive) query = query.where('c_status', '=', 1);
+  const rows = await query.orderBy('coupon_name').execute();
+  return rows.map((r) =>
+    options.includeInactive
+      ? { coupon_id: r.coupon_id, coupon_name: r.coupon_name, discount: basisPointsToPercentText(r.discount_bp), c_status: r.c_status }
+      : { coupon_name: r.coupon_name, discount: basisPointsToPercentText(r.discount_bp) },
+  );
+}
+
+/** An active coupon whose name, uppercased, is `code` (already uppercased). */
+export function findActiveCoupon(db: DB, code: string) {
+  return db
+    .selectFrom('coupons')
+    .select(['coupon_id', 'coupon_name', 'discount_bp'])
+    .where(sql<string>`upper(coupon_name)`, '=', code)
+    .where('c_status', '=', 1)
+    .executeTakeFirst();
+}
+
+/* -------------------------------------------------------- sellable goods */
+
+/** What pricing needs to know about a product: its own carats, materials, sizes and names. */
+export interface Sellable {
+  p_id: number;
+  name: string;
+  cate_id: number;
+  cate_name: string;
+  /** Product active and its category active. */
+  active: boolean;
+  /** The first picture, for the order snapshot. */
+  image: string | null;
+  /** By pc_id; prices in minor units. */
+  carats: Map<number, { pc_id: number; carat_id: number; carat_name: string; inr_price: number; usd_price: number }>;
+  /** m_id -> material name. */
+  materials: Map<number, string>;
+  /** size_id -> size name. */
+  sizes: Map<number, string>;
+}
+
+/** Loads some products for pricing, five queries whatever their number. */
+export async function loadSellable(db: DB, ids: number[]): Promise<Map<number, Sellable>> {
+  const unique = [...new Set(ids)];
+  const result = new Map<number, Sellable>();
+  if (unique.length === 0) return result;
+  const [products, carats, materials, sizes, media] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
+      .select(['p.p_id', 'p.name', 'p.cate_id', 'c.cate_name', 'p.p_status', 'c.cate_status'])
+      .where('p.p_id', 'in', unique)
+      .execute(),
+    db
+      .selectFrom('product_carats as pc')
+      .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
+      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'k.name', 'pc.inr_price', 'pc.usd_price'])
+      .where('pc.p_id', 'in', unique)
+      .execute(),
+    db
+      .selectFrom('product_materials as pm')
+      .innerJoin('materials as m', 'm.m_id', 'pm.m_id')
+      .select(['pm.p_id', 'pm.m_id', 'm.name'])
+      .where('pm.p_id', 'in', unique)
+      .execute(),
+    db
+      .selectFrom('product_sizes as ps')
+      .innerJoin('sizes as s', 's.size_id', 'ps.size_id')
+      .select(['ps.p_id', 'ps.size_id', 's.size_name'])
+      .where('ps.p_id', 'in', unique)
+      .execute(),
+    db
+      .selectFrom('product_media')
+      .select(['p_id', 'file_name'])
+      .where('p_id', 'in', unique)
+      .where('kind', '=', 'image')
+      .orderBy('p_id')
+      .orderBy('position')
+      .orderBy('pm_id')
+      .execute(),
+  ]);
+  for (const p of products) {
+    result.set(p.p_id, {
+      p_id: p.p_id,
+      name: p.name,
+      cate_id: p.cate_id,
+      cate_name: p.cate_name,
+      active: p.p_status === 1 && p.cate_status === 1,
+      image: null,
+      carats: new Map(),
+      materials: new Map(),
+      sizes: new Map(),
+    });
+  }
+  for (const c of carats) {
+    result.get(c.p_id)?.carats.set(c.pc_id, { pc_id: c.pc_id, carat_id: c.carat_id, carat_name: c.name, inr_price: c.inr_price, usd_price: c.usd_price });
+  }
+  for (const m of materials) result.get(m.p_id)?.materials.set(m.m_id, m.name);
+  for (const s of sizes) result.get(s.p_id)?.sizes.set(s.size_id, s.size_name);
+  for (const m of media) {
+    const sellable = result.get(m.p_id);
+    if (sellable && sellable.image === null) sellable.image = m.file_name;
+  }
+  return result;
+}
+
+/* ----------------------------------------------------------------- orders */
+
+export interface OrderItemView {
+  oi_id: number;
+  p_id: number | null;
+  quantity: number;
+  /** Unit price, major units of the order's currency. */
+  price: number;
+  line_total: number;
+  product: { p_id: number | null; name: string; images: { imageUrl: string; type: 'image' }[] };
+  category: { cate_id: number | null; cate_name: string | null };
+  carat: { carat_id: number | null; name: string | null };
+  material: { m_id: number | null; name: string | null };
+  size: { size_id: number | null; size_name: string | null } | null;
+}
+
+export interface OrderView {
+  o_id: number;
+  u_id: number | null;
+  /** 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
+  status: number;
+  currency: Currency;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  coupon_name: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  payment_method: string;
+  payment_status: string;
+  /** The payment provider's order id, for online payments. */
+  order_id: string | null;
+  createdAt: string;
+  /** Whether the shopper may still cancel it (Pending or Processing, within 2 hours). */
+  cancellable: boolean;
+  orderItems: OrderItemView[];
+}
+
+/** How long after placing it a shopper may cancel an order (the refund policy: 2 hours). */
+export const CANCELLATION_WINDOW_MS = 2 * 60 * 60 * 1000;
+
+/** Whether an order may still be cancelled by its shopper at `now`. */
+export function isCancellable(order: Pick<Order, 'status' | 'created_at'>, now = Date.now()): boolean {
+  if (order.status !== 1 && order.status !== 2) return false;
+  const placed = Date.parse(isoTimestamp(order.created_at));
+  return Number.isFinite(placed) && now - placed <= CANCELLATION_WINDOW_MS;
+}
+
+function itemView(item: OrderItem): OrderItemView {
+  return {
+    oi_id: item.oi_id,
+    p_id: item.p_id,
+    quantity: item.quantity,
+    price: toMajor(item.price),
+    line_total: toMajor(item.line_total),
+    product: {
+      p_id: item.p_id,
+      name: item.product_name,
+      images: item.product_image ? [{ imageUrl: item.product_image, type: 'image' }] : [],
+    },
+    category: { cate_id: item.cate_id, cate_name: item.category_name },
+    carat: { carat_id: item.carat_id, name: item.carat_name },
+    material: { m_id: item.m_id, name: item.material_name },
+    size: item.size_id === null && item.size_name === null ? null : { size_id: item.size_id, size_name: item.size_name },
+  };
+}
+
+/** Orders with their items (one query for all items), in the API's shape. */
+export async function orderViews(db: DB, orders: Order[], now = Date.now()): Promise<OrderView[]> {
+  if (orders.length === 0) return [];
+  const items = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where(
+      'o_id',
+      'in',
+      orders.map((o) => o.o_id),
+    )
+    .orderBy('o_id')
+    .orderBy('oi_id')
+    .execute();
+  const itemsOf = new Map<number, OrderItemView[]>();
+  for (const item of items) {
+    const list = itemsOf.get(item.o_id) ?? [];
+    list.push(itemView(item));
+    itemsOf.set(item.o_id, list);
+  }
+  return orders.map((o) => ({
+    o_id: o.o_id,
+    u_id: o.u_id,
+    status: o.status,
+    currency: o.currency,
+    subtotal: toMajor(o.subtotal),
+    discount: toMajor(o.discount),
+    shipping: toMajor(o.shipping),
+    total: toMajor(o.total),
+    coupon_name: o.coupon_name,
+    first_name: o.first_name,
+    last_name: o.last_name,
+    email: o.email,
+    phone_number: o.phone_number,
+    address: o.address,
+    apartment: o.apartment,
+    city: o.city,
+    state: o.state,
+    zip_code: o.zip_code,
+    payment_method: o.payment_method,
+    payment_status: o.payment_status,
+    order_id: o.provider_order_id,
+    createdAt: isoTimestamp(o.created_at),
+    cancellable: isCancellable(o, now),
+    orderItems: itemsOf.get(o.o_id) ?? [],
+  }));
+}
+
+/** A shopper's orders, newest first. */
+export async function listOrdersOf(db: DB, u_id: number): Promise<OrderView[]> {
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('u_id', '=', u_id)
+    .orderBy('created_at', 'desc')
+    .orderBy('o_id', 'desc')
+    .execute();
+  return orderViews(db, orders);
+}
+
+export function findOrder(db: DB, o_id: number) {
+  return db.selectFrom('orders').selectAll().where('o_id', '=', o_id).executeTakeFirst();
+}
+
+export function findOrderByIdempotencyKey(db: DB, u_id: number, key: string) {
+  return db
+    .selectFrom('orders')
+    .select(['o_id', 'request_hash'])
+    .where('u_id', '=', u_id)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function findOrderByProviderOrderId(db: DB, providerOrderId: string) {
+  return db.selectFrom('orders').select(['o_id', 'u_id']).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+}
+
+/* --------------------------------------------------------------- payments */
+
+export function findPayment(db: DB, providerOrderId: string) {
+  return db.selectFrom('payments').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+}
+
+export function findPaymentBySession(db: DB, paymentSessionId: string) {
+  return db.selectFrom('payments').selectAll().where('payment_session_id', '=', paymentSessionId).executeTakeFirst();
+}
