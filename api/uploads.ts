@@ -1,0 +1,434 @@
+/**
+ * Multipart uploads, streamed: each file goes from the request body straight to
+ * a temporary file in its media folder, is judged by its bytes (never its name
+ * or the client's content type), and is renamed to a generated name. Nothing is
+ * held in memory beyond a few kilobytes per file, so a 120 MB video costs the
+ * process what a 1 kB form does.
+ *
+ * Usage (a handler behind `requireAdmin()`):
+ *
+ *   return withUpload(c, CATEGORY_UPLOAD, async (upload) => {
+ *     const fields = parseFields(AddCategoryFields, upload.fields);
+ *     const [image] = upload.files('categoryImage');
+ *     ... insert the record with upload.claim(image) ...
+ *   });
+ *
+ * Whatever fails (a refused file, a 413, bad fields, the database), every file
+ * written for the request is removed; on success, files not claimed are too.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import busboy from 'busboy';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
+import sharp from 'sharp';
+import type { AppEnv } from './context.ts';
+import { ApiError, badRequest, tooLarge } from './errors.ts';
+import type { MediaFolder } from './site/serve.ts';
+import { describeIssues } from './validation.ts';
+
+/** Per-file limit of the specification: 120MB (MiB, as upload libraries count it). */
+export const MAX_FILE_BYTES = 120 * 1024 * 1024;
+/** Longest text field (a product description or specification fits many times over). */
+export const MAX_FIELD_BYTES = 256 * 1024;
+/** Fields a form may carry; the longest form (a product) has a dozen. */
+export const MAX_FIELDS = 40;
+/** Bytes read before judging a file's type; every accepted format shows itself well within it. */
+const SAMPLE_BYTES = 4100;
+/** Bytes at each end of a video searched for embedded web content. */
+const VIDEO_SCAN_BYTES = 1024 * 1024;
+/** An image larger than this many pixels is refused before it is decoded (a decompression bomb). */
+const MAX_IMAGE_PIXELS = 100_000_000;
+
+export type MediaKind = 'image' | 'video';
+
+/** Accepted types, detected by content: extension stored for each detected type. */
+const IMAGE_TYPES: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
+const VIDEO_TYPES: Record<string, string> = { mp4: 'mp4', m4v: 'mp4', webm: 'webm', ogv: 'ogg', ogm: 'ogg' };
+
+/**
+ * Markup that turns a file into a page or a script when a browser or server is
+ * tricked into reading it as one (polyglots, web shells hidden in comments).
+ * None of these occurs in a genuine image: XMP metadata uses `<?xpacket` and
+ * `<x:xmpmeta`, which are not listed.
+ */
+const ACTIVE_CONTENT = ['<?php', '<script', '<html', '<svg', '<iframe', '<!doctype', '<body', '<object', '<embed', '<?=', '<%@'].map((m) =>
+  Buffer.from(m, 'latin1'),
+);
+const LONGEST_MARKER = Math.max(...ACTIVE_CONTENT.map((m) => m.length));
+
+/** What one file field accepts. */
+export interface FileRule {
+  /** 'image' (jpg, png, webp, gif, avif) or 'media' (those and mp4, webm, ogg videos). */
+  accept: 'image' | 'media';
+  /** How many files the field takes in one request. */
+  maxCount: number;
+  /** The refusal when more arrive, e.g. 'You can only select up to 3 images.'. */
+  tooMany: string;
+}
+
+/** How a route's multipart form is read. */
+export interface UploadRules {
+  /** Media folder the files are stored in. */
+  folder: MediaFolder;
+  /** File fields by name; a file under any other name is refused. */
+  files: Record<string, FileRule>;
+}
+
+/** A file received, checked and stored under a generated name. */
+export interface StoredFile {
+  /** Form field it came in. */
+  field: string;
+  /** Generated name inside the media folder (random + the detected type's extension). */
+  fileName: string;
+  kind: MediaKind;
+  size: number;
+  /** The client's name for it, cleaned, for messages only; never used as a path. */
+  clientName: string;
+}
+
+/** A received form: text fields (strings) and stored files. */
+export interface Upload {
+  /** Text fields by name (a null-prototype object: a field named __proto__ is just a field). */
+  readonly fields: Record<string, string>;
+  /** The files of one field, in the order they arrived. */
+  files(field: string): StoredFile[];
+  /** Marks a file as kept by the record being written; answers its generated name. */
+  claim(file: StoredFile): string;
+}
+
+/** The client's file name, fit to quote in a message. */
+function displayName(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // Control and bidirectional-override characters would garble or disguise the message.
+  const clean = base.replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 100);
+  return clean || 'The file';
+}
+
+function invalidFileMessage(rule: FileRule, name: string): string {
+  return rule.accept === 'image' ? 'Please select a valid image file.' : `${name} is not a valid image or video file.`;
+}
+
+/** True when `haystack` holds one of the active-content markers, ignoring ASCII case. */
+function holdsActiveContent(haystack: Buffer): boolean {
+  let at = haystack.indexOf(0x3c); // '<'
+  while (at !== -1) {
+    for (const marker of ACTIVE_CONTENT) {
+      if (at + marker.length > haystack.length) continue;
+      let matches = true;
+      for (let i = 1; i < marker.length; i++) {
+        const byte = haystack[at + i];
+        // ASCII lower-casing: A-Z -> a-z; everything else compares as is.
+        if ((byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte) !== marker[i]) {
+          matches = false;
+          break;
+        }
+      }
+      if (matches) return true;
+    }
+    at = haystack.indexOf(0x3c, at + 1);
+  }
+  return false;
+}
+
+/**
+ * Passes a file's bytes through while judging them: the type from the first
+ * bytes (refused at once when not accepted), and for images every byte searched
+ * for active content. Holds back at most SAMPLE_BYTES.
+ */
+class MediaInspector extends Transform {
+  kind: MediaKind | undefined;
+  extension: string | undefined;
+  bytes = 0;
+  readonly #rule: FileRule;
+  readonly #clientName: string;
+  #head: Buffer[] = [];
+  #headBytes = 0;
+  #carry: Buffer = Buffer.alloc(0);
+
+  constructor(rule: FileRule, clientName: string) {
+    super();
+    this.#rule = rule;
+    this.#clientName = clientName;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.kind) {
+      this.#pass(chunk, callback);
+      return;
+    }
+    this.#head.push(chunk);
+    this.#headBytes += chunk.length;
+    if (this.#headBytes < SAMPLE_BYTES) {
+      callback();
+      return;
+    }
+    this.#judge().then(() => this.#pass(Buffer.concat(this.#head.splice(0)), callback), callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.kind || this.bytes === 0) {
+      callback();
+      return;
+    }
+    this.#judge().then(() => this.#pass(Buffer.concat(this.#head.splice(0)), callback), callback);
+  }
+
+  async #judge(): Promise<void> {
+    const type = await fileTypeFromBuffer(Buffer.concat(this.#head));
+    const image = type && IMAGE_TYPES[type.ext];
+    const video = type && this.#rule.accept === 'media' ? VIDEO_TYPES[type.ext] : undefined;
+    if (image) [this.kind, this.extension] = ['image', image];
+    else if (video) [this.kind, this.extension] = ['video', video];
+    else throw badRequest(invalidFileMessage(this.#rule, this.#clientName));
+  }
+
+  #pass(chunk: Buffer, callback: TransformCallback): void {
+    if (this.kind === 'image') {
+      // The seam (the previous chunk's tail + this chunk's head) catches a marker split
+      // across two chunks without copying whole chunks.
+      const seam = Buffer.concat([this.#carry, chunk.subarray(0, LONGEST_MARKER - 1)]);
+      if (holdsActiveContent(seam) || holdsActiveContent(chunk)) {
+        callback(badRequest(invalidFileMessage(this.#rule, this.#clientName)));
+        return;
+      }
+      const recent = chunk.length >= LONGEST_MARKER - 1 ? chunk : seam;
+      this.#carry = Buffer.from(recent.subarray(Math.max(0, recent.length - (LONGEST_MARKER - 1))));
+    }
+    callback(null, chunk);
+  }
+}
+
+/** Reads `length` bytes of a file at `position`. */
+async function readSlice(file: string, position: number, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The checks that need the whole file: an image must decode completely (a GIF
+ * header in front of a script does not); a video must carry no web content at
+ * either end (an HTML page appended to an MP4).
+ */
+async function confirmWholeFile(file: string, kind: MediaKind, size: number): Promise<boolean> {
+  if (kind === 'image') {
+    try {
+      await sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).stats();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  const head = await readSlice(file, 0, Math.min(size, VIDEO_SCAN_BYTES));
+  const tail = size > VIDEO_SCAN_BYTES ? await readSlice(file, size - VIDEO_SCAN_BYTES, VIDEO_SCAN_BYTES) : Buffer.alloc(0);
+  return !holdsActiveContent(head) && !holdsActiveContent(tail);
+}
+
+const generatedName = (extension?: string) => `${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
+
+/** Removes files quietly: an already missing file is what we wanted. */
+async function removeAll(paths: Iterable<string>): Promise<void> {
+  await Promise.all([...paths].map((p) => rm(p, { force: true }).catch(() => undefined)));
+}
+
+/**
+ * Largest body a form under these rules can honestly need: every file at its
+ * limit plus every field at its limit. A declared Content-Length above it is
+ * refused before a byte is read.
+ */
+export function maxBodyBytes(rules: UploadRules): number {
+  const files = Object.values(rules.files).reduce((sum, rule) => sum + rule.maxCount, 0);
+  return files * (MAX_FILE_BYTES + 16 * 1024) + MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 64 * 1024;
+}
+
+interface Received {
+  fields: Record<string, string>;
+  files: StoredFile[];
+  /** Absolute paths of the stored files. */
+  paths: Map<StoredFile, string>;
+}
+
+/**
+ * Streams a multipart request into the rules' media folder. Resolves once every
+ * file is stored and checked; rejects with an ApiError (400 or 413) as soon as
+ * something is refused, having stopped reading and removed every file written.
+ */
+export async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Received> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw badRequest('Please send the form as multipart/form-data.');
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > maxBodyBytes(rules)) throw tooLarge('The upload is too large. Max size is 120MB per file.');
+  const body = c.req.raw.body;
+  if (!body) throw badRequest('Please send the form as multipart/form-data.');
+
+  const folder = path.join(c.var.deps.config.mediaDir, rules.folder);
+  await mkdir(folder, { recursive: true });
+  const totalFiles = Object.values(rules.files).reduce((sum, rule) => sum + rule.maxCount, 0);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: MAX_FILE_BYTES, files: totalFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: totalFiles + MAX_FIELDS + 1 },
+    });
+  } catch {
+    throw badRequest('Please send the form as multipart/form-data.');
+  }
+
+  const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+  const fields: Record<string, string> = Object.create(null);
+  // Files in the order they arrived, whichever finishes its checks first.
+  const slots: (StoredFile | undefined)[] = [];
+  const paths = new Map<StoredFile, string>();
+  const written = new Set<string>();
+  const tasks: Promise<unknown>[] = [];
+  const counts = new Map<string, number>();
+  let failure: ApiError | undefined;
+
+  return new Promise<Received>((resolve, reject) => {
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = error instanceof ApiError ? error : badRequest('The upload was cut short or is not valid multipart form data.');
+      // Stop reading at once: the client may still be sending the rest of a huge body.
+      source.unpipe(parser);
+      source.destroy();
+      parser.destroy();
+      // Files are removed once their writers have closed, so none is recreated after removal.
+      Promise.allSettled(tasks)
+        .then(() => removeAll(written))
+        .then(() => reject(failure));
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) return fail(badRequest(`The field ${displayName(name)} is too long.`));
+      if (name in fields) return fail(badRequest(`The field ${displayName(name)} was sent more than once.`));
+      fields[name] = value;
+    });
+
+    parser.on('file', (field, stream, info) => {
+      // A stream abandoned by a refusal is destroyed with an error nobody needs to hear.
+      stream.on('error', () => undefined);
+      const rule = Object.hasOwn(rules.files, field) ? rules.files[field] : undefined;
+      if (!rule) {
+        stream.resume();
+        const expected = Object.keys(rules.files).join(' or ');
+        return fail(badRequest(`Unexpected file field ${displayName(field)}; send files as ${expected}.`));
+      }
+      const count = (counts.get(field) ?? 0) + 1;
+      counts.set(field, count);
+      if (count > rule.maxCount) {
+        stream.resume();
+        return fail(badRequest(rule.tooMany));
+      }
+      const slot = slots.push(undefined) - 1;
+      const clientName = displayName(info.filename);
+      stream.on('limit', () => fail(tooLarge(`${clientName} is too large. Max size is 120MB.`)));
+      const temporary = path.join(folder, `.upload-${generatedName()}.part`);
+      written.add(temporary);
+      const inspector = new MediaInspector(rule, clientName);
+      const task = (async () => {
+        await pipeline(stream, inspector, createWriteStream(temporary, { flags: 'wx' }));
+        if (failure) return;
+        if (stream.truncated) throw tooLarge(`${clientName} is too large. Max size is 120MB.`);
+        if (inspector.bytes === 0) {
+          // A browser sends an empty, nameless part for a file input left empty: nothing was chosen.
+          if (info.filename) throw badRequest(invalidFileMessage(rule, clientName));
+          await rm(temporary, { force: true });
+          written.delete(temporary);
+          return;
+        }
+        const fileName = generatedName(inspector.extension);
+        const final = path.join(folder, fileName);
+        written.add(final);
+        await rename(temporary, final);
+        written.delete(temporary);
+        if (!(await confirmWholeFile(final, inspector.kind!, inspector.bytes))) throw badRequest(invalidFileMessage(rule, clientName));
+        const stored: StoredFile = { field, fileName, kind: inspector.kind!, size: inspector.bytes, clientName };
+        slots[slot] = stored;
+        paths.set(stored, final);
+      })();
+      tasks.push(task);
+      task.catch(fail);
+    });
+
+    parser.on('filesLimit', () => fail(badRequest('Too many files in one request.')));
+    parser.on('fieldsLimit', () => fail(badRequest('The form has too many fields.')));
+    parser.on('partsLimit', () => fail(badRequest('The form has too many parts.')));
+    parser.on('error', fail);
+    source.on('error', fail);
+    parser.on('close', () => {
+      Promise.all(tasks).then(() => {
+        if (!failure) resolve({ fields, files: slots.filter((f) => f !== undefined), paths });
+      }, fail);
+    });
+    source.pipe(parser);
+  });
+}
+
+/**
+ * Receives a form, runs `work` with it, and tidies the media folder: on any
+ * failure every file of the request is removed; on success the files `work`
+ * did not claim are. `work` writes its record in one transaction and calls
+ * `claim` for each file the record names.
+ */
+export async function withUpload(c: Context<AppEnv>, rules: UploadRules, work: (upload: Upload) => Promise<Response>): Promise<Response> {
+  const received = await receiveUpload(c, rules);
+  const claimed = new Set<StoredFile>();
+  const upload: Upload = {
+    fields: received.fields,
+    files: (field) => received.files.filter((f) => f.field === field),
+    claim(file) {
+      claimed.add(file);
+      return file.fileName;
+    },
+  };
+  let response: Response;
+  try {
+    response = await work(upload);
+  } catch (error) {
+    await removeAll(received.paths.values());
+    throw error;
+  }
+  await removeAll([...received.paths].flatMap(([file, where]) => (claimed.has(file) ? [] : [where])));
+  return response;
+}
+
+/** Validates a form's text fields with a zod schema; a refusal is a 400 with the schema's own message. */
+export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const result = schema.safeParse({ ...fields });
+  if (!result.success) throw badRequest(describeIssues(result.error));
+  return result.data;
+}
+
+/**
+ * Registers a multipart route: described in the OpenAPI document like any
+ * other (fields, files, responses), but served by a plain handler, so the body
+ * is streamed by `withUpload` rather than buffered by a validator.
+ */
+export function openapiMultipart(app: OpenAPIHono<AppEnv>, route: RouteConfig, handler: Handler<AppEnv>): void {
+  const { middleware, ...documented } = route;
+  app.openAPIRegistry.registerPath(documented);
+  const guards = (middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware]) as MiddlewareHandler<AppEnv>[];
+  app.on([route.method.toUpperCase()], [route.path.replaceAll(/\{(\w+)\}/g, ':$1')], ...guards, handler);
+}
+
+/** A file part in a documented multipart form. */
+export const FileField = z.string().openapi({ type: 'string', format: 'binary' });
+
+/** A required multipart request body, for `openapiMultipart` routes. */
+export function multipartBody<T extends z.ZodType>(schema: T) {
+  return { content: { 'multipart/form-data': { schema } }, required: true };
+}

@@ -1,0 +1,212 @@
+/**
+ * Small factories and media fixtures for the back-office and upload tests:
+ * catalogue rows inserted directly (each call makes its own, no shared ids),
+ * real images made with sharp, videos from their magic bytes, and multipart
+ * requests sent through the app like a browser's FormData.
+ */
+
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { TestStore } from './store.ts';
+
+let counter = 0;
+const next = () => ++counter;
+
+/** A tiny real image (4x4) in the given format. */
+export async function tinyImage(format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png'): Promise<Buffer> {
+  return sharp({ create: { width: 4, height: 4, channels: 3, background: '#c9a227' } })[format]().toBuffer();
+}
+
+/** The first bytes of an MP4 (ftyp + an empty mdat box): enough for detection by content. */
+export function mp4Bytes(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'),
+    Buffer.from([0, 0, 0, 16]), Buffer.from('mdat'), Buffer.alloc(8),
+  ]);
+}
+
+/** An EBML header with DocType "webm" and the start of a Segment. */
+export function webmBytes(): Buffer {
+  return Buffer.concat([Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'), Buffer.from('18538067', 'hex'), Buffer.alloc(64)]);
+}
+
+/** An Ogg page whose first packet is a Theora header (video/ogg). */
+export function oggVideoBytes(): Buffer {
+  return Buffer.concat([Buffer.from('OggS'), Buffer.alloc(24), Buffer.from([0x80]), Buffer.from('theora'), Buffer.alloc(64)]);
+}
+
+/** Files that must never be stored, each with the name a client would give it. */
+export async function hostileFiles(): Promise<Array<{ label: string; bytes: Buffer; name: string }>> {
+  const png = await tinyImage('png');
+  const jpeg = await tinyImage('jpeg');
+  // A JPEG whose comment segment (FFFE) carries a PHP web shell: valid JPEG, decodes fine.
+  const comment = Buffer.from('<?php system($_GET["c"]); ?>');
+  const commentSegment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
+  return [
+    { label: 'a shell script named .jpg', bytes: Buffer.from('#!/bin/sh\nrm -rf / --no-preserve-root\n'), name: 'photo.jpg' },
+    { label: 'an SVG with a script', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'), name: 'logo.svg' },
+    { label: 'an HTML page named .png', bytes: Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), name: 'page.png' },
+    { label: 'a PNG with an HTML page appended (polyglot)', bytes: Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]), name: 'poly.png' },
+    { label: 'a JPEG with a PHP shell in its comment', bytes: Buffer.concat([jpeg.subarray(0, 2), commentSegment, jpeg.subarray(2)]), name: 'shell.jpg' },
+    { label: 'a GIF header in front of JavaScript (GIF/JS polyglot)', bytes: Buffer.concat([Buffer.from('GIF89a/*'), Buffer.from([0, 0, 0xf7, 0, 0]), Buffer.alloc(30), Buffer.from('*/=alert(1);')]), name: 'x.gif' },
+    { label: 'a PDF', bytes: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'), name: 'doc.jpg' },
+    { label: 'an empty file', bytes: Buffer.alloc(0), name: 'empty.png' },
+  ];
+}
+
+export type FormValue = string | { bytes: Buffer; name: string } | Array<{ bytes: Buffer; name: string }>;
+
+/** A browser-like multipart form: strings are fields, `{ bytes, name }` entries are files. */
+export function formData(entries: Record<string, FormValue>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(entries)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (typeof v === 'string') form.append(key, v);
+      else form.append(key, new Blob([new Uint8Array(v.bytes)]), v.name);
+    }
+  }
+  return form;
+}
+
+/**
+ * Sends a multipart request (method POST unless given) and answers status and
+ * parsed envelope. The form is encoded to bytes first, as it arrives from a
+ * socket: undici's own FormData body stream does not survive the server
+ * cancelling it mid-way (it enqueues after cancel and rejects unhandled).
+ */
+export async function sendForm(store: TestStore, url: string, form: FormData, headers: Record<string, string> = {}, method = 'POST') {
+  const encoded = new Response(form);
+  const bytes = Buffer.from(await encoded.arrayBuffer());
+  const res = await store.app.request(url, { method, body: bytes, headers: { 'Content-Type': encoded.headers.get('content-type')!, ...headers } });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Names of the files in a media folder (temporary upload files included). */
+export function mediaFiles(store: TestStore, folder: string): string[] {
+  const dir = path.join(store.config.mediaDir, folder);
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
+
+/** Inserts a category with an image file name (the file itself is not needed for most tests). */
+export async function createCategory(store: TestStore, overrides: { cate_name?: string; cate_image?: string; cate_status?: number } = {}) {
+  const n = next();
+  return store.db
+    .insertInto('categories')
+    .values({ cate_name: overrides.cate_name ?? `Category ${n}`, cate_image: overrides.cate_image ?? `category-${n}.png`, cate_status: overrides.cate_status ?? 1 })
+    .returning(['cate_id', 'cate_name', 'cate_image'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function createMaterial(store: TestStore, name?: string) {
+  return store.db.insertInto('materials').values({ name: name ?? `Material ${next()}` }).returning(['m_id', 'name']).executeTakeFirstOrThrow();
+}
+
+export async function createSize(store: TestStore, size_name?: string) {
+  return store.db.insertInto('sizes').values({ size_name: size_name ?? `Size ${next()}` }).returning(['size_id', 'size_name']).executeTakeFirstOrThrow();
+}
+
+export async function createCarat(store: TestStore, name?: string) {
+  return store.db.insertInto('carats').values({ name: name ?? `${next()}K` }).returning(['carat_id', 'name']).executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts a product with its own category, material, size and carat (or the
+ * ones given), one carat price row and one media file name.
+ */
+export async function createProduct(
+  store: TestStore,
+  overrides: { cate_id?: number; m_id?: number; size_id?: number; carat_id?: number; media?: string[]; p_status?: number; name?: string } = {},
+) {
+  const n = next();
+  const cate_id = overrides.cate_id ?? (await createCategory(store)).cate_id;
+  const m_id = overrides.m_id ?? (await createMaterial(store)).m_id;
+  const size_id = overrides.size_id ?? (await createSize(store)).size_id;
+  const carat_id = overrides.carat_id ?? (await createCarat(store)).carat_id;
+  const media = overrides.media ?? [`product-${n}.png`];
+  return store.db.transaction().execute(async (trx) => {
+    const { p_id } = await trx
+      .insertInto('products')
+      .values({ name: overrides.name ?? `Product ${n}`, cate_id, description: 'A ring.', specifications: '22K gold', offer: '10% off', p_status: overrides.p_status ?? 1 })
+      .returning('p_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('product_materials').values({ p_id, m_id }).execute();
+    await trx.insertInto('product_sizes').values({ p_id, size_id }).execute();
+    const { pc_id } = await trx
+      .insertInto('product_carats')
+      .values({ p_id, carat_id, inr_price: 5234050, usd_price: 62999 })
+      .returning('pc_id')
+      .executeTakeFirstOrThrow();
+    if (media.length) {
+      await trx
+        .insertInto('product_media')
+        .values(media.map((file_name, position) => ({ p_id, file_name, kind: /\.(mp4|webm|ogg)$/.test(file_name) ? ('video' as const) : ('image' as const), position })))
+        .execute();
+    }
+    return { p_id, cate_id, m_id, size_id, carat_id, pc_id, media };
+  });
+}
+
+/** Inserts an order with one item of a product (or a product-less item), for a user or none. */
+export async function createOrder(store: TestStore, overrides: { u_id?: number | null; p_id?: number | null; status?: number; created_at?: string } = {}) {
+  return store.db.transaction().execute(async (trx) => {
+    const { o_id } = await trx
+      .insertInto('orders')
+      .values({
+        u_id: overrides.u_id ?? null,
+        status: overrides.status ?? 1,
+        currency: 'INR',
+        subtotal: 5234050,
+        total: 5234050,
+        first_name: 'Asha',
+        last_name: 'Patel',
+        email: 'asha@example.com',
+        phone_number: '9876543210',
+        address: '12 Ring Road',
+        apartment: 'Flat 4',
+        city: 'Surat',
+        state: 'Gujarat',
+        zip_code: '395003',
+        payment_method: 'cod',
+        payment_status: 'cod',
+        ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
+      })
+      .returning('o_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values({
+        o_id,
+        p_id: overrides.p_id ?? null,
+        product_name: 'Lotus Ring',
+        product_image: 'lotus.png',
+        category_name: 'Rings',
+        carat_name: '22K',
+        material_name: 'Yellow Gold',
+        size_name: '12',
+        quantity: 2,
+        price: 2617025,
+        line_total: 5234050,
+      })
+      .execute();
+    return { o_id };
+  });
+}
+
+/** Inserts a contact message. */
+export async function createContact(store: TestStore, overrides: { name?: string; created_at?: string } = {}) {
+  const n = next();
+  return store.db
+    .insertInto('contact_messages')
+    .values({ name: overrides.name ?? `Visitor ${n}`, email: `visitor${n}@example.com`, message: `Hello ${n}`, mo_no: '9876543210', ...(overrides.created_at ? { created_at: overrides.created_at } : {}) })
+    .returning(['c_id', 'name'])
+    .executeTakeFirstOrThrow();
+}
