@@ -5,6 +5,7 @@ import { docsRoutes } from './docs.ts';
 import { ApiError, onError, onNotFound } from './errors.ts';
 import { openApiYaml, registerContract } from './openapi/document.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
+import { cartRoutes } from './routes/cart/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -20,6 +21,7 @@ export function apiRoutes() {
   api.route('/', accountsRoutes());
   api.route('/', catalogueRoutes());
   api.route('/', reviewsRoutes());
+  api.route('/', cartRoutes());
   registerContract(api);
   return api;
 }

@@ -385,6 +385,20 @@ export async function getProducts(db: DB, ids: number[], options: { includeInact
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Which of these products shoppers can see (active, in an active category). */
+export async function shopperVisibleIds(db: DB, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
+    .select('p.p_id')
+    .where('p.p_id', 'in', unique)
+    .where(visibleToShoppers)
+    .execute();
+  return new Set(rows.map((r) => r.p_id));
+}
+
 /** Escapes LIKE's wildcards so a shopper's `%` or `_` is matched as itself. */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

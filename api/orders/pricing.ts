@@ -1,0 +1,156 @@
+/**
+ * The store's pricing rules, in one place: what a real selection is, what a line
+ * costs, and what a cart costs with a coupon. The cart, the wishlist, the payment
+ * start and order placement all price through here; nothing a client sends about
+ * money is used except to check it.
+ */
+
+import type { DB } from '../../db/connection.ts';
+import { findActiveCoupon, loadSellable, type Sellable } from '../../db/queries/orders.ts';
+import type { Currency } from '../../db/schema.ts';
+import { ApiError, badRequest, conflict } from '../errors.ts';
+import { FIELD_OF_CURRENCY, percentOf } from './money.ts';
+
+/** What a shopper picked: a product, one of its carat entries, a material and a size. */
+export interface Selection {
+  p_id: number;
+  pc_id: number;
+  carat_id: number;
+  m_id: number;
+  /** null only for a product without sizes. */
+  size_id: number | null;
+}
+
+/** A selection checked against the catalogue, with the names an order snapshot keeps. */
+export interface ResolvedSelection extends Selection {
+  /** Taken from the product, never from the client. */
+  cate_id: number;
+  product_name: string;
+  product_image: string | null;
+  category_name: string;
+  carat_name: string;
+  material_name: string;
+  size_name: string | null;
+  /** Minor units. */
+  inr_price: number;
+  usd_price: number;
+}
+
+export interface PricedLine extends ResolvedSelection {
+  /** The cart line this came from; null for a Buy Now line. */
+  c_id: number | null;
+  quantity: number;
+  /** Unit price in the cart's currency, minor units. */
+  price: number;
+  line_total: number;
+}
+
+export interface PricedCart {
+  currency: Currency;
+  lines: PricedLine[];
+  /** All in minor units of `currency`. */
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  coupon: { coupon_name: string; discount_bp: number } | null;
+}
+
+/** Most of one item a cart line or order line holds (fine jewellery, not groceries). */
+export const MAX_QUANTITY = 99;
+
+/** Shipping is free on the storefront (storefront.md §9); kept as a rule so it is priced, not assumed. */
+const SHIPPING = 0;
+
+/** The currency a shopper pays in: rupees for +91, dollars for every other country code. */
+export function currencyFor(countryCode: string): Currency {
+  return countryCode === '+91' ? 'INR' : 'USD';
+}
+
+/**
+ * Checks a selection against the catalogue: the carat entry is the product's and
+ * names the same carat, the material and size are among the product's own, the
+ * product and its category are active. Throws the refusal a shopper can act on.
+ */
+export function resolveSelection(
+  sellable: Sellable | undefined,
+  selection: Selection,
+  options: { atCheckout?: boolean } = {},
+): ResolvedSelection {
+  if (!sellable || (!sellable.active && !options.atCheckout)) throw new ApiError(404, 'This product is not available.');
+  if (!sellable.active) throw conflict(`"${sellable.name}" is no longer available. Please remove it from your cart.`);
+  const carat = sellable.carats.get(selection.pc_id);
+  if (!carat || carat.carat_id !== selection.carat_id) throw badRequest('This carat is not offered for this product.');
+  const material = sellable.materials.get(selection.m_id);
+  if (material === undefined) throw badRequest('This material is not offered for this product.');
+  let size_name: string | null = null;
+  if (selection.size_id === null) {
+    if (sellable.sizes.size > 0) throw badRequest('Please select a size.');
+  } else {
+    const size = sellable.sizes.get(selection.size_id);
+    if (size === undefined) throw badRequest('This size is not offered for this product.');
+    size_name = size;
+  }
+  return {
+    ...selection,
+    cate_id: sellable.cate_id,
+    product_name: sellable.name,
+    product_image: sellable.image,
+    category_name: sellable.cate_name,
+    carat_name: carat.carat_name,
+    material_name: material,
+    size_name,
+    inr_price: carat.inr_price,
+    usd_price: carat.usd_price,
+  };
+}
+
+/** Checks one selection against the database (cart and wishlist adds). */
+export async function checkSelection(db: DB, selection: Selection): Promise<ResolvedSelection> {
+  const sellable = (await loadSellable(db, [selection.p_id])).get(selection.p_id);
+  return resolveSelection(sellable, selection);
+}
+
+/** One line priced in a currency: unit price from the carat entry, times the quantity. */
+export function priceLine(resolved: ResolvedSelection, quantity: number, currency: Currency, c_id: number | null = null): PricedLine {
+  if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+    throw badRequest(`Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`);
+  }
+  const price = resolved[FIELD_OF_CURRENCY[currency]];
+  return { ...resolved, c_id, quantity, price, line_total: price * quantity };
+}
+
+export interface CartToPrice {
+  lines: { selection: Selection; quantity: number; c_id?: number | null }[];
+  currency: Currency;
+  /** As the shopper typed it; matched uppercased against active coupons. Empty for none. */
+  couponName?: string | null;
+}
+
+/** Normalises a coupon code the way the storefront does before matching. */
+export function normaliseCouponName(name: string | null | undefined): string {
+  return (name ?? '').trim().toUpperCase();
+}
+
+/**
+ * Prices a cart: every line from the catalogue (one batch of queries), the
+ * coupon by name (active only; discount = subtotal x percent, half-up to a
+ * minor unit), shipping, total. Throws when a line or the coupon is not valid.
+ */
+export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> {
+  if (cart.lines.length === 0) throw badRequest('Your cart is empty.');
+  const catalogue = await loadSellable(db, cart.lines.map((l) => l.selection.p_id));
+  const lines = cart.lines.map((l) =>
+    priceLine(resolveSelection(catalogue.get(l.selection.p_id), l.selection, { atCheckout: true }), l.quantity, cart.currency, l.c_id ?? null),
+  );
+  const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
+  let coupon: PricedCart['coupon'] = null;
+  const code = normaliseCouponName(cart.couponName);
+  if (code) {
+    const found = await findActiveCoupon(db, code);
+    if (!found) throw badRequest('Invalid coupon!');
+    coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
+  }
+  const discount = coupon ? Math.min(percentOf(subtotal, coupon.discount_bp), subtotal) : 0;
+  return { currency: cart.currency, lines, subtotal, discount, shipping: SHIPPING, total: subtotal - discount + SHIPPING, coupon };
+}

@@ -1,0 +1,190 @@
+/**
+ * The shopper's cart and wishlist. Selections arriving here were already checked
+ * by api/orders/pricing.ts (resolveSelection); these functions store and read them.
+ */
+
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DB } from '../connection.ts';
+import type { Database } from '../schema.ts';
+import { getProducts, type ProductView, shopperVisibleIds } from './catalogue.ts';
+
+/** The ids of a checked selection, as a cart or wishlist line stores them. */
+export interface StoredSelection {
+  p_id: number;
+  pc_id: number;
+  carat_id: number;
+  cate_id: number;
+  m_id: number;
+  size_id: number | null;
+}
+
+/** What a line shows besides its ids: names and both prices of the chosen carat. */
+export interface LineDetails {
+  /** False when the product or its category was deactivated since it was added. */
+  available: boolean;
+  carat_name: string | null;
+  material_name: string | null;
+  size_name: string | null;
+  /** Rupees and dollars of the chosen carat entry. */
+  inr_price: number | null;
+  usd_price: number | null;
+  product: ProductView | null;
+}
+
+export interface CartItemView extends StoredSelection, LineDetails {
+  c_id: number;
+  u_id: number;
+  quantity: number;
+}
+
+export interface WishlistItemView extends StoredSelection, LineDetails {
+  w_id: number;
+  u_id: number;
+}
+
+type LineTable = 'cart_items' | 'wishlist_items';
+
+/** The same selection: same product, carat entry, material and size (a null size matches null). */
+function sameSelection<T extends LineTable>(selection: StoredSelection) {
+  return (eb: ExpressionBuilder<Database, T>) => {
+    const e = eb as unknown as ExpressionBuilder<Database, 'cart_items'>;
+    return e.and([
+      e('p_id', '=', selection.p_id),
+      e('pc_id', '=', selection.pc_id),
+      e('m_id', '=', selection.m_id),
+      selection.size_id === null ? e('size_id', 'is', null) : e('size_id', '=', selection.size_id),
+    ]);
+  };
+}
+
+/** Names and prices of each line's choice, taken from its product as the catalogue answers it. */
+async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promise<(L & LineDetails)[]> {
+  const ids = [...new Set(lines.map((l) => l.p_id))];
+  if (ids.length === 0) return [];
+  const [all, available] = await Promise.all([getProducts(db, ids, { includeInactive: true }), shopperVisibleIds(db, ids)]);
+  const products = new Map(all.map((p) => [p.p_id, p]));
+  return lines.map((line) => {
+    const product = products.get(line.p_id) ?? null;
+    const carat = product?.productcarats.find((pc) => pc.pc_id === line.pc_id);
+    return {
+      ...line,
+      available: available.has(line.p_id),
+      carat_name: carat?.carat.name ?? null,
+      material_name: product?.materialDetails.find((m) => m.m_id === line.m_id)?.name ?? null,
+      size_name: line.size_id === null ? null : (product?.sizeDetails.find((s) => s.size_id === line.size_id)?.size_name ?? null),
+      inr_price: carat?.inr_price ?? null,
+      usd_price: carat?.usd_price ?? null,
+      product,
+    };
+  });
+}
+
+/* ------------------------------------------------------------------- cart */
+
+export type AddToCartResult = { c_id: number; quantity: number; created: boolean } | { tooMany: true };
+
+/**
+ * Adds a selection to a cart; the same selection again raises that line's
+ * quantity. One transaction, so two quick clicks make one line.
+ */
+export function addToCart(db: DB, u_id: number, selection: StoredSelection, quantity: number, maxQuantity: number): Promise<AddToCartResult> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('cart_items')
+      .select(['c_id', 'quantity'])
+      .where('u_id', '=', u_id)
+      .where(sameSelection(selection))
+      .executeTakeFirst();
+    if (existing) {
+      const total = existing.quantity + quantity;
+      if (total > maxQuantity) return { tooMany: true as const };
+      await trx
+        .updateTable('cart_items')
+        .set({ quantity: total, updated_at: sql`CURRENT_TIMESTAMP` })
+        .where('c_id', '=', existing.c_id)
+        .execute();
+      return { c_id: existing.c_id, quantity: total, created: false };
+    }
+    const row = await trx
+      .insertInto('cart_items')
+      .values({ u_id, ...selection, quantity })
+      .returning('c_id')
+      .executeTakeFirstOrThrow();
+    return { c_id: row.c_id, quantity, created: true };
+  });
+}
+
+/** A shopper's cart, oldest line first, each line with its product. */
+export async function listCart(db: DB, u_id: number): Promise<CartItemView[]> {
+  const lines = await db
+    .selectFrom('cart_items')
+    .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
+    .where('u_id', '=', u_id)
+    .orderBy('c_id')
+    .execute();
+  return withDetails(db, lines);
+}
+
+/** Some of a shopper's cart lines (all when `c_ids` is undefined). */
+export function cartLines(db: DB, u_id: number, c_ids?: number[]) {
+  let query = db
+    .selectFrom('cart_items')
+    .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
+    .where('u_id', '=', u_id);
+  if (c_ids) {
+    if (c_ids.length === 0) return Promise.resolve([]);
+    query = query.where('c_id', 'in', c_ids);
+  }
+  return query.orderBy('c_id').execute();
+}
+
+/** Sets a line's quantity; answers false when the line is not this user's. */
+export async function setCartQuantity(db: DB, u_id: number, c_id: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('cart_items')
+    .set({ quantity, updated_at: sql`CURRENT_TIMESTAMP` })
+    .where('c_id', '=', c_id)
+    .where('u_id', '=', u_id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes a line; answers false when the line is not this user's. */
+export async function removeCartLine(db: DB, u_id: number, c_id: number): Promise<boolean> {
+  const result = await db.deleteFrom('cart_items').where('c_id', '=', c_id).where('u_id', '=', u_id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/* --------------------------------------------------------------- wishlist */
+
+/** Adds a selection to a wishlist once; the same selection again answers the existing line. */
+export function addToWishlist(db: DB, u_id: number, selection: StoredSelection): Promise<{ w_id: number; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('wishlist_items')
+      .select('w_id')
+      .where('u_id', '=', u_id)
+      .where(sameSelection(selection))
+      .executeTakeFirst();
+    if (existing) return { w_id: existing.w_id, created: false };
+    const row = await trx.insertInto('wishlist_items').values({ u_id, ...selection }).returning('w_id').executeTakeFirstOrThrow();
+    return { w_id: row.w_id, created: true };
+  });
+}
+
+/** A shopper's wishlist, oldest first, each line with its product. */
+export async function listWishlist(db: DB, u_id: number): Promise<WishlistItemView[]> {
+  const lines = await db
+    .selectFrom('wishlist_items')
+    .select(['w_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id'])
+    .where('u_id', '=', u_id)
+    .orderBy('w_id')
+    .execute();
+  return withDetails(db, lines);
+}
+
+/** Removes a wishlist line; answers false when it is not this user's. */
+export async function removeWishlistLine(db: DB, u_id: number, w_id: number): Promise<boolean> {
+  const result = await db.deleteFrom('wishlist_items').where('w_id', '=', w_id).where('u_id', '=', u_id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
