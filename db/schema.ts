@@ -190,6 +190,8 @@ export interface PaymentTable {
   /** created, paid, failed, used (an order was placed with it). */
   status: Defaulted<string>;
   o_id: number | null;
+  /** The checkout this payment is for (JSON), so a webhook can place the order; null when not sent. */
+  checkout: string | null;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
 }
@@ -304,7 +306,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
   orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true },
   order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true },
-  payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, created_at: true, updated_at: true },
+  payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, checkout: true, created_at: true, updated_at: true },
   webhook_events: { event_key: true, provider: true, received_at: true },
   reviews: { r_id: true, u_id: true, u_name: true, p_id: true, message: true, rating: true, created_at: true },
   review_images: { ri_id: true, r_id: true, file_name: true, position: true },
