@@ -1,0 +1,199 @@
+/**
+ * The demo store's pictures and reels, made on this machine (no network):
+ * SVG drawings from ./art rasterised by sharp into JPEG files under the media
+ * folders the API serves (Products, Category, Sliders, Reviews). The database
+ * keeps only the generated file names.
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp, { type Sharp } from 'sharp';
+import type { PieceDesign } from './art/pieces.ts';
+import {
+  BANNERS, bannerScene, categoryTile, type LayeredScene, LIGHT_BACKDROPS, PORTRAITS, portraitSvg,
+  productScene, VELVET_BACKDROPS,
+} from './art/scenes.ts';
+import { createRandom } from './random.ts';
+
+export type MediaFolder = 'Products' | 'Category' | 'Sliders' | 'Reviews';
+
+/** Committed files the seeder copies: the two reels and the banner words. */
+export const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
+
+/** The reel videos shipped with the seed, in the order reel products use them. */
+export const REEL_ASSETS = ['reel-1.mp4', 'reel-2.webm'] as const;
+
+const JPEG = { quality: 86, progressive: true, optimiseCoding: true } as const;
+
+/**
+ * Backdrops and shadows are soft, so they are drawn together at a quarter of
+ * the size and enlarged once: the same look at a fraction of the time. Only
+ * the artwork, which needs its crisp edges, is drawn at full size.
+ */
+const SOFT_SCALE = 4;
+const SHADOW_BLUR = 4;
+
+/**
+ * Writes generated media under generated names and remembers them, so a seed
+ * that fails (or finds the database no longer empty) can take its files back.
+ */
+export class MediaWriter {
+  readonly mediaDir: string;
+  readonly written: string[] = [];
+
+  constructor(mediaDir: string) {
+    this.mediaDir = mediaDir;
+  }
+
+  /** Stores bytes as `seed-<kind>-<n>-<random>.<ext>` in a media folder and returns the file name. */
+  async write(folder: MediaFolder, kind: string, n: number, ext: string, bytes: Buffer): Promise<string> {
+    const dir = path.join(this.mediaDir, folder);
+    await mkdir(dir, { recursive: true });
+    const name = seedFileName(kind, n, ext);
+    const file = path.join(dir, name);
+    await writeFile(file, bytes, { flag: 'wx' });
+    this.written.push(file);
+    return name;
+  }
+
+  /** Copies a committed asset into a media folder under a generated name. */
+  async copy(folder: MediaFolder, kind: string, n: number, source: string): Promise<string> {
+    const dir = path.join(this.mediaDir, folder);
+    await mkdir(dir, { recursive: true });
+    const name = seedFileName(kind, n, path.extname(source).slice(1));
+    const file = path.join(dir, name);
+    await copyFile(source, file);
+    this.written.push(file);
+    return name;
+  }
+
+  /** Deletes every file this writer made. */
+  async discard(): Promise<void> {
+    await Promise.all(this.written.splice(0).map((file) => rm(file, { force: true })));
+  }
+}
+
+/** `seed-<kind>-<n>-<8 hex>.<ext>`: recognisable as demo media, never colliding with an upload. */
+export function seedFileName(kind: string, n: number, ext: string): string {
+  return `seed-${kind}-${n}-${randomBytes(4).toString('hex')}.${ext}`;
+}
+
+/** Rasterises a layered scene: backdrop, then the artwork's soft shadow, then the artwork. */
+export async function renderScene(scene: LayeredScene): Promise<Sharp> {
+  const { width, height } = scene;
+  const density = 72 / SOFT_SCALE;
+  const [backdrop, silhouette, artwork] = await Promise.all([
+    sharp(Buffer.from(scene.backdrop), { density }).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
+    sharp(Buffer.from(scene.silhouette), { density }).extractChannel(3).blur(SHADOW_BLUR).linear(scene.shadow.opacity, 0).raw().toBuffer({ resolveWithObject: true }),
+    sharp(Buffer.from(scene.artwork)).ensureAlpha().raw().toBuffer(),
+  ]);
+  const small = { width: backdrop.info.width, height: backdrop.info.height };
+  const shadow = await sharp({ create: { ...small, channels: 3, background: '#1a1008' } })
+    .joinChannel(silhouette.data, { raw: { ...small, channels: 1 } })
+    .raw()
+    .toBuffer();
+  // sharp composites after resizing within one pipeline, so the small layers are flattened first, then enlarged.
+  const flat = await sharp(backdrop.data, { raw: { ...small, channels: 3 } })
+    .composite([{ input: shadow, raw: { ...small, channels: 4 }, left: Math.round(scene.shadow.dx / SOFT_SCALE), top: Math.round(scene.shadow.dy / SOFT_SCALE) }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const soft = await sharp(flat.data, { raw: flat.info }).resize(width, height, { kernel: 'linear' }).raw().toBuffer({ resolveWithObject: true });
+  return sharp(soft.data, { raw: soft.info }).composite([{ input: artwork, raw: { width, height, channels: 4 } }]).removeAlpha();
+}
+
+/** Runs tasks a few at a time: sharp works in its own threads, and a few pictures in flight keep both cores busy. */
+export async function inParallel<T>(tasks: (() => Promise<T>)[], limit = Math.max(2, availableParallelism())): Promise<T[]> {
+  const results = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+export interface ProductPhotoRequest {
+  design: PieceDesign;
+  /** Decides backdrop, angle and glints, so a product keeps its look from one seed to the next. */
+  seed: number;
+  /** 2 (catalogue photo and velvet-tray photo) or 3 (plus a close-up). */
+  photos: number;
+}
+
+/**
+ * The scenes of one product's photos: first on a light backdrop (so the
+ * catalogue grid reads as one shop), then on velvet, then a close-up.
+ */
+export function productPhotoScenes(request: ProductPhotoRequest, size = 1000): LayeredScene[] {
+  const rng = createRandom(request.seed);
+  const tilt = request.design.kind === 'necklace' || request.design.kind === 'chain' || request.design.kind === 'mangalsutra' ? 4 : 12;
+  const scenes = [
+    productScene({ design: request.design, backdrop: rng.pick(LIGHT_BACKDROPS), rotation: rng.between(-tilt, tilt), zoom: 1, seed: request.seed, size }),
+    productScene({ design: request.design, backdrop: rng.pick(VELVET_BACKDROPS), rotation: rng.between(-tilt, tilt), zoom: 1, seed: request.seed + 1, size }),
+    productScene({ design: request.design, backdrop: rng.pick(LIGHT_BACKDROPS), rotation: rng.between(-8, 8), zoom: 1.8, seed: request.seed + 2, size }),
+  ];
+  return scenes.slice(0, Math.max(1, Math.min(3, request.photos)));
+}
+
+/** Renders every product's photos into Products; returns the file names per product, in order. */
+export async function renderProductPhotos(writer: MediaWriter, requests: ProductPhotoRequest[]): Promise<string[][]> {
+  const names = requests.map(() => [] as string[]);
+  const tasks = requests.flatMap((request, p) =>
+    productPhotoScenes(request).map((scene, k) => async () => {
+      const jpeg = await (await renderScene(scene)).jpeg(JPEG).toBuffer();
+      names[p][k] = await writer.write('Products', 'product', p + 1, 'jpg', jpeg);
+    }),
+  );
+  await inParallel(tasks);
+  return names;
+}
+
+/** Renders one tile per category into Category (800 x 800). */
+export async function renderCategoryTiles(writer: MediaWriter, designs: PieceDesign[]): Promise<string[]> {
+  const backdrops = ['ivory', 'blush', 'champagne', 'mist'] as const;
+  return inParallel(
+    designs.map((design, i) => async () => {
+      const scene = categoryTile(design, backdrops[i % backdrops.length], 100 + i, 800);
+      return writer.write('Category', 'category', i + 1, 'jpg', await (await renderScene(scene)).jpeg(JPEG).toBuffer());
+    }),
+  );
+}
+
+/**
+ * Renders the home page banners into Sliders (1600 x 640). The words come from
+ * committed overlays (assets/banner-text-N.png, made by make-assets.ts) so they
+ * look the same on a server with no fonts installed.
+ */
+export async function renderSliderBanners(writer: MediaWriter): Promise<string[]> {
+  return inParallel(
+    BANNERS.map((banner, i) => async () => {
+      const words = await readFile(path.join(ASSETS_DIR, `banner-text-${i + 1}.png`));
+      const picture = await (await renderScene(bannerScene(banner, 40 + i))).raw().toBuffer({ resolveWithObject: true });
+      const jpeg = await sharp(picture.data, { raw: picture.info }).composite([{ input: words }]).jpeg(JPEG).toBuffer();
+      return writer.write('Sliders', 'slider', i + 1, 'jpg', jpeg);
+    }),
+  );
+}
+
+/** Renders reviewers' portraits into Reviews (400 x 400). */
+export async function renderReviewerPortraits(writer: MediaWriter, count: number): Promise<string[]> {
+  return inParallel(
+    Array.from({ length: count }, (_, i) => async () => {
+      const jpeg = await sharp(Buffer.from(portraitSvg(PORTRAITS[i % PORTRAITS.length]))).jpeg(JPEG).toBuffer();
+      return writer.write('Reviews', 'review', i + 1, 'jpg', jpeg);
+    }),
+  );
+}
+
+/** Copies the committed reels into Products; returns their new names in REEL_ASSETS order. */
+export async function copyReelVideos(writer: MediaWriter): Promise<string[]> {
+  const names: string[] = [];
+  for (const [i, asset] of REEL_ASSETS.entries()) names.push(await writer.copy('Products', 'reel', i + 1, path.join(ASSETS_DIR, asset)));
+  return names;
+}
