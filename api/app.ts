@@ -5,6 +5,7 @@ import { docsRoutes } from './docs.ts';
 import { ApiError, onError, onNotFound } from './errors.ts';
 import { openApiYaml, registerContract } from './openapi/document.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { cartRoutes } from './routes/cart/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
@@ -22,6 +23,7 @@ export function apiRoutes() {
   api.route('/', catalogueRoutes());
   api.route('/', reviewsRoutes());
   api.route('/', cartRoutes());
+  api.route('/', adminRoutes());
   registerContract(api);
   return api;
 }

@@ -1,17 +1,39 @@
 /**
- * Small factories and media fixtures for the back-office and upload tests:
- * catalogue rows inserted directly (each call makes its own, no shared ids),
- * real images made with sharp, videos from their magic bytes, and multipart
- * requests sent through the app like a browser's FormData.
+ * Helpers for the back-office and upload tests: callers (an administrator, a
+ * shopper, a forged token), order and contact factories (catalogue rows come
+ * from tests/helpers/catalogue.ts), real images made with sharp, videos from
+ * their magic bytes, and multipart requests sent like a browser's FormData.
  */
 
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { TestStore } from './store.ts';
+import { SignJWT } from 'jose';
+import { createUser, type TestStore } from './store.ts';
 
 let counter = 0;
 const next = () => ++counter;
+
+/** An administrator, a shopper, and headers that must all be refused with 403. */
+export async function callers(store: TestStore) {
+  const admin = await createUser(store, { u_type: '0' });
+  const shopper = await createUser(store);
+  const forged = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(admin.u_id))
+    .setIssuer('aurum-jewellery-api')
+    .setAudience('aurum-jewellery-store')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('not-the-store-secret-not-the-store-secret!!'));
+  const refused: Array<[label: string, headers: Record<string, string>]> = [
+    ['no token', {}],
+    ["a shopper's token", shopper.auth],
+    ['a forged administrator token', { Authorization: `Bearer ${forged}` }],
+    ['a malformed token', { Authorization: 'Bearer not.a.token' }],
+  ];
+  return { admin, shopper, refused };
+}
 
 /** A tiny real image (4x4) in the given format. */
 export async function tinyImage(format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png'): Promise<Buffer> {
@@ -94,65 +116,6 @@ export async function sendForm(store: TestStore, url: string, form: FormData, he
 export function mediaFiles(store: TestStore, folder: string): string[] {
   const dir = path.join(store.config.mediaDir, folder);
   return existsSync(dir) ? readdirSync(dir).sort() : [];
-}
-
-/** Inserts a category with an image file name (the file itself is not needed for most tests). */
-export async function createCategory(store: TestStore, overrides: { cate_name?: string; cate_image?: string; cate_status?: number } = {}) {
-  const n = next();
-  return store.db
-    .insertInto('categories')
-    .values({ cate_name: overrides.cate_name ?? `Category ${n}`, cate_image: overrides.cate_image ?? `category-${n}.png`, cate_status: overrides.cate_status ?? 1 })
-    .returning(['cate_id', 'cate_name', 'cate_image'])
-    .executeTakeFirstOrThrow();
-}
-
-export async function createMaterial(store: TestStore, name?: string) {
-  return store.db.insertInto('materials').values({ name: name ?? `Material ${next()}` }).returning(['m_id', 'name']).executeTakeFirstOrThrow();
-}
-
-export async function createSize(store: TestStore, size_name?: string) {
-  return store.db.insertInto('sizes').values({ size_name: size_name ?? `Size ${next()}` }).returning(['size_id', 'size_name']).executeTakeFirstOrThrow();
-}
-
-export async function createCarat(store: TestStore, name?: string) {
-  return store.db.insertInto('carats').values({ name: name ?? `${next()}K` }).returning(['carat_id', 'name']).executeTakeFirstOrThrow();
-}
-
-/**
- * Inserts a product with its own category, material, size and carat (or the
- * ones given), one carat price row and one media file name.
- */
-export async function createProduct(
-  store: TestStore,
-  overrides: { cate_id?: number; m_id?: number; size_id?: number; carat_id?: number; media?: string[]; p_status?: number; name?: string } = {},
-) {
-  const n = next();
-  const cate_id = overrides.cate_id ?? (await createCategory(store)).cate_id;
-  const m_id = overrides.m_id ?? (await createMaterial(store)).m_id;
-  const size_id = overrides.size_id ?? (await createSize(store)).size_id;
-  const carat_id = overrides.carat_id ?? (await createCarat(store)).carat_id;
-  const media = overrides.media ?? [`product-${n}.png`];
-  return store.db.transaction().execute(async (trx) => {
-    const { p_id } = await trx
-      .insertInto('products')
-      .values({ name: overrides.name ?? `Product ${n}`, cate_id, description: 'A ring.', specifications: '22K gold', offer: '10% off', p_status: overrides.p_status ?? 1 })
-      .returning('p_id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('product_materials').values({ p_id, m_id }).execute();
-    await trx.insertInto('product_sizes').values({ p_id, size_id }).execute();
-    const { pc_id } = await trx
-      .insertInto('product_carats')
-      .values({ p_id, carat_id, inr_price: 5234050, usd_price: 62999 })
-      .returning('pc_id')
-      .executeTakeFirstOrThrow();
-    if (media.length) {
-      await trx
-        .insertInto('product_media')
-        .values(media.map((file_name, position) => ({ p_id, file_name, kind: /\.(mp4|webm|ogg)$/.test(file_name) ? ('video' as const) : ('image' as const), position })))
-        .execute();
-    }
-    return { p_id, cate_id, m_id, size_id, carat_id, pc_id, media };
-  });
 }
 
 /** Inserts an order with one item of a product (or a product-less item), for a user or none. */
