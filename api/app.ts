@@ -8,6 +8,8 @@ import { accountsRoutes } from './routes/accounts/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cartRoutes } from './routes/cart/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
+import { ordersRoutes } from './routes/orders/index.ts';
+import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mediaRoutes, siteRoutes } from './site/serve.ts';
@@ -23,6 +25,8 @@ export function apiRoutes() {
   api.route('/', catalogueRoutes());
   api.route('/', reviewsRoutes());
   api.route('/', cartRoutes());
+  api.route('/', ordersRoutes());
+  api.route('/', paymentsRoutes());
   api.route('/', adminRoutes());
   registerContract(api);
   return api;

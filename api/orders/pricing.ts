@@ -67,6 +67,13 @@ export function currencyFor(countryCode: string): Currency {
   return countryCode === '+91' ? 'INR' : 'USD';
 }
 
+/** The currency of a shopper's account (from their country code in the database). */
+export async function shopperCurrency(db: DB, u_id: number): Promise<Currency> {
+  const user = await db.selectFrom('users').select('country_code').where('u_id', '=', u_id).executeTakeFirst();
+  if (!user) throw new ApiError(404, 'User not found.');
+  return currencyFor(user.country_code);
+}
+
 /**
  * Checks a selection against the catalogue: the carat entry is the product's and
  * names the same carat, the material and size are among the product's own, the

@@ -1,0 +1,230 @@
+/**
+ * Placing and cancelling orders: the one place an order comes into being. The
+ * server prices every line itself (pricing.ts), checks what the client believed
+ * the totals were, confirms an online payment with the provider server to server,
+ * and writes the order, its priced snapshot and the emptied cart lines in one
+ * transaction. Replays (an Idempotency-Key, a provider order id) answer the
+ * order already placed.
+ */
+
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection.ts';
+import { cartLines } from '../../db/queries/cart.ts';
+import { findOrder, findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, isCancellable } from '../../db/queries/orders.ts';
+import type { Currency } from '../../db/schema.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
+import { type CartToPrice, type PricedCart, priceCart, type Selection } from './pricing.ts';
+
+export interface CheckoutAddress {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+/** Which lines an order is for: cart lines (all, or the ones named) or one Buy Now selection. */
+export type OrderLines = { source: 'cart'; c_ids?: number[] } | { source: 'buyNow'; selection: Selection; quantity: number };
+
+/** A checkout as the shopper filled it in; also stored with an online payment for its webhook. */
+export interface Checkout {
+  lines: OrderLines;
+  currency: Currency;
+  couponName: string | null;
+  address: CheckoutAddress | null;
+}
+
+export interface OrderRequest {
+  /** The shopper the order is for (checked against the caller before this point). */
+  u_id: number;
+  checkout: Checkout & { address: CheckoutAddress };
+  /** The client's figures, minor units: checked, never used. */
+  claimed?: { subtotal: number; discount: number; shipping: number; total: number };
+  payment: { method: 'cod' } | { method: 'online'; providerOrderId: string; confirmed?: ProviderOrder };
+  idempotency?: { key: string; requestHash: string };
+}
+
+export const TOTAL_MISMATCH = 'Order total does not match the current prices. Please review your cart.';
+
+/** A stable hash of a request body (keys sorted), for Idempotency-Key replays. */
+export function requestHash(body: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value as object)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}
+
+/** Turns an order's lines into what priceCart takes, reading cart lines from the shopper's own cart. */
+export async function linesToPrice(db: DB, u_id: number, lines: OrderLines): Promise<CartToPrice['lines']> {
+  if (lines.source === 'buyNow') return [{ selection: lines.selection, quantity: lines.quantity, c_id: null }];
+  const rows = await cartLines(db, u_id, lines.c_ids);
+  if (lines.c_ids && rows.length !== new Set(lines.c_ids).size) {
+    throw conflict('Your cart has changed. Please review your cart.');
+  }
+  if (rows.length === 0) throw badRequest('Your cart is empty.');
+  return rows.map((r) => ({ selection: r, quantity: r.quantity, c_id: r.c_id }));
+}
+
+/** Prices a checkout for a shopper (the payment start and order placement use the same rules). */
+export async function priceCheckout(db: DB, u_id: number, checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'>): Promise<PricedCart> {
+  return priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName });
+}
+
+/**
+ * Asks the provider, server to server, whether a payment is paid for exactly
+ * the amount and currency recorded when it was opened.
+ */
+export async function confirmPaid(provider: PaymentProvider, payment: { provider_order_id: string; amount: number; currency: string }): Promise<ProviderOrder> {
+  const remote = await provider.getOrder(payment.provider_order_id);
+  if (!remote || remote.status !== 'PAID') {
+    throw new ApiError(402, 'Your payment has not been confirmed by the payment provider.');
+  }
+  if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
+    throw conflict('The amount paid does not match this order. Please contact us.');
+  }
+  return remote;
+}
+
+/**
+ * Places an order. Answers `{ o_id, created }`; `created` is false when the same
+ * request (Idempotency-Key) or the same payment already placed it.
+ */
+export async function placeOrder(db: DB, provider: PaymentProvider, request: OrderRequest): Promise<{ o_id: number; created: boolean }> {
+  const { payment } = request;
+  let paid: { provider_order_id: string; amount: number; currency: Currency } | undefined;
+  if (payment.method === 'online') {
+    const record = await findPayment(db, payment.providerOrderId);
+    if (!record || record.provider !== provider.name) throw notFound('We could not find this payment. Please try again.');
+    if (record.u_id !== request.u_id) throw forbidden('This payment belongs to another account.');
+    const placed = await findOrderByProviderOrderId(db, record.provider_order_id);
+    if (placed) return { o_id: placed.o_id, created: false };
+    // Outside the transaction: a network call must not hold the write lock.
+    if (!payment.confirmed) await confirmPaid(provider, record);
+    paid = record;
+    if (record.status === 'created') {
+      await db.updateTable('payments').set({ status: 'paid', updated_at: sql`CURRENT_TIMESTAMP` }).where('pay_id', '=', record.pay_id).where('status', '=', 'created').execute();
+    }
+  }
+
+  return db.transaction().execute(async (trx) => {
+    if (request.idempotency) {
+      const earlier = await findOrderByIdempotencyKey(trx, request.u_id, request.idempotency.key);
+      if (earlier) {
+        if (earlier.request_hash !== request.idempotency.requestHash) {
+          throw conflict('This Idempotency-Key was already used for a different order.');
+        }
+        return { o_id: earlier.o_id, created: false };
+      }
+    }
+    if (paid) {
+      // The webhook and the shopper's return may race: the second finds the first's order.
+      const placed = await findOrderByProviderOrderId(trx, paid.provider_order_id);
+      if (placed) return { o_id: placed.o_id, created: false };
+    }
+
+    const { checkout } = request;
+    const priced = await priceCheckout(trx, request.u_id, checkout);
+    const claimed = request.claimed;
+    if (
+      claimed &&
+      (claimed.subtotal !== priced.subtotal || claimed.discount !== priced.discount || claimed.shipping !== priced.shipping || claimed.total !== priced.total)
+    ) {
+      throw badRequest(TOTAL_MISMATCH);
+    }
+    if (paid && (priced.total !== paid.amount || priced.currency !== paid.currency)) {
+      throw conflict('The amount paid does not match this order. Please contact us.');
+    }
+
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        u_id: request.u_id,
+        status: 1,
+        currency: priced.currency,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        shipping: priced.shipping,
+        total: priced.total,
+        coupon_name: priced.coupon?.coupon_name ?? null,
+        coupon_discount_bp: priced.coupon?.discount_bp ?? null,
+        ...checkout.address,
+        payment_method: payment.method,
+        payment_status: paid ? 'paid' : 'cod',
+        provider_order_id: paid?.provider_order_id ?? null,
+        idempotency_key: request.idempotency?.key ?? null,
+        request_hash: request.idempotency?.requestHash ?? null,
+      })
+      .returning('o_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values(
+        priced.lines.map((l) => ({
+          o_id: order.o_id,
+          p_id: l.p_id,
+          pc_id: l.pc_id,
+          carat_id: l.carat_id,
+          cate_id: l.cate_id,
+          m_id: l.m_id,
+          size_id: l.size_id,
+          product_name: l.product_name,
+          product_image: l.product_image,
+          category_name: l.category_name,
+          carat_name: l.carat_name,
+          material_name: l.material_name,
+          size_name: l.size_name,
+          quantity: l.quantity,
+          price: l.price,
+          line_total: l.line_total,
+        })),
+      )
+      .execute();
+    const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
+    if (ordered.length) {
+      await trx.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered).execute();
+    }
+    if (paid) {
+      await trx
+        .updateTable('payments')
+        .set({ status: 'used', o_id: order.o_id, updated_at: sql`CURRENT_TIMESTAMP` })
+        .where('provider_order_id', '=', paid.provider_order_id)
+        .execute();
+    }
+    return { o_id: order.o_id, created: true };
+  });
+}
+
+/**
+ * A shopper cancels their own order: only while Pending or Processing and within
+ * 2 hours of placing it (the refund policy's cancellation window).
+ */
+export async function cancelOrder(db: DB, u_id: number, o_id: number, options: { asAdministrator?: boolean } = {}) {
+  return db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, o_id);
+    // Another shopper's order is answered as missing: its existence is not theirs to learn.
+    if (!order || (order.u_id !== u_id && !options.asAdministrator)) throw notFound('Order not found.');
+    if (order.status === 5) throw conflict('This order is already cancelled.');
+    if (order.status !== 1 && order.status !== 2) {
+      throw conflict('This order has already been shipped and can no longer be cancelled.');
+    }
+    if (!isCancellable(order)) {
+      throw conflict('Orders can be cancelled within 2 hours of placing them. Please contact us for help with this order.');
+    }
+    await trx.updateTable('orders').set({ status: 5, updated_at: sql`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    return { o_id, status: 5, payment_method: order.payment_method };
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Payment providers behind one interface. The store asks a provider to open a
+ * payment (an order on the provider's side with a session the browser library
+ * opens) and, server to server, what became of it. Nothing the browser says
+ * about a payment is believed: only `getOrder`.
+ */
+
+import type { Currency } from '../../db/schema.ts';
+import type { Deps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { cashfreeProvider } from './cashfree.ts';
+import { sandboxProvider } from './sandbox.ts';
+
+export interface OpenPayment {
+  /** Our id for the provider's order (letters, digits, `_`, `-`). */
+  orderId: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: Currency;
+  customer: { id: string; name: string; email: string; phone: string };
+  /** Where the provider sends the shopper back; `{order_id}` is replaced by the provider. */
+  returnUrl: string;
+}
+
+/** What the provider says about one of its orders. */
+export interface ProviderOrder {
+  orderId: string;
+  /** 'PAID' means paid; anything else ('ACTIVE', 'EXPIRED', 'TERMINATED', 'FAILED') does not. */
+  status: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'cashfree';
+  /** The browser library's mode. */
+  readonly mode: 'sandbox' | 'production';
+  /** Opens a payment; answers the session the browser library takes. */
+  createOrder(payment: OpenPayment): Promise<{ paymentSessionId: string }>;
+  /** Asks the provider about an order; null when it does not know it. */
+  getOrder(orderId: string): Promise<ProviderOrder | null>;
+}
+
+/** The refusal when the provider cannot be reached: not the shopper's fault, so not a 4xx. */
+export const gatewayUnavailable = () => new ApiError(503, 'Payment gateway unavailable. Please try again.');
+
+/** The configured provider. */
+export function paymentProvider(deps: Pick<Deps, 'db' | 'config'>): PaymentProvider {
+  const { payment } = deps.config;
+  return payment.provider === 'cashfree' ? cashfreeProvider(payment) : sandboxProvider(deps.db);
+}

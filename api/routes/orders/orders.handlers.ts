@@ -1,0 +1,73 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { listOrdersOf } from '../../../db/queries/orders.ts';
+import { assertOwnUser } from '../../auth.ts';
+import type { AppEnv } from '../../context.ts';
+import { badRequest, created, ok } from '../../errors.ts';
+import { CURRENCY_OF_FIELD } from '../../orders/money.ts';
+import { cancelOrder, placeOrder, requestHash } from '../../orders/place-order.ts';
+import { shopperCurrency } from '../../orders/pricing.ts';
+import { paymentProvider } from '../../payments/provider.ts';
+import type { cancelOrderRoute, createOrder, getOrder, getUserOrder } from './orders.routes.ts';
+
+/** The user a request acts on: the u_id it names (the caller's own, or anyone for an administrator) or the caller. */
+export function ownerOf(c: { var: AppEnv['Variables'] }, u_id: number | undefined): number {
+  const target = u_id ?? c.var.caller.u_id;
+  assertOwnUser(c.var.caller, target);
+  return target;
+}
+
+export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const key = c.req.valid('header')['idempotency-key'];
+  const u_id = ownerOf(c, body.u_id);
+  const { db } = c.var.deps;
+  const currency = await shopperCurrency(db, u_id);
+  if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
+    throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
+  }
+  const result = await placeOrder(db, paymentProvider(c.var.deps), {
+    u_id,
+    checkout: {
+      lines: body.cartItems,
+      currency,
+      couponName: body.coupon_name ?? null,
+      address: {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        phone_number: body.phone_number,
+        address: body.address,
+        apartment: body.apartment,
+        city: body.city,
+        state: body.state,
+        zip_code: body.zip_code,
+      },
+    },
+    claimed: { subtotal: body.subtotal, discount: body.discount, shipping: body.shipping, total: body.total },
+    payment: body.payment_method === 'online' ? { method: 'online', providerOrderId: body.order_id as string } : { method: 'cod' },
+    idempotency: key ? { key, requestHash: requestHash({ u_id, body }) } : undefined,
+  });
+  const data = { o_id: result.o_id };
+  return result.created ? created(c, 'Order placed successfully', data) : ok(c, 'Order placed successfully', data);
+};
+
+export const getUserOrderHandler: RouteHandler<typeof getUserOrder, AppEnv> = async (c) => {
+  const u_id = ownerOf(c, c.req.valid('json').u_id);
+  return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id));
+};
+
+export const getOrderHandler: RouteHandler<typeof getOrder, AppEnv> = async (c) => {
+  const u_id = ownerOf(c, c.req.valid('param').u_id);
+  return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id));
+};
+
+export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const u_id = ownerOf(c, body.u_id);
+  const result = await cancelOrder(c.var.deps.db, u_id, body.o_id, { asAdministrator: c.var.caller.isAdmin });
+  const description =
+    result.payment_method === 'online'
+      ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'
+      : 'Order cancelled.';
+  return ok(c, description, { o_id: result.o_id, status: 5 as const });
+};

@@ -1,0 +1,183 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireUser } from '../../auth.ts';
+import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { ErrorEnvelope } from '../../openapi/schemas.ts';
+import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PriceType } from './orders.schemas.ts';
+
+const PaymentMethod = z
+  .string({ error: 'Payment method is required.' })
+  .trim()
+  .toLowerCase()
+  .transform((v, ctx) => {
+    if (['cod', 'cash on delivery', 'cash'].includes(v)) return 'cod' as const;
+    if (['online', 'online payment', 'card'].includes(v)) return 'online' as const;
+    ctx.addIssue({ code: 'custom', message: 'Payment method must be cod (Cash on Delivery) or online (Online Payment).' });
+    return z.NEVER;
+  })
+  .openapi({ type: 'string', enum: ['cod', 'online'], description: '`cod` (also "Cash on Delivery") or `online` (also "Online Payment").' });
+
+export const CreateOrderBody = z
+  .object({
+    u_id: OwnUserId,
+    cartItems: CartItems,
+    shipping: Amount('Shipping'),
+    subtotal: Amount('Subtotal'),
+    discount: Amount('Discount'),
+    total: Amount('Total'),
+    priceType: PriceType,
+    coupon_name: CouponName,
+    ...AddressFields,
+    payment_method: PaymentMethod,
+    order_id: z
+      .string({ error: 'order_id must be text.' })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,64}$/, 'order_id is not a payment order id.')
+      .optional()
+      .openapi({ description: 'Online payment: the provider order id /payment answered.' }),
+    payment_status: z
+      .string()
+      .max(32)
+      .optional()
+      .openapi({ description: 'Informational (what the return page saw); the server asks the provider.' }),
+  })
+  .refine((b) => b.payment_method !== 'online' || b.order_id !== undefined, {
+    message: 'order_id is required for an online payment.',
+    path: ['order_id'],
+  })
+  .openapi('CreateOrderBody');
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 128 characters.')
+    .max(128, 'Idempotency-Key must be 8 to 128 characters.')
+    .optional()
+    .openapi({
+      description: 'Idempotency-Key (headers are case-insensitive): a key unique to this checkout attempt: the same key with the same body answers the same order; with a different body, 409.',
+    }),
+});
+
+const Money = z.number();
+
+export const OrderItem = z
+  .object({
+    oi_id: z.number().int(),
+    p_id: z.number().int().nullable(),
+    quantity: z.number().int(),
+    price: Money.openapi({ description: 'Unit price when ordered, in the order\'s currency.' }),
+    line_total: Money,
+    product: z.object({
+      p_id: z.number().int().nullable(),
+      name: z.string(),
+      images: z.array(z.object({ imageUrl: z.string(), type: z.enum(['image']) })),
+    }),
+    category: z.object({ cate_id: z.number().int().nullable(), cate_name: z.string().nullable() }),
+    carat: z.object({ carat_id: z.number().int().nullable(), name: z.string().nullable() }),
+    material: z.object({ m_id: z.number().int().nullable(), name: z.string().nullable() }),
+    size: z.object({ size_id: z.number().int().nullable(), size_name: z.string().nullable() }).nullable(),
+  })
+  .openapi('OrderItem', { description: 'A priced snapshot: names and prices as they were when the order was placed.' });
+
+export const Order = z
+  .object({
+    o_id: z.number().int(),
+    u_id: z.number().int().nullable(),
+    status: z.number().int().openapi({ description: '1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled.' }),
+    currency: z.enum(['INR', 'USD']),
+    subtotal: Money,
+    discount: Money,
+    shipping: Money,
+    total: Money,
+    coupon_name: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    address: z.string(),
+    apartment: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip_code: z.string(),
+    payment_method: z.string().openapi({ description: 'cod or online.' }),
+    payment_status: z.string().openapi({ description: 'cod (to collect on delivery) or paid (confirmed by the provider).' }),
+    order_id: z.string().nullable().openapi({ description: 'The payment provider\'s order id (online payments).' }),
+    createdAt: z.string(),
+    cancellable: z.boolean().openapi({ description: 'Whether the shopper may still cancel it (/cancelorder).' }),
+    orderItems: z.array(OrderItem),
+  })
+  .openapi('Order');
+
+const UserParam = z.object({
+  u_id: Id.openapi({ type: 'integer', param: { name: 'u_id', in: 'path' }, description: 'The caller\'s own u_id.' }),
+});
+
+export const createOrder = createRoute({
+  method: 'post',
+  path: '/createorder',
+  tags: ['Orders'],
+  security: bearer,
+  summary: 'Place an order',
+  description: [
+    'Places the caller\'s order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account\'s currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. The client\'s subtotal, discount, shipping and total must equal the server\'s (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.',
+    '',
+    'Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency of this order and the payment is the caller\'s. One order per provider order id: a repeat (the shopper\'s return racing the provider\'s webhook) answers the order already placed, with 200.',
+    '',
+    'Idempotency-Key: the same key with the same body answers the same o_id (200); with a different body, 409.',
+  ].join('\n'),
+  middleware: [requireUser()] as const,
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateOrderBody) },
+  responses: {
+    201: jsonOk(z.object({ o_id: z.number().int() }), 'Order placed successfully.'),
+    200: jsonOk(z.object({ o_id: z.number().int() }), 'The same order, already placed (Idempotency-Key or payment replay).'),
+    400: errorResponses[400],
+    402: { content: { 'application/json': { schema: ErrorEnvelope } }, description: 'The provider has not confirmed the payment.' },
+    403: errorResponses[403],
+    404: errorResponses[404],
+    409: errorResponses[409],
+    503: { content: { 'application/json': { schema: ErrorEnvelope } }, description: 'The payment provider could not be reached; try again.' },
+  },
+});
+
+export const getUserOrder = createRoute({
+  method: 'post',
+  path: '/getuserorder',
+  tags: ['Orders'],
+  security: bearer,
+  summary: 'The caller\'s orders',
+  description: 'The same list as GET /getorder/{u_id}: newest first, each with orderItems.',
+  middleware: [requireUser()] as const,
+  request: { body: jsonBody(z.object({ u_id: OwnUserId }).openapi('GetUserOrderBody')) },
+  responses: { 200: jsonOk(z.array(Order), 'The orders.'), 400: errorResponses[400], 403: errorResponses[403] },
+});
+
+export const getOrder = createRoute({
+  method: 'get',
+  path: '/getorder/{u_id}',
+  tags: ['Orders'],
+  security: bearer,
+  summary: 'The caller\'s orders',
+  description: '`data` is the list of orders, newest first, each with `orderItems`; amounts in the order\'s `currency` (rupees or dollars).',
+  middleware: [requireUser()] as const,
+  request: { params: UserParam },
+  responses: { 200: jsonOk(z.array(Order), 'The orders.'), 400: errorResponses[400], 403: errorResponses[403] },
+});
+
+export const cancelOrderRoute = createRoute({
+  method: 'put',
+  path: '/cancelorder',
+  tags: ['Orders'],
+  security: bearer,
+  summary: 'Cancel one of the caller\'s orders',
+  description:
+    'Allowed within 2 hours of placing the order (the refund policy) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5). Later, or once shipped, it is refused with 409. A paid online order is refunded to the original payment method within 7-10 business days.',
+  middleware: [requireUser()] as const,
+  request: { body: jsonBody(z.object({ o_id: Id.openapi({ type: 'integer' }), u_id: OwnUserId }).openapi('CancelOrderBody')) },
+  responses: {
+    200: jsonOk(z.object({ o_id: z.number().int(), status: z.literal(5) }), 'Cancelled.'),
+    400: errorResponses[400],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
+});

@@ -1,0 +1,115 @@
+import { z } from '@hono/zod-openapi';
+import { toMinor } from '../../orders/money.ts';
+import type { OrderLines } from '../../orders/place-order.ts';
+import { Id } from '../../openapi/schemas.ts';
+import { Quantity } from '../cart/cart.routes.ts';
+
+/** The states the checkout offers (storefront.md §5); international shoppers pick among them too. */
+export const STATES = ['Gujarat', 'Maharashtra', 'Delhi', 'Karnataka'] as const;
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, '')} must be at most ${max} characters.`);
+
+/** A standard address: something@domain.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The shipping address fields with the checkout's own messages (storefront.md §5). */
+export const AddressFields = {
+  first_name: required('First name is required', 100),
+  last_name: required('Last name is required', 100),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Invalid email format')
+    .regex(EMAIL, 'Invalid email format'),
+  phone_number: required('Phone number is required', 20).regex(/^\+?[0-9][0-9 ()-]{4,19}$/, 'Invalid phone number'),
+  address: required('Address is required', 300),
+  apartment: z.string({ error: 'Apartment must be text.' }).trim().max(200, 'Apartment must be at most 200 characters.').nullable().optional()
+    .transform((v) => v ?? ''),
+  city: required('City is required', 100),
+  state: z
+    .string({ error: 'State is required' })
+    .trim()
+    .refine((v) => v !== '' && v !== 'Select State', 'State is required')
+    .refine((v) => v === '' || v === 'Select State' || (STATES as readonly string[]).includes(v), `State must be one of ${STATES.join(', ')}.`)
+    .openapi({ enum: [...STATES] }),
+  zip_code: required('ZIP code is required', 12),
+};
+
+/** An amount in rupees or dollars, as a number or numeric text; answered in minor units. */
+export const Amount = (label: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${label} must be an amount.`)], { error: `${label} is required.` })
+    .transform(Number)
+    .pipe(z.number().finite(`${label} must be an amount.`).min(0, `${label} must be an amount.`).max(1e10, `${label} must be an amount.`))
+    .transform(toMinor)
+    .openapi({ type: 'number', description: `${label}, rupees or dollars.` });
+
+const NoSize = z
+  .union([z.null(), z.literal(''), z.literal(0), z.literal('0'), Id])
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : v));
+
+/**
+ * One entry of cartItems. With c_id: a line of the caller's cart (its stored
+ * selection and quantity are used). Without c_id: a Buy Now selection.
+ * Anything else an entry carries (a product object, names) is ignored.
+ */
+const CartItemEntry = z
+  .object({
+    c_id: Id.optional(),
+    p_id: Id.optional(),
+    pc_id: Id.optional(),
+    carat_id: Id.optional(),
+    m_id: Id.optional(),
+    size_id: NoSize,
+    quantity: Quantity.optional(),
+  })
+  .openapi('OrderCartItem', {
+    description: 'A cart line `{ c_id }` (as /getcart answers it; other fields are ignored) or, without c_id, a Buy Now selection `{ p_id, pc_id, carat_id, m_id, size_id, quantity }`.',
+  });
+
+/** cartItems to the lines an order is for; missing or empty means the whole cart. */
+export const CartItems = z
+  .array(CartItemEntry, { error: 'cartItems must be a list.' })
+  .max(100, 'An order holds at most 100 lines.')
+  .optional()
+  .transform((entries, ctx): OrderLines => {
+    if (!entries || entries.length === 0) return { source: 'cart' };
+    const buyNow = entries.filter((e) => e.c_id === undefined);
+    if (buyNow.length === 0) return { source: 'cart', c_ids: entries.map((e) => e.c_id as number) };
+    if (entries.length > 1) {
+      ctx.addIssue({ code: 'custom', message: 'A Buy Now order holds one item; order your cart separately.' });
+      return z.NEVER;
+    }
+    const [line] = buyNow;
+    if (line.p_id === undefined || line.pc_id === undefined || line.carat_id === undefined || line.m_id === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Please select carat, size, and material.' });
+      return z.NEVER;
+    }
+    return {
+      source: 'buyNow',
+      selection: { p_id: line.p_id, pc_id: line.pc_id, carat_id: line.carat_id, m_id: line.m_id, size_id: line.size_id },
+      quantity: line.quantity ?? 1,
+    };
+  })
+  .openapi({
+    description:
+      'Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused.',
+  });
+
+export const PriceType = z
+  .enum(['inr_price', 'usd_price'], { error: "priceType must be 'inr_price' or 'usd_price'." })
+  .optional()
+  .openapi({ description: 'The currency the shopper sees. It must be the account\'s: inr_price for +91, usd_price for every other country code. Default: the account\'s.' });
+
+export const CouponName = z
+  .string({ error: 'coupon_name must be text.' })
+  .trim()
+  .max(50, 'Invalid coupon!')
+  .nullable()
+  .optional()
+  .openapi({ description: 'The coupon code as typed; matched uppercased against active coupons. Empty for none.' });
+
+export const OwnUserId = Id.optional().openapi({ type: 'integer', description: 'The caller\'s own u_id (administrators may name anyone); another user\'s is refused with 403.' });

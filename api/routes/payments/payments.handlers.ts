@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { findPaymentBySession } from '../../../db/queries/orders.ts';
+import type { AppEnv } from '../../context.ts';
+import type { Config } from '../../env.ts';
+import { ApiError, badRequest, forbidden, notFound, ok } from '../../errors.ts';
+import { CURRENCY_OF_FIELD, toMajor } from '../../orders/money.ts';
+import { shopperCurrency } from '../../orders/pricing.ts';
+import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS } from '../../payments/cashfree.ts';
+import { finishPayment, startPayment } from '../../payments/checkout.ts';
+import { paymentProvider } from '../../payments/provider.ts';
+import { SANDBOX_LIBRARY, sandboxPage } from '../../payments/sandbox.ts';
+import type { payment, paymentConfig, paymentWebhook, sandboxLibrary, sandboxPayOutcome, sandboxPayPage } from './payments.routes.ts';
+
+const CASHFREE_SDK = 'https://sdk.cashfree.com/js/v3/cashfree.js';
+
+/**
+ * A return URL the store may send a shopper to: a page of this store (its public
+ * origin or the origin the request came to), never anywhere else (no open redirect).
+ */
+export function storeReturnUrl(config: Config, requested: string | undefined, requestUrl: string): URL | null {
+  const fallback = new URL('/orderconfirm', config.publicUrl);
+  if (!requested) return fallback;
+  let url: URL;
+  try {
+    url = new URL(requested, config.publicUrl);
+  } catch {
+    return null;
+  }
+  const allowed = new Set([new URL(config.publicUrl).origin, new URL(requestUrl).origin]);
+  return allowed.has(url.origin) && (url.protocol === 'https:' || url.protocol === 'http:') ? url : null;
+}
+
+export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const { caller, deps } = c.var;
+  // customer_id names the shopper paying: it must be the caller (administrators pay for themselves too).
+  if (body.customer_id !== undefined && String(body.customer_id) !== String(caller.u_id)) {
+    throw forbidden('You can only pay for your own cart.');
+  }
+  const currency = await shopperCurrency(deps.db, caller.u_id);
+  if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
+    throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
+  }
+  const returnUrl = storeReturnUrl(deps.config, body.return_url, c.req.url);
+  if (!returnUrl) throw badRequest('return_url must be a page of this store.');
+  // Cashfree fills in {order_id}; the sandbox page adds order_id and txStatus itself.
+  const providerReturn = `${returnUrl.href}${returnUrl.search ? '&' : '?'}order_id={order_id}`;
+  const session = await startPayment(deps, {
+    u_id: caller.u_id,
+    checkout: { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: body.checkout ?? null },
+    claimedAmount: body.order_amount,
+    customer: { name: body.customer_name, email: body.customer_email, phone: body.customer_phone },
+    returnUrl: providerReturn,
+  });
+  const provider = paymentProvider(deps);
+  return ok(c, 'Payment session created.', {
+    payment_session_id: session.payment_session_id,
+    order_id: session.order_id,
+    amount: toMajor(session.amount),
+    currency: session.currency,
+    provider: provider.name,
+    mode: provider.mode,
+  });
+};
+
+export const paymentWebhookHandler: RouteHandler<typeof paymentWebhook, AppEnv> = async (c) => {
+  const { config, db } = c.var.deps;
+  if (config.payment.provider !== 'cashfree') throw notFound('Webhooks are used only with the cashfree provider.');
+  const raw = await c.req.text();
+  const timestamp = c.req.header('x-webhook-timestamp') ?? '';
+  const signature = c.req.header('x-webhook-signature') ?? '';
+  if (!timestamp || !signature || !verifyWebhookSignature(config.payment.secretKey, timestamp, raw, signature)) {
+    throw new ApiError(401, 'Invalid webhook signature.');
+  }
+  const sent = Number(timestamp) < 1e12 ? Number(timestamp) * 1000 : Number(timestamp);
+  if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > WEBHOOK_MAX_AGE_MS) throw badRequest('The webhook is too old.');
+
+  // Each signed delivery is accepted once: the signature covers timestamp and body.
+  const event_key = `cashfree:${createHash('sha256').update(signature).digest('hex')}`;
+  const claimed = await db
+    .insertInto('webhook_events')
+    .values({ event_key, provider: 'cashfree' })
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('event_key')
+    .executeTakeFirst();
+  if (!claimed) throw new ApiError(409, 'This webhook was already received.');
+
+  let orderId: unknown;
+  try {
+    orderId = (JSON.parse(raw) as { data?: { order?: { order_id?: unknown } } })?.data?.order?.order_id;
+  } catch {
+    orderId = undefined;
+  }
+  if (typeof orderId !== 'string' || !orderId) throw badRequest('The webhook names no order.');
+  let outcome: string;
+  try {
+    outcome = await finishPayment(c.var.deps, orderId);
+  } catch (error) {
+    // Not settled (Cashfree unreachable): let the provider's retry through.
+    await db.deleteFrom('webhook_events').where('event_key', '=', event_key).execute();
+    throw error;
+  }
+  if (outcome === 'unknown') throw notFound('No payment with this order id.');
+  return ok(c, 'Webhook received.', { outcome });
+};
+
+export const paymentConfigHandler: RouteHandler<typeof paymentConfig, AppEnv> = async (c) => {
+  const provider = paymentProvider(c.var.deps);
+  return ok(c, 'Payment provider.', {
+    provider: provider.name,
+    mode: provider.mode,
+    sdk_url: provider.name === 'sandbox' ? '/sandbox/cashfree.js' : CASHFREE_SDK,
+  });
+};
+
+function requireSandbox(c: Context<AppEnv>) {
+  if (c.var.deps.config.payment.provider !== 'sandbox') throw notFound('The sandbox provider is not in use.');
+}
+
+export const sandboxPayPageHandler: RouteHandler<typeof sandboxPayPage, AppEnv> = async (c) => {
+  requireSandbox(c);
+  const { payment_session_id } = c.req.valid('param');
+  const payment = await findPaymentBySession(c.var.deps.db, payment_session_id);
+  if (!payment || payment.provider !== 'sandbox') throw notFound('No such payment session.');
+  const returnUrl = storeReturnUrl(c.var.deps.config, c.req.valid('query').return_url, c.req.url) ?? storeReturnUrl(c.var.deps.config, undefined, c.req.url)!;
+  c.header('Cache-Control', 'no-store');
+  // The forms go to this host, which then redirects to the store's own return page.
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'");
+  return c.html(sandboxPage(payment, returnUrl.href));
+};
+
+export const sandboxPayOutcomeHandler: RouteHandler<typeof sandboxPayOutcome, AppEnv> = async (c) => {
+  requireSandbox(c);
+  const { payment_session_id, outcome } = c.req.valid('param');
+  const { db } = c.var.deps;
+  const payment = await findPaymentBySession(db, payment_session_id);
+  if (!payment || payment.provider !== 'sandbox') throw notFound('No such payment session.');
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const requested = typeof form.return_url === 'string' ? form.return_url : undefined;
+  const returnUrl = storeReturnUrl(c.var.deps.config, requested, c.req.url);
+  if (!returnUrl) throw badRequest('return_url must be a page of this store.');
+  // The sandbox plays the card network here: only an open payment changes.
+  await db
+    .updateTable('payments')
+    .set({ status: outcome === 'pay' ? 'paid' : 'failed' })
+    .where('pay_id', '=', payment.pay_id)
+    .where('status', '=', 'created')
+    .execute();
+  const after = await findPaymentBySession(db, payment_session_id);
+  const paid = after?.status === 'paid' || after?.status === 'used';
+  // Like the provider's webhook: the order is placed even if the shopper never returns.
+  if (paid) await finishPayment(c.var.deps, payment.provider_order_id);
+  returnUrl.searchParams.set('order_id', payment.provider_order_id);
+  returnUrl.searchParams.set('txStatus', paid ? 'SUCCESS' : 'FAILED');
+  return c.redirect(returnUrl.href, 303);
+};
+
+export const sandboxLibraryHandler: RouteHandler<typeof sandboxLibrary, AppEnv> = async (c) => {
+  requireSandbox(c);
+  c.header('Content-Type', 'text/javascript; charset=utf-8');
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.body(SANDBOX_LIBRARY);
+};
