@@ -1,7 +1,8 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import sharp from 'sharp';
 import type { Config } from '../env.ts';
 
 /** The media folders of the specification, each under DATA_DIR/media. */
@@ -63,17 +64,69 @@ function sendFile(file: string, request: Request, headers: Record<string, string
   return new Response(body, { status, headers: { ...base, 'Content-Length': String(size) } });
 }
 
-/** Uploaded media under /Sliders, /Category, /Products and /Reviews; names are generated, so they cache for a year. */
+/**
+ * The widths an image may be asked for with `?w=` (web/lib/media.ts lists the
+ * same): a fixed set, so nobody can fill the disk with sizes of their choosing.
+ */
+export const IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1440, 1920] as const;
+const RESIZABLE = /\.(jpe?g|png|webp|avif|gif)$/i;
+const resizing = new Map<string, Promise<void>>();
+
+/**
+ * A WebP of a stored image at one of IMAGE_WIDTHS, made once with sharp and
+ * kept under DATA_DIR/media-cache (named after the stored file, which never
+ * changes: uploads get fresh names). Answers the cached file's path, or null
+ * when the original is missing or not an image sharp can read.
+ */
+async function resizedImage(config: Config, folder: MediaFolder, name: string, width: number): Promise<string | null> {
+  const source = path.join(config.mediaDir, folder, name);
+  const target = path.join(config.dataDir, 'media-cache', folder, String(width), `${name}.webp`);
+  if (existsSync(target)) return target;
+  if (!existsSync(source)) return null;
+  let job = resizing.get(target);
+  if (!job) {
+    job = (async () => {
+      mkdirSync(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      await sharp(source, { limitInputPixels: 100_000_000 })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toFile(temporary);
+      renameSync(temporary, target);
+    })().finally(() => resizing.delete(target));
+    resizing.set(target, job);
+  }
+  try {
+    await job;
+    return target;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Uploaded media under /Sliders, /Category, /Products and /Reviews; names are
+ * generated, so they cache for a year. `?w=<width>` on an image answers a
+ * resized WebP (one of IMAGE_WIDTHS; any other width gets the original).
+ */
 export function mediaRoutes(config: Config) {
   const app = new Hono();
   for (const folder of MEDIA_FOLDERS) {
-    app.on(['GET', 'HEAD'], `/${folder}/:name`, (c) => {
+    app.on(['GET', 'HEAD'], `/${folder}/:name`, async (c) => {
       const name = c.req.param('name');
       if (!SAFE_NAME.test(name)) return c.json({ status: 0, description: 'No such file.', data: null }, 404);
-      const response = sendFile(path.join(config.mediaDir, folder, name), c.req.raw, {
+      const headers = {
         'Cache-Control': 'public, max-age=31536000, immutable',
         'Content-Security-Policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
-      });
+      };
+      const width = Number(c.req.query('w'));
+      if ((IMAGE_WIDTHS as readonly number[]).includes(width) && RESIZABLE.test(name)) {
+        const resized = await resizedImage(config, folder, name, width);
+        const response = resized ? sendFile(resized, c.req.raw, headers) : null;
+        if (response) return response;
+      }
+      const response = sendFile(path.join(config.mediaDir, folder, name), c.req.raw, headers);
       return response ?? c.json({ status: 0, description: 'No such file.', data: null }, 404);
     });
   }

@@ -17,6 +17,22 @@ export interface CardProduct {
   productcarats: ReadonlyArray<{ pc_id: number; carat_id: number; inr_price: number; usd_price: number }>;
 }
 
+/** Only what a card shows, so an island's serialized props stay small. */
+export function toCard(product: CardProduct): CardProduct {
+  return {
+    p_id: product.p_id,
+    name: product.name,
+    cate_id: product.cate_id,
+    is_bestseller: product.is_bestseller,
+    images: product.images.slice(0, 2).map(({ imageUrl, type }) => ({ imageUrl, type })),
+    category: product.category ? { cate_name: product.category.cate_name } : null,
+    materials: product.materials,
+    size: product.size,
+    materialDetails: product.materialDetails?.slice(0, 1),
+    productcarats: product.productcarats.map(({ pc_id, carat_id, inr_price, usd_price }) => ({ pc_id, carat_id, inr_price, usd_price })),
+  };
+}
+
 /** The selection data a quick add needs, for the delegated click handler (web/lib/card-actions.ts). */
 export function quickAddData(product: CardProduct): string {
   return JSON.stringify({
@@ -38,6 +54,8 @@ export interface ProductCardProps {
   /** `sizes` for the image; defaults to a 2-4 column grid. */
   sizes?: string;
   headingLevel?: 'h2' | 'h3';
+  /** Recommendations check the product data is complete before a quick add (§5). */
+  strictQuickAdd?: boolean;
 }
 
 /**
@@ -46,12 +64,13 @@ export interface ProductCardProps {
  * Its buttons carry their data; one delegated listener handles them, so the
  * card works the same pre-rendered or inside an island.
  */
-export function ProductCard({ product, currency = 'INR', wishlist = false, eager = false, sizes, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, currency = 'INR', wishlist = false, eager = false, sizes, headingLevel = 'h3', strictQuickAdd = false }: ProductCardProps) {
   const href = `/product-details/${product.p_id}`;
   const image = firstImage(product.images);
   const video = image ? null : product.images.find((i) => isVideo(i.imageUrl))?.imageUrl;
   const first = product.productcarats[0];
-  const material = product.materialDetails?.map((m) => m.name).join(' · ');
+  // The first material is the one a quick add takes.
+  const material = product.materialDetails?.[0]?.name;
   const Heading = headingLevel;
   const data = quickAddData(product);
   return (
@@ -87,7 +106,7 @@ export function ProductCard({ product, currency = 'INR', wishlist = false, eager
         </Heading>
         <p className="card__price">{first ? <Price inr={first.inr_price} usd={first.usd_price} currency={currency} /> : 'Price on request'}</p>
         <div className="card__actions">
-          <button type="button" className="btn btn--ghost btn--small" data-cart-product={data} aria-label={`Add ${product.name} to cart`}>
+          <button type="button" className="btn btn--ghost btn--small" data-cart-product={data} data-strict={strictQuickAdd ? '' : undefined} aria-label={`Add ${product.name} to cart`}>
             <Icon name="bag" size={16} /> Add to Cart
           </button>
         </div>

@@ -1,5 +1,11 @@
 import { addToCart, type ProductForCart } from '../stores/cart.ts';
+import { toast } from '../stores/toast.ts';
 import { addToWishlist } from '../stores/wishlist.ts';
+
+/** A recommendation's quick add needs carats, sizes and materials in its data (§5). */
+function isComplete(product: ProductForCart): boolean {
+  return Boolean(product.productcarats?.length && product.materials?.length && Array.isArray(product.size));
+}
 
 function productOf(button: HTMLElement, attribute: string): ProductForCart | null {
   try {
@@ -25,6 +31,10 @@ export function initCardActions(): void {
     event.preventDefault();
     const product = productOf(button, cartButton ? 'data-cart-product' : 'data-wish-product');
     if (!product) return;
+    if (button.hasAttribute('data-strict') && !isComplete(product)) {
+      toast.error('Product data is incomplete. Please try again.');
+      return;
+    }
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
     try {

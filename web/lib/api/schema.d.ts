@@ -41,26 +41,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/getreviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Home slider images and testimonials, or an administrator's review list
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postGetreviews"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/getcategory": {
         parameters: {
             query?: never;
@@ -69,8 +49,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Active categories
-         * @description Named by the specification; not built yet.
+         * Categories
+         * @description Active categories, by name. With an administrator's bearer token: every category, cate_status telling active (1) from inactive (0).
          */
         get: operations["getGetcategory"];
         put?: never;
@@ -88,10 +68,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Materials
-         * @description Named by the specification; not built yet.
-         */
+        /** Materials */
         get: operations["getGetmaterials"];
         put?: never;
         post?: never;
@@ -108,10 +85,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Carats
-         * @description Named by the specification; not built yet.
-         */
+        /** Carats */
         get: operations["getGetcarat"];
         put?: never;
         post?: never;
@@ -128,10 +102,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Sizes
-         * @description Named by the specification; not built yet.
-         */
+        /** Sizes */
         get: operations["getGetsize"];
         put?: never;
         post?: never;
@@ -152,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Products for home sections and category listings
-         * @description Named by the specification; not built yet.
+         * @description Active products of active categories, newest first (New Arrivals), optionally only best sellers, only reels, or one category.
          */
         post: operations["postGetproducts"];
         delete?: never;
@@ -172,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Reel products, or a text search
-         * @description Named by the specification; not built yet.
+         * @description isReel 1: the newest reel products (the Instagram strip, 20 at most). isReel 0 with `search`: up to 24 products whose name, category, a material or description contains the text, case-insensitive; the text is matched literally (`%` and `_` are ordinary characters). Empty text answers an empty list.
          */
         post: operations["postGetreelproducts"];
         delete?: never;
@@ -192,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Filtered, paginated catalogue (administrators: all products)
-         * @description Named by the specification; not built yet.
+         * @description Newest first. A product matches the filter when it is in any of `categories`, comes in any of `materials`, and one of its carat prices (in the currency `countryCode` names) lies within minPrice..maxPrice. Shoppers and visitors see active products of active categories. An administrator's bearer token with is_admin 0 lists active and inactive products (the back office table, 10 per page unless perPage says otherwise); is_admin 0 without an administrator's token widens nothing.
          */
         post: operations["postGetallproducts"];
         delete?: never;
@@ -212,9 +183,66 @@ export interface paths {
         put?: never;
         /**
          * One product
-         * @description Named by the specification; not built yet.
+         * @description An active product of an active category; administrators (bearer token) also get inactive ones.
          */
         post: operations["postGetproductbyid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getcoupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Coupons
+         * @description Active coupons (coupon_name, discount) for the checkout. An administrator's bearer token with is_admin 0 gets every coupon with coupon_id and c_status.
+         */
+        post: operations["postGetcoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getreviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Home slider images and testimonials, or an administrator's review list
+         * @description Without a body (or without u_id): the home page's slider images and testimonials (reviews written in the back office). With u_id and an administrator's bearer token: the slider images and every review, testimonials and shoppers' product reviews alike, newest first. u_id from anyone else is refused with 403.
+         */
+        post: operations["postGetreviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getuserreviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product's reviews and average rating */
+        post: operations["postGetuserreviews"];
         delete?: never;
         options?: never;
         head?: never;
@@ -375,46 +403,6 @@ export interface paths {
          * @description Named by the specification; not built yet.
          */
         post: operations["postAdduserreviews"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/getuserreviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A product's reviews and average rating
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postGetuserreviews"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/getcoupon": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Coupons
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postGetcoupon"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1160,6 +1148,159 @@ export interface components {
             phoneNumber: string;
             password: string;
         };
+        Category: {
+            cate_id: number;
+            cate_name: string;
+            /** @description File name under /Category. */
+            cate_image: string;
+            /** @description 1 active, 0 inactive (only administrators see inactive ones). */
+            cate_status: number;
+        };
+        Material: {
+            m_id: number;
+            name: string;
+        };
+        Carat: {
+            carat_id: number;
+            name: string;
+        };
+        Size: {
+            size_id: number;
+            size_name: string;
+        };
+        ProductPage: {
+            productData: components["schemas"]["Product"][];
+            /** @description How many products the whole selection holds. */
+            totalCount: number;
+        };
+        Product: {
+            p_id: number;
+            name: string;
+            cate_id: number;
+            description: string;
+            specifications: string;
+            offer: string;
+            /** @description Material ids. */
+            materials: number[];
+            /** @description Size ids; empty when the product has one size. */
+            size: number[];
+            key_points: string[];
+            is_bestseller: 0 | 1;
+            isReel: 0 | 1;
+            p_status: 0 | 1;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+            images: {
+                /** @description File name under /Products. */
+                imageUrl: string;
+                /** @enum {string} */
+                type: "image" | "video";
+            }[];
+            category: {
+                cate_id: number;
+                cate_name: string;
+            };
+            productcarats: components["schemas"]["ProductCarat"][];
+            /** @description The materials named, in the order of `materials`. */
+            materialDetails: components["schemas"]["Material"][];
+            /** @description The sizes named, in the order of `size`. */
+            sizeDetails: components["schemas"]["Size"][];
+        };
+        ProductCarat: {
+            pc_id: number;
+            carat_id: number;
+            /**
+             * @description Rupees or dollars, at most two decimals.
+             * @example 52340.5
+             */
+            inr_price: number;
+            /**
+             * @description Rupees or dollars, at most two decimals.
+             * @example 52340.5
+             */
+            usd_price: number;
+            carat: components["schemas"]["Carat"];
+        };
+        GetProductsBody: {
+            /** @description 1: only reel products. 0 (or missing): every product. */
+            isReel?: 0 | 1 | "0" | "1";
+            page?: number;
+            /** @description Default 12. */
+            perPage?: number;
+            /** @description 1: only best sellers. */
+            is_bestseller?: 0 | 1 | "0" | "1";
+            cate_id?: number;
+        };
+        GetReelProductsBody: {
+            isReel?: 0 | 1 | "0" | "1";
+            /** @description With isReel 0: text searched in name, category, material and description. */
+            search?: string;
+        };
+        GetAllProductsBody: {
+            /** @description 1 (storefront): active products only. 0 with an administrator's token: active and inactive products, 10 per page by default. 0 from anyone else: the same as 1. */
+            is_admin?: 0 | 1 | "0" | "1";
+            page?: number;
+            /** @description Default 12 (10 for the administrator list). */
+            perPage?: number;
+            filter?: {
+                /**
+                 * @description The currency the price bounds are in. Default inr_price.
+                 * @enum {string}
+                 */
+                countryCode?: "inr_price" | "usd_price";
+                /** @description Rupees or dollars (as `countryCode` says); empty or missing for no bound. */
+                minPrice?: number;
+                /** @description Rupees or dollars (as `countryCode` says); empty or missing for no bound. */
+                maxPrice?: number;
+                materials?: number[];
+                categories?: number[];
+            };
+        };
+        GetProductByIdBody: {
+            p_id: number;
+        };
+        Coupon: {
+            /** @description Administrators only. */
+            coupon_id?: number;
+            coupon_name: string;
+            /**
+             * @description Percentage as numeric text ("10", "12.5").
+             * @example 10
+             */
+            discount: string;
+            /** @description Administrators only: 1 active, 0 inactive. */
+            c_status?: number;
+        };
+        GetCouponBody: {
+            /** @description 1 (checkout): active coupons. 0 with an administrator's token: every coupon with coupon_id and c_status. */
+            is_admin?: 0 | 1 | "0" | "1";
+        };
+        SliderImage: {
+            s_id: number;
+            /** @description File name under /Sliders. */
+            image: string;
+        };
+        Review: {
+            r_id: number;
+            u_id: number | null;
+            u_name: string;
+            /** @description null for a testimonial written in the back office. */
+            p_id: number | null;
+            message: string;
+            rating: number;
+            /** @description File names under /Reviews. */
+            images: string[];
+            /** @description The first image, or null. */
+            review_image: string | null;
+            createdAt: string;
+        };
+        GetReviewsBody: {
+            /** @description Sent by the back office: the administrator's own u_id (with the bearer token). */
+            u_id?: number;
+        };
+        GetUserReviewsBody: {
+            p_id: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1265,33 +1406,6 @@ export interface operations {
             };
         };
     };
-    postGetreviews: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     getGetcategory: {
         parameters: {
             query?: never;
@@ -1301,15 +1415,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The categories. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Category"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1328,14 +1449,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Every material, by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Material"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1355,14 +1483,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Every carat, by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Carat"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1382,14 +1517,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Every size, in the order they were added. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Size"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1407,17 +1549,28 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetProductsBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description A page of products and the total count. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ProductPage"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1434,17 +1587,28 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetReelProductsBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The products. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Product"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1461,17 +1625,37 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetAllProductsBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description A page of products and the total count. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ProductPage"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1488,17 +1672,188 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetProductByIdBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The product. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Product"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGetcoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetCouponBody"];
+            };
+        };
+        responses: {
+            /** @description The coupons, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Coupon"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGetreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GetReviewsBody"];
+            };
+        };
+        responses: {
+            /** @description Slider images and reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            sliderImages: components["schemas"]["SliderImage"][];
+                            reviews: components["schemas"]["Review"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGetuserreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetUserReviewsBody"];
+            };
+        };
+        responses: {
+            /** @description The product's reviews, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            reviews: components["schemas"]["Review"][];
+                            count: {
+                                /** @description Average rating, one decimal; 0 without reviews. */
+                                avg_rating: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1702,60 +2057,6 @@ export interface operations {
         };
     };
     postAdduserreviews: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postGetuserreviews: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postGetcoupon: {
         parameters: {
             query?: never;
             header?: never;

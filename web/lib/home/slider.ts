@@ -1,0 +1,45 @@
+/** Slider timing (storefront.md §9): a new banner every 6 s, with a 1 s fade (the CSS transition). */
+export const SLIDE_MS = 6_000;
+
+/**
+ * The home banner slider: one `.is-active` slide at a time, fading; dots to
+ * choose a slide; pauses while hovered or focused, and when the tab is hidden.
+ */
+export function initSlider(root: HTMLElement): void {
+  const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
+  const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-slide-dot]')];
+  if (slides.length < 2) return;
+  let current = 0;
+  let paused = false;
+  const show = (index: number) => {
+    current = (index + slides.length) % slides.length;
+    slides.forEach((slide, i) => {
+      slide.classList.toggle('is-active', i === current);
+      slide.setAttribute('aria-hidden', String(i !== current));
+      // Later slides load their picture only when they are about to show.
+      if (i === current || i === (current + 1) % slides.length) {
+        for (const img of slide.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
+      }
+    });
+    dots.forEach((dot, i) => dot.setAttribute('aria-current', i === current ? 'true' : 'false'));
+  };
+  dots.forEach((dot, i) =>
+    dot.addEventListener('click', () => {
+      show(i);
+      restart();
+    }),
+  );
+  let timer: number | undefined;
+  const restart = () => {
+    window.clearInterval(timer);
+    timer = window.setInterval(() => {
+      if (!paused && !document.hidden) show(current + 1);
+    }, SLIDE_MS);
+  };
+  root.addEventListener('mouseenter', () => (paused = true));
+  root.addEventListener('mouseleave', () => (paused = false));
+  root.addEventListener('focusin', () => (paused = true));
+  root.addEventListener('focusout', () => (paused = false));
+  show(0);
+  restart();
+}
