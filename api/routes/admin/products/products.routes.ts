@@ -1,0 +1,210 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { MAX_PRODUCT_MEDIA } from '../../../../db/queries/admin-products.ts';
+import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
+import { toMinor } from '../../../orders/money.ts';
+import { FileField, multipartBody, type UploadRules } from '../../../uploads.ts';
+import { Product } from '../../catalogue/catalogue.schemas.ts';
+import { adminErrors, adminRoute, NoData, recordId, requiredText } from '../admin.schemas.ts';
+
+/** Product images and videos: jpg, png, webp, gif, avif, mp4, webm, ogg, by their bytes. */
+export const PRODUCT_UPLOAD: UploadRules = {
+  folder: 'Products',
+  files: {
+    images: { accept: 'media', maxCount: MAX_PRODUCT_MEDIA, tooMany: `You can select up to ${MAX_PRODUCT_MEDIA} images or videos.` },
+  },
+};
+
+/** A form field holding JSON text (multipart fields are text), parsed then checked by `schema`. */
+function jsonText<T extends z.ZodType>(schema: T, messages: { missing: string; invalid: string }) {
+  return z
+    .string({ error: messages.missing })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: messages.invalid });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** 0/1 as form text (or a number from JSON). */
+const flag = (field: string) =>
+  z
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: `${field} must be 0 or 1.` })
+    .transform((v) => Number(v) as 0 | 1);
+
+/** An amount in rupees or dollars (number or numeric text, at most 2 decimals), answered in minor units. */
+const price = (currency: 'INR' | 'USD') =>
+  z.union([z.number(), z.string()], { error: `${currency} price is required` }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: `${currency} price is required` });
+      return z.NEVER;
+    }
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${currency} price must be an amount above 0 with at most 2 decimals.` });
+      return z.NEVER;
+    }
+    return toMinor(Number(text));
+  });
+
+const CaratPriceRow = z.object({
+  carat_id: recordId('carat_id', 'Carat is required'),
+  inr_price: price('INR'),
+  usd_price: price('USD'),
+});
+
+const CaratPrices = jsonText(
+  z
+    .array(CaratPriceRow, { error: 'caratPrices must be a JSON list of {carat_id, inr_price, usd_price}.' })
+    .min(1, 'Please add at least one carat price.')
+    .max(20, 'At most 20 carat prices.'),
+  { missing: 'Please add at least one carat price.', invalid: 'caratPrices must be a JSON list of {carat_id, inr_price, usd_price}.' },
+).openapi({
+  type: 'string',
+  description: 'JSON text: [{"carat_id":1,"inr_price":52340.5,"usd_price":629.99}], prices in rupees and dollars (at most 2 decimals). A carat once.',
+});
+
+const idList = (field: string, label: string) =>
+  z.array(recordId(field, `${field} must be a JSON list of ${label} ids, e.g. [1,2].`), { error: `${field} must be a JSON list of ${label} ids, e.g. [1,2].` }).max(50, `At most 50 ${label}s.`);
+
+const Materials = jsonText(idList('materials', 'material').min(1, 'Please select at least one material.'), {
+  missing: 'Please select at least one material.',
+  invalid: 'materials must be a JSON list of material ids, e.g. [1,2].',
+}).openapi({ type: 'string', description: 'JSON text: material ids, e.g. [1,2]. At least one.' });
+
+const Sizes = jsonText(idList('size', 'size'), { missing: 'size must be a JSON list of size ids, e.g. [1,2].', invalid: 'size must be a JSON list of size ids, e.g. [1,2].' }).openapi({
+  type: 'string',
+  description: 'JSON text: size ids, e.g. [3,4]; [] for a product in one size.',
+});
+
+const KeyPoints = jsonText(
+  z.array(z.string({ error: 'Feature is required' }).trim().min(1, 'Feature is required').max(500, 'A feature must be at most 500 characters.'), {
+    error: 'key_points must be a JSON list of texts.',
+  }).max(30, 'At most 30 features.'),
+  { missing: 'key_points must be a JSON list of texts.', invalid: 'key_points must be a JSON list of texts, e.g. ["Hallmarked"].' },
+).openapi({ type: 'string', description: 'JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"].' });
+
+const longText = (required: string, empty: string, label: string) =>
+  z.string({ error: required }).trim().min(1, empty).max(20_000, `${label} must be at most 20000 characters.`);
+
+const productFields = {
+  name: requiredText('Product name is required.', 200, 'Product name'),
+  cate_id: recordId('cate_id', 'Category is required.'),
+  offer: requiredText('Offer is required.', 200, 'Offer'),
+  description: longText('Product Description is required', 'Product Description cannot be empty', 'Product Description'),
+  specifications: longText('Product Specification is required', 'Product Specification cannot be empty', 'Product Specification'),
+  materials: Materials,
+  size: Sizes,
+  caratPrices: CaratPrices,
+  key_points: KeyPoints,
+  is_bestseller: flag('is_bestseller'),
+  isReel: flag('isReel'),
+};
+
+export const InsertProductFields = z.object({
+  ...productFields,
+  size: productFields.size.optional(),
+  key_points: productFields.key_points.optional(),
+  is_bestseller: productFields.is_bestseller.optional(),
+  isReel: productFields.isReel.optional(),
+});
+
+const KeepImages = jsonText(z.array(z.string().max(200), { error: 'keepImages must be a JSON list of file names.' }).max(50), {
+  missing: 'keepImages must be a JSON list of file names.',
+  invalid: 'keepImages must be a JSON list of file names, e.g. ["ab12.jpg"].',
+}).openapi({
+  type: 'string',
+  description:
+    "JSON text: the file names (imageUrl) of this product's current media to keep, in their new order; the others are removed. Leave it out to keep every current file as it is. New files in `images` go after the kept ones.",
+});
+
+/** Every field but p_id optional: what is sent is changed, what is left out stays. */
+export const UpdateProductFields = z.object({
+  p_id: recordId('p_id'),
+  name: productFields.name.optional(),
+  cate_id: productFields.cate_id.optional(),
+  offer: productFields.offer.optional(),
+  description: productFields.description.optional(),
+  specifications: productFields.specifications.optional(),
+  materials: productFields.materials.optional(),
+  size: productFields.size.optional(),
+  caratPrices: productFields.caratPrices.optional(),
+  key_points: productFields.key_points.optional(),
+  is_bestseller: productFields.is_bestseller.optional(),
+  isReel: productFields.isReel.optional(),
+  keepImages: KeepImages.optional(),
+});
+
+const Images = z.array(FileField).openapi({
+  description: `Images or videos (jpg, png, webp, gif, avif; mp4, webm, ogg), judged by their bytes; at most 120MB each and ${MAX_PRODUCT_MEDIA} per product.`,
+});
+
+export const insertProduct = createRoute({
+  ...adminRoute,
+  method: 'post',
+  path: '/insertproduct',
+  summary: 'Add a product',
+  description:
+    'Multipart form. materials, size, key_points and caratPrices are JSON text. The product is active at once; the storefront shows it after the next rebuild (its URL works at once).',
+  request: { body: multipartBody(InsertProductFields.extend({ images: Images }).openapi('InsertProductForm')) },
+  responses: {
+    201: jsonOk(Product, 'The new product.'),
+    ...adminErrors,
+    413: errorResponses[413],
+  },
+});
+
+export const updateProduct = createRoute({
+  ...adminRoute,
+  method: 'post',
+  path: '/updateproduct',
+  summary: 'Edit a product',
+  description:
+    'Multipart form with p_id; every other field is optional and changes only what it names. Category, materials and sizes cannot be changed once the product exists: ' +
+    'they may be sent back as they are, any difference is refused with 400. Media: `keepImages` lists the current files to keep (and their order); files in `images` are added after them. ' +
+    'caratPrices replaces the carat rows: a carat that stays keeps its pc_id (cart lines remain), a carat left out is removed.',
+  request: { body: multipartBody(UpdateProductFields.extend({ images: Images.optional() }).openapi('UpdateProductForm')) },
+  responses: {
+    200: jsonOk(Product, 'The product as saved.'),
+    ...adminErrors,
+    404: errorResponses[404],
+    413: errorResponses[413],
+  },
+});
+
+export const ChangeProductStatus = z
+  .object({ p_status: flag('p_status').openapi({ type: 'integer', enum: [0, 1] }), p_id: recordId('p_id') })
+  .openapi('ChangeProductStatus');
+
+export const changeProductStatus = createRoute({
+  ...adminRoute,
+  method: 'post',
+  path: '/changeproductstatus',
+  summary: 'Activate (1) or deactivate (0) a product',
+  description: 'An inactive product disappears from the storefront (and its pages) but stays in orders, carts are refused at checkout.',
+  request: { body: jsonBody(ChangeProductStatus) },
+  responses: {
+    200: jsonOk(z.object({ p_id: z.number().int(), p_status: z.union([z.literal(0), z.literal(1)]) }), 'The new status.'),
+    ...adminErrors,
+    404: errorResponses[404],
+  },
+});
+
+export const deleteProduct = createRoute({
+  ...adminRoute,
+  method: 'delete',
+  path: '/deleteproduct',
+  summary: 'Delete a product',
+  description:
+    'Not named by the specification ("deleting a product: not shown"); needed because products cannot change category, materials or sizes, so a category or material is freed only when its products go. ' +
+    'Removes the product, its media files, reviews (with their images) and the cart and wishlist lines that chose it; orders keep their own copy of what was bought, picture included. Deactivating (/changeproductstatus) is the gentler choice.',
+  request: { query: z.object({ p_id: recordId('p_id') }) },
+  responses: {
+    200: jsonOk(NoData, 'Deleted.'),
+    ...adminErrors,
+    404: errorResponses[404],
+  },
+});

@@ -1,0 +1,250 @@
+/**
+ * Back-office writes of products: insert, edit, activate/deactivate, delete.
+ *
+ * The product rules live here, inside the transaction that writes (BEGIN
+ * IMMEDIATE), so no two requests can interleave between check and write:
+ * - everything a product names (category, materials, sizes, carats) exists;
+ * - a carat is priced once per product;
+ * - category, materials and sizes stay as they are once the product exists
+ *   (backoffice.md §2: they cannot be changed while editing);
+ * - a product keeps between 1 and MAX_PRODUCT_MEDIA images or videos.
+ * A refusal is thrown as an ApiError, which rolls the transaction back.
+ *
+ * Prices arrive here already in minor units (paise, cents).
+ */
+
+import { sql } from 'kysely';
+import { badRequest, notFound } from '../../api/errors.ts';
+import type { DB } from '../connection.ts';
+
+/** Images and videos one product may have. */
+export const MAX_PRODUCT_MEDIA = 10;
+
+export interface CaratPrice {
+  carat_id: number;
+  /** Paise. */
+  inr_price: number;
+  /** Cents. */
+  usd_price: number;
+}
+
+export interface MediaFile {
+  file_name: string;
+  kind: 'image' | 'video';
+}
+
+/** What an administrator may change on an existing product. */
+export interface ProductDetails {
+  name: string;
+  description: string;
+  specifications: string;
+  offer: string;
+  is_bestseller: 0 | 1;
+  is_reel: 0 | 1;
+  key_points: string[];
+  carats: CaratPrice[];
+}
+
+export interface NewProduct extends ProductDetails {
+  cate_id: number;
+  materials: number[];
+  sizes: number[];
+  media: MediaFile[];
+}
+
+export interface ProductEdit {
+  /** Only the details given are changed. */
+  details: Partial<ProductDetails>;
+  /** Sent back by the edit form; refused when they differ from what is stored. */
+  fixed: { cate_id?: number; materials?: number[]; sizes?: number[] };
+  /** Existing file names to keep, in their new order; undefined keeps them all as they are. */
+  keepMedia?: string[];
+  /** New files, placed after the kept ones. */
+  newMedia: MediaFile[];
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];
+const sameSet = (a: number[], b: number[]) => {
+  const left = unique(a);
+  const right = new Set(b);
+  return left.length === right.size && left.every((id) => right.has(id));
+};
+
+/** Refuses ids that do not exist, naming the first one. */
+async function assertExist(trx: DB, table: 'materials' | 'sizes' | 'carats', column: 'm_id' | 'size_id' | 'carat_id', ids: number[], label: string) {
+  if (ids.length === 0) return;
+  const rows = await (trx as unknown as import('kysely').Kysely<any>).selectFrom(table).select(column).where(column, 'in', unique(ids)).execute();
+  const found = new Set(rows.map((r: Record<string, number>) => r[column]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw badRequest(`${label} ${missing} does not exist.`);
+}
+
+function assertCaratsOnce(carats: CaratPrice[]) {
+  if (new Set(carats.map((c) => c.carat_id)).size !== carats.length) throw badRequest('A carat may be chosen only once per product.');
+}
+
+function assertMediaCount(count: number) {
+  if (count === 0) throw badRequest('Please select at least one image or video.');
+  if (count > MAX_PRODUCT_MEDIA) throw badRequest(`A product can have at most ${MAX_PRODUCT_MEDIA} images or videos.`);
+}
+
+async function writeKeyPoints(trx: DB, p_id: number, key_points: string[]) {
+  await trx.deleteFrom('product_key_points').where('p_id', '=', p_id).execute();
+  if (key_points.length) {
+    await trx.insertInto('product_key_points').values(key_points.map((text, position) => ({ p_id, text, position }))).execute();
+  }
+}
+
+async function writeMedia(trx: DB, p_id: number, media: MediaFile[]) {
+  await trx.deleteFrom('product_media').where('p_id', '=', p_id).execute();
+  await trx.insertInto('product_media').values(media.map((m, position) => ({ p_id, ...m, position }))).execute();
+}
+
+/**
+ * Sets a product's carat prices. Rows are matched by carat so a carat that
+ * stays keeps its pc_id (shoppers' cart and wishlist lines point at it); a
+ * carat no longer priced is removed, and with it the lines that chose it.
+ */
+async function writeCarats(trx: DB, p_id: number, carats: CaratPrice[]) {
+  const current = await trx.selectFrom('product_carats').select(['pc_id', 'carat_id']).where('p_id', '=', p_id).execute();
+  const wanted = new Set(carats.map((c) => c.carat_id));
+  const gone = current.filter((row) => !wanted.has(row.carat_id)).map((row) => row.pc_id);
+  if (gone.length) await trx.deleteFrom('product_carats').where('pc_id', 'in', gone).execute();
+  const existing = new Map(current.map((row) => [row.carat_id, row.pc_id]));
+  for (const [position, carat] of carats.entries()) {
+    const pc_id = existing.get(carat.carat_id);
+    const values = { inr_price: carat.inr_price, usd_price: carat.usd_price, position };
+    if (pc_id === undefined) await trx.insertInto('product_carats').values({ p_id, carat_id: carat.carat_id, ...values }).execute();
+    else await trx.updateTable('product_carats').set(values).where('pc_id', '=', pc_id).execute();
+  }
+}
+
+/**
+ * File names among `names` that no order item shows any more: an order keeps
+ * the picture of what was bought, so that file stays while an order names it.
+ */
+async function unreferencedProductFiles(trx: DB, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const kept = await trx.selectFrom('order_items').select('product_image').distinct().where('product_image', 'in', names).execute();
+  const inOrders = new Set(kept.map((r) => r.product_image));
+  return names.filter((n) => !inOrders.has(n));
+}
+
+/** Adds a product with everything it names; answers its p_id. */
+export function insertProduct(db: DB, product: NewProduct): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const category = await trx.selectFrom('categories').select('cate_id').where('cate_id', '=', product.cate_id).executeTakeFirst();
+    if (!category) throw badRequest('This category does not exist.');
+    const materials = unique(product.materials);
+    const sizes = unique(product.sizes);
+    await assertExist(trx, 'materials', 'm_id', materials, 'Material');
+    await assertExist(trx, 'sizes', 'size_id', sizes, 'Size');
+    assertCaratsOnce(product.carats);
+    await assertExist(trx, 'carats', 'carat_id', product.carats.map((c) => c.carat_id), 'Carat');
+    assertMediaCount(product.media.length);
+    const { p_id } = await trx
+      .insertInto('products')
+      .values({
+        name: product.name,
+        cate_id: product.cate_id,
+        description: product.description,
+        specifications: product.specifications,
+        offer: product.offer,
+        is_bestseller: product.is_bestseller,
+        is_reel: product.is_reel,
+      })
+      .returning('p_id')
+      .executeTakeFirstOrThrow();
+    if (materials.length) await trx.insertInto('product_materials').values(materials.map((m_id, position) => ({ p_id, m_id, position }))).execute();
+    if (sizes.length) await trx.insertInto('product_sizes').values(sizes.map((size_id, position) => ({ p_id, size_id, position }))).execute();
+    await writeKeyPoints(trx, p_id, product.key_points);
+    await writeCarats(trx, p_id, product.carats);
+    await writeMedia(trx, p_id, product.media);
+    return p_id;
+  });
+}
+
+/**
+ * Edits a product. Answers the media files it no longer names and no order
+ * shows, for the caller to remove once this has committed.
+ */
+export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom('products').select(['p_id', 'cate_id']).where('p_id', '=', p_id).executeTakeFirst();
+    if (!product) throw notFound('Product not found.');
+
+    const { fixed } = edit;
+    const [materials, sizes] = await Promise.all([
+      trx.selectFrom('product_materials').select('m_id').where('p_id', '=', p_id).execute(),
+      trx.selectFrom('product_sizes').select('size_id').where('p_id', '=', p_id).execute(),
+    ]);
+    const changed =
+      (fixed.cate_id !== undefined && fixed.cate_id !== product.cate_id) ||
+      (fixed.materials !== undefined && !sameSet(fixed.materials, materials.map((m) => m.m_id))) ||
+      (fixed.sizes !== undefined && !sameSet(fixed.sizes, sizes.map((s) => s.size_id)));
+    if (changed) throw badRequest('Category, materials and sizes cannot be changed while editing a product.');
+
+    const { key_points, carats, ...columns } = edit.details;
+    if (carats) {
+      assertCaratsOnce(carats);
+      await assertExist(trx, 'carats', 'carat_id', carats.map((c) => c.carat_id), 'Carat');
+    }
+
+    const current = await trx.selectFrom('product_media').select(['file_name', 'kind']).where('p_id', '=', p_id).orderBy('position').orderBy('pm_id').execute();
+    const byName = new Map(current.map((m) => [m.file_name, m]));
+    const keepNames = edit.keepMedia === undefined ? current.map((m) => m.file_name) : [...new Set(edit.keepMedia)];
+    // Only this product's own files can be kept; a name is never looked up anywhere else.
+    const stranger = keepNames.find((name) => !byName.has(name));
+    if (stranger !== undefined) throw badRequest(`${stranger.slice(0, 100)} is not an image or video of this product.`);
+    const media = [...keepNames.map((name) => byName.get(name)!), ...edit.newMedia];
+    assertMediaCount(media.length);
+
+    await trx
+      .updateTable('products')
+      .set({ ...columns, updated_at: sql<string>`CURRENT_TIMESTAMP` })
+      .where('p_id', '=', p_id)
+      .execute();
+    if (key_points) await writeKeyPoints(trx, p_id, key_points);
+    if (carats) await writeCarats(trx, p_id, carats);
+    await writeMedia(trx, p_id, media);
+
+    const dropped = current.map((m) => m.file_name).filter((name) => !keepNames.includes(name));
+    return { removedMedia: await unreferencedProductFiles(trx, dropped) };
+  });
+}
+
+/** Activates (1) or deactivates (0) a product. */
+export async function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): Promise<void> {
+  const result = await db
+    .updateTable('products')
+    .set({ p_status, updated_at: sql<string>`CURRENT_TIMESTAMP` })
+    .where('p_id', '=', p_id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('Product not found.');
+}
+
+/**
+ * Deletes a product with its carats, materials, sizes, media, key points,
+ * reviews and cart and wishlist lines (the foreign keys cascade). Orders keep
+ * their own copy of what was bought. Answers the files to remove after commit.
+ */
+export function deleteProduct(db: DB, p_id: number): Promise<{ productFiles: string[]; reviewFiles: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom('products').select('p_id').where('p_id', '=', p_id).executeTakeFirst();
+    if (!product) throw notFound('Product not found.');
+    const [media, reviewImages] = await Promise.all([
+      trx.selectFrom('product_media').select('file_name').where('p_id', '=', p_id).execute(),
+      trx
+        .selectFrom('review_images as ri')
+        .innerJoin('reviews as r', 'r.r_id', 'ri.r_id')
+        .select('ri.file_name')
+        .where('r.p_id', '=', p_id)
+        .execute(),
+    ]);
+    await trx.deleteFrom('products').where('p_id', '=', p_id).execute();
+    return {
+      productFiles: await unreferencedProductFiles(trx, media.map((m) => m.file_name)),
+      reviewFiles: reviewImages.map((r) => r.file_name),
+    };
+  });
+}
