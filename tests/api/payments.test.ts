@@ -1,0 +1,429 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../api/payments/cashfree.ts';
+import { expectMatchesContract } from '../helpers/contract.ts';
+import { createCoupon, createProduct } from '../helpers/catalogue.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+
+type Shopper = Awaited<ReturnType<typeof createUser>>;
+
+const address = {
+  first_name: 'Ravi',
+  last_name: 'Shah',
+  email: 'ravi@example.com',
+  phone_number: '9876543210',
+  address: '7 Diamond Street',
+  apartment: '',
+  city: 'Surat',
+  state: 'Gujarat',
+  zip_code: '395007',
+};
+
+function paymentBody(shopper: Shopper, amount: number, extra: object = {}) {
+  return {
+    order_amount: amount,
+    customer_id: String(shopper.u_id),
+    customer_name: 'Ravi Shah',
+    customer_email: 'ravi@example.com',
+    customer_phone: '9876543210',
+    ...extra,
+  };
+}
+
+function onlineOrder(shopper: Shopper, amount: number, order_id: string, extra: object = {}) {
+  return {
+    u_id: shopper.u_id,
+    shipping: 0,
+    subtotal: amount,
+    discount: 0,
+    total: amount,
+    priceType: 'inr_price',
+    payment_method: 'online',
+    payment_status: 'SUCCESS',
+    order_id,
+    ...address,
+    ...extra,
+  };
+}
+
+function helpers(get: () => TestStore) {
+  const api = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await call(get(), method, url, body, headers);
+    expectMatchesContract(method, url, res);
+    return res;
+  };
+  const addToCart = async (shopper: Shopper, selection: object, quantity = 1) => {
+    const res = await api('POST', '/createcart', { ...selection, quantity }, shopper.auth);
+    expect(res.body.status).toBe(1);
+  };
+  const orders = (u_id: number) => get().db.selectFrom('orders').selectAll().where('u_id', '=', u_id).execute();
+  const cartCount = async (u_id: number) => (await get().db.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).execute()).length;
+  return { api, addToCart, orders, cartCount };
+}
+
+describe('sandbox provider', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore({ PUBLIC_URL: 'http://shop.test' });
+  });
+  afterAll(() => store.close());
+  const { api, addToCart, orders, cartCount } = helpers(() => store);
+
+  /** Opens the hosted page and presses a button, as a browser would. */
+  async function press(sessionId: string, button: 'pay' | 'fail', returnUrl = 'http://shop.test/orderconfirm') {
+    const page = await store.app.request(`/sandbox/pay/${sessionId}?return_url=${encodeURIComponent(returnUrl)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain(`action="/sandbox/pay/${sessionId}/${button}"`);
+    const res = await store.app.request(`/sandbox/pay/${sessionId}/${button}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ return_url: returnUrl }).toString(),
+    });
+    expect(res.status).toBe(303);
+    return new URL(res.headers.get('location') ?? '');
+  }
+
+  it('serves the browser library and names it in /paymentconfig', async () => {
+    const lib = await store.app.request('/sandbox/cashfree.js');
+    expect(lib.status).toBe(200);
+    expect(lib.headers.get('content-type')).toContain('text/javascript');
+    const code = await lib.text();
+    expect(code).toContain('window.Cashfree = Cashfree');
+    expect(code).toContain('/sandbox/pay/');
+    const config = await api('GET', '/paymentconfig');
+    expect(config.body.data).toEqual({ provider: 'sandbox', mode: 'sandbox', sdk_url: '/sandbox/cashfree.js' });
+  });
+
+  it('pays: session for the server-priced cart, hosted page, return with SUCCESS, then the order', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 5234050, usd_price: 63099 }] });
+    const coupon = await createCoupon(store, { discount_bp: 1000 });
+    await addToCart(shopper, product.selection, 2);
+    // 104,681 - 10% = 94,212.90
+    const started = await api('POST', '/payment', paymentBody(shopper, 94212.9, { coupon_name: coupon.coupon_name }), shopper.auth);
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({ amount: 94212.9, currency: 'INR', provider: 'sandbox', mode: 'sandbox' });
+    const { payment_session_id, order_id } = started.body.data;
+
+    // Before paying, the order is refused: the provider has not confirmed.
+    const early = await api('POST', '/createorder', onlineOrder(shopper, 104681, order_id, { discount: 10468.1, total: 94212.9, coupon_name: coupon.coupon_name }), shopper.auth);
+    expect(early.status).toBe(402);
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+
+    const back = await press(payment_session_id, 'pay');
+    expect(back.origin + back.pathname).toBe('http://shop.test/orderconfirm');
+    expect(back.searchParams.get('order_id')).toBe(order_id);
+    expect(back.searchParams.get('txStatus')).toBe('SUCCESS');
+
+    const placed = await api(
+      'POST',
+      '/createorder',
+      onlineOrder(shopper, 104681, order_id, { discount: 10468.1, total: 94212.9, coupon_name: coupon.coupon_name }),
+      shopper.auth,
+    );
+    expect(placed.status).toBe(201);
+    const [order] = await orders(shopper.u_id);
+    expect(order).toMatchObject({ o_id: placed.body.data.o_id, payment_method: 'online', payment_status: 'paid', provider_order_id: order_id, total: 9421290 });
+    expect(await cartCount(shopper.u_id)).toBe(0);
+    const payment = await store.db.selectFrom('payments').selectAll().where('provider_order_id', '=', order_id).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: 'used', o_id: order.o_id, u_id: shopper.u_id });
+
+    // The return page reloaded: the same order, not a second one.
+    const replay = await api('POST', '/createorder', onlineOrder(shopper, 104681, order_id, { discount: 10468.1, total: 94212.9, coupon_name: coupon.coupon_name }), shopper.auth);
+    expect(replay.status).toBe(200);
+    expect(replay.body.data.o_id).toBe(order.o_id);
+    expect(await orders(shopper.u_id)).toHaveLength(1);
+  });
+
+  it('places the order from the stored checkout when Pay is pressed, so the return finds it', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+    await addToCart(shopper, product.selection);
+    const started = await api('POST', '/payment', paymentBody(shopper, 1000, { checkout: address }), shopper.auth);
+    const { payment_session_id, order_id } = started.body.data;
+    await press(payment_session_id, 'pay');
+    const [order] = await orders(shopper.u_id);
+    expect(order).toMatchObject({ provider_order_id: order_id, payment_status: 'paid', city: 'Surat' });
+    expect(await cartCount(shopper.u_id)).toBe(0);
+    const returned = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
+    expect(returned.status).toBe(200);
+    expect(returned.body.data.o_id).toBe(order.o_id);
+    expect(await orders(shopper.u_id)).toHaveLength(1);
+  });
+
+  it('fails: return with FAILED, and the order is refused', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+    await addToCart(shopper, product.selection);
+    const started = await api('POST', '/payment', paymentBody(shopper, 1000), shopper.auth);
+    const back = await press(started.body.data.payment_session_id, 'fail');
+    expect(back.searchParams.get('txStatus')).toBe('FAILED');
+    const refused = await api('POST', '/createorder', onlineOrder(shopper, 1000, started.body.data.order_id), shopper.auth);
+    expect(refused.status).toBe(402);
+    expect(refused.body.description).toBe('Your payment has not been confirmed by the payment provider.');
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+    expect(await cartCount(shopper.u_id)).toBe(1);
+    // A failed payment stays failed: Pay afterwards changes nothing.
+    const page = await store.app.request(`/sandbox/pay/${started.body.data.payment_session_id}`);
+    expect(await page.text()).toContain('already failed');
+  });
+
+  it('refuses a tampered amount, another user\'s customer id or payment, an unknown order id, a foreign return URL', async () => {
+    const shopper = await createUser(store);
+    const intruder = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+    await addToCart(shopper, product.selection);
+    await addToCart(intruder, product.selection);
+
+    const cheap = await api('POST', '/payment', paymentBody(shopper, 1), shopper.auth);
+    expect(cheap.status).toBe(400);
+    expect(cheap.body.description).toBe('Order total does not match the current prices. Please review your cart.');
+    const asOther = await api('POST', '/payment', paymentBody(shopper, 1000, { customer_id: intruder.u_id }), shopper.auth);
+    expect(asOther.status).toBe(403);
+    const evil = await api('POST', '/payment', paymentBody(shopper, 1000, { return_url: 'https://evil.example/steal' }), shopper.auth);
+    expect(evil.status).toBe(400);
+    expect((await api('POST', '/payment', paymentBody(shopper, 1000))).status).toBe(403);
+    expect(await store.db.selectFrom('payments').select('pay_id').where('u_id', '=', shopper.u_id).execute()).toHaveLength(0);
+
+    const started = await api('POST', '/payment', paymentBody(shopper, 1000), shopper.auth);
+    const { payment_session_id, order_id } = started.body.data;
+    // The hosted page never sends a shopper off the store, whatever return_url says.
+    const back = await press(payment_session_id, 'pay', 'http://shop.test/orderconfirm');
+    expect(back.host).toBe('shop.test');
+    const offsite = await store.app.request(`/sandbox/pay/${payment_session_id}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'return_url=https%3A%2F%2Fevil.example%2F',
+    });
+    expect(offsite.status).toBe(400);
+
+    const stolen = await api('POST', '/createorder', onlineOrder(intruder, 1000, order_id), intruder.auth);
+    expect(stolen.status).toBe(403);
+    const unknown = await api('POST', '/createorder', onlineOrder(shopper, 1000, 'order_does_not_exist'), shopper.auth);
+    expect(unknown.status).toBe(404);
+    expect(await orders(intruder.u_id)).toHaveLength(0);
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+
+    // Paid for 1,000; the cart grew meanwhile: the order does not match the payment.
+    await addToCart(shopper, product.selection);
+    const grown = await api('POST', '/createorder', onlineOrder(shopper, 2000, order_id), shopper.auth);
+    expect(grown.status).toBe(409);
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown session and for the webhook (sandbox has none)', async () => {
+    expect((await store.app.request('/sandbox/pay/session_nope')).status).toBe(404);
+    const hook = await api('POST', '/payment/webhook', { data: {} });
+    expect(hook.status).toBe(404);
+  });
+});
+
+describe('cashfree provider (against a local fake of its API)', () => {
+  const SECRET = 'cf-test-secret-key';
+  let store: TestStore;
+  let fake: ReturnType<typeof serve>;
+  const fakeOrders = new Map<string, { order_id: string; order_amount: number; order_currency: string; order_status: string }>();
+  const received: { headers: Record<string, string>; body: any }[] = [];
+  let getOrderCalls = 0;
+  let down = false;
+
+  beforeAll(async () => {
+    const cashfree = new Hono();
+    cashfree.use(async (c, next) => {
+      if (down) return c.json({ message: 'unavailable' }, 503);
+      if (c.req.header('x-client-id') !== 'cf-app' || c.req.header('x-client-secret') !== SECRET || c.req.header('x-api-version') !== '2023-08-01') {
+        return c.json({ message: 'authentication failed', code: 'request_failed', type: 'authentication_error' }, 401);
+      }
+      await next();
+    });
+    cashfree.post('/pg/orders', async (c) => {
+      const body = await c.req.json();
+      received.push({ headers: Object.fromEntries(c.req.raw.headers), body });
+      const order = { order_id: body.order_id, order_amount: body.order_amount, order_currency: body.order_currency, order_status: 'ACTIVE' };
+      fakeOrders.set(body.order_id, order);
+      return c.json({ ...order, cf_order_id: '123', payment_session_id: `session_cf_${body.order_id}` });
+    });
+    cashfree.get('/pg/orders/:id', (c) => {
+      getOrderCalls++;
+      const order = fakeOrders.get(c.req.param('id'));
+      return order ? c.json(order) : c.json({ message: 'order not found', code: 'order_not_found' }, 404);
+    });
+    fake = serve({ fetch: cashfree.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => fake.once('listening', resolve));
+    const { port } = fake.address() as AddressInfo;
+    store = await createTestStore({
+      PUBLIC_URL: 'https://shop.test',
+      PAYMENT_PROVIDER: 'cashfree',
+      CASHFREE_APP_ID: 'cf-app',
+      CASHFREE_SECRET_KEY: SECRET,
+      CASHFREE_API_URL: `http://127.0.0.1:${port}/pg`,
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+  const { api, addToCart, orders } = helpers(() => store);
+
+  function webhook(order_id: string, options: { secret?: string; timestamp?: string; body?: string } = {}) {
+    const raw = options.body ?? JSON.stringify({
+      data: { order: { order_id, order_amount: 1000, order_currency: 'INR' }, payment: { payment_status: 'SUCCESS' } },
+      event_time: new Date().toISOString(),
+      type: 'PAYMENT_SUCCESS_WEBHOOK',
+    });
+    const timestamp = options.timestamp ?? String(Date.now());
+    return store.app.request('/payment/webhook', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'x-webhook-timestamp': timestamp,
+        'x-webhook-signature': signWebhook(options.secret ?? SECRET, timestamp, raw),
+      },
+      body: raw,
+    });
+  }
+  async function json(res: Response, path = '/payment/webhook') {
+    const body = await res.json();
+    expectMatchesContract('POST', path, { status: res.status, body });
+    return { status: res.status, body };
+  }
+
+  async function startPaid(shopper: Shopper, extra: object = {}) {
+    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+    await addToCart(shopper, product.selection);
+    const started = await api('POST', '/payment', paymentBody(shopper, 1000, extra), shopper.auth);
+    expect(started.status).toBe(200);
+    return started.body.data as { order_id: string; payment_session_id: string };
+  }
+
+  it('creates the order at Cashfree with the credentials, amount, customer and return URL', async () => {
+    const shopper = await createUser(store);
+    const { order_id, payment_session_id } = await startPaid(shopper);
+    expect(payment_session_id).toBe(`session_cf_${order_id}`);
+    const sent = received.find((r) => r.body.order_id === order_id)!;
+    expect(sent.headers['x-api-version']).toBe('2023-08-01');
+    expect(sent.body).toMatchObject({
+      order_amount: 1000,
+      order_currency: 'INR',
+      customer_details: { customer_id: `u${shopper.u_id}`, customer_email: 'ravi@example.com', customer_phone: '9876543210' },
+      order_meta: { return_url: 'https://shop.test/orderconfirm?order_id={order_id}' },
+    });
+    const config = await api('GET', '/paymentconfig');
+    expect(config.body.data).toMatchObject({ provider: 'cashfree', mode: 'sandbox', sdk_url: 'https://sdk.cashfree.com/js/v3/cashfree.js' });
+    expect((await store.app.request('/sandbox/cashfree.js')).status).toBe(404);
+  });
+
+  it('places the order only once Cashfree says PAID for exactly this amount', async () => {
+    const shopper = await createUser(store);
+    const { order_id } = await startPaid(shopper);
+    const active = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
+    expect(active.status).toBe(402);
+    fakeOrders.get(order_id)!.order_status = 'PAID';
+    fakeOrders.get(order_id)!.order_amount = 999;
+    const short = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
+    expect(short.status).toBe(409);
+    expect(short.body.description).toBe('The amount paid does not match this order. Please contact us.');
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+    fakeOrders.get(order_id)!.order_amount = 1000;
+    const paid = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
+    expect(paid.status).toBe(201);
+    expect(await orders(shopper.u_id)).toHaveLength(1);
+  });
+
+  it('webhook: verifies the signature, asks Cashfree, places the stored checkout once, refuses a replay', async () => {
+    const shopper = await createUser(store);
+    const { order_id } = await startPaid(shopper, { checkout: address });
+    fakeOrders.get(order_id)!.order_status = 'PAID';
+
+    const forged = await json(await webhook(order_id, { secret: 'wrong-secret' }));
+    expect(forged.status).toBe(401);
+    const stale = await json(await webhook(order_id, { timestamp: String(Date.now() - 60 * 60_000) }));
+    expect(stale.status).toBe(400);
+    const tampered = await store.app.request('/payment/webhook', {
+      method: 'POST',
+      headers: { 'x-webhook-timestamp': String(Date.now()), 'x-webhook-signature': signWebhook(SECRET, String(Date.now()), '{}') },
+      body: JSON.stringify({ data: { order: { order_id } } }),
+    });
+    expect(tampered.status).toBe(401);
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+
+    const timestamp = String(Date.now());
+    const body = JSON.stringify({ data: { order: { order_id }, payment: { payment_status: 'SUCCESS' } }, type: 'PAYMENT_SUCCESS_WEBHOOK' });
+    const first = await json(await webhook(order_id, { timestamp, body }));
+    expect(first.status).toBe(200);
+    expect(first.body.data.outcome).toBe('placed');
+    const [order] = await orders(shopper.u_id);
+    expect(order).toMatchObject({ provider_order_id: order_id, payment_status: 'paid', first_name: 'Ravi' });
+
+    const replay = await json(await webhook(order_id, { timestamp, body }));
+    expect(replay.status).toBe(409);
+    expect(replay.body.description).toBe('This webhook was already received.');
+    // A new delivery (Cashfree's retry) is accepted and changes nothing.
+    const retry = await json(await webhook(order_id, { timestamp: String(Date.now() + 1) }));
+    expect(retry.body.data.outcome).toBe('already_placed');
+    const returned = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
+    expect(returned.status).toBe(200);
+    expect(returned.body.data.o_id).toBe(order.o_id);
+    expect(await orders(shopper.u_id)).toHaveLength(1);
+  });
+
+  it('webhook that is unpaid at Cashfree, names no order, or an unknown order changes nothing', async () => {
+    const shopper = await createUser(store);
+    const { order_id } = await startPaid(shopper, { checkout: address });
+    const unpaid = await json(await webhook(order_id));
+    expect(unpaid.body.data.outcome).toBe('not_paid');
+    const noOrder = await json(await webhook('', { body: JSON.stringify({ data: {} }) }));
+    expect(noOrder.status).toBe(400);
+    const unknown = await json(await webhook('order_unknown_123'));
+    expect(unknown.status).toBe(404);
+    const notJson = await json(await webhook('', { body: 'not json' }));
+    expect(notJson.status).toBe(400);
+    expect(await orders(shopper.u_id)).toHaveLength(0);
+  });
+
+  it('the shopper\'s return and the webhook racing make one order', async () => {
+    const shopper = await createUser(store);
+    const { order_id } = await startPaid(shopper, { checkout: address });
+    fakeOrders.get(order_id)!.order_status = 'PAID';
+    const [hook, back, back2] = await Promise.all([
+      webhook(order_id).then((r) => json(r)),
+      api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth),
+      api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth),
+    ]);
+    expect(hook.status).toBe(200);
+    expect([200, 201]).toContain(back.status);
+    expect([200, 201]).toContain(back2.status);
+    const placed = await orders(shopper.u_id);
+    expect(placed).toHaveLength(1);
+    expect(back.body.data.o_id).toBe(placed[0].o_id);
+    expect(back2.body.data.o_id).toBe(placed[0].o_id);
+  });
+
+  it('answers 503 when Cashfree cannot be reached, and lets the webhook be retried', async () => {
+    const shopper = await createUser(store);
+    const { order_id } = await startPaid(shopper, { checkout: address });
+    fakeOrders.get(order_id)!.order_status = 'PAID';
+    down = true;
+    try {
+      const product = await createProduct(store);
+      await addToCart(shopper, product.selection);
+      const start = await api('POST', '/payment', paymentBody(shopper, 2000.5), shopper.auth);
+      expect(start.status).toBe(503);
+      expect(start.body.description).toBe('Payment gateway unavailable. Please try again.');
+      const timestamp = String(Date.now());
+      const body = JSON.stringify({ data: { order: { order_id } }, type: 'PAYMENT_SUCCESS_WEBHOOK' });
+      const hook = await json(await webhook(order_id, { timestamp, body }));
+      expect(hook.status).toBe(503);
+      down = false;
+      const retried = await json(await webhook(order_id, { timestamp, body }));
+      expect(retried.status).toBe(200);
+    } finally {
+      down = false;
+    }
+    expect(getOrderCalls).toBeGreaterThan(0);
+  });
+});
