@@ -8,6 +8,7 @@ import { accountsRoutes } from './routes/accounts/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cartRoutes } from './routes/cart/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
+import { contactRoutes } from './routes/contact/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
@@ -27,6 +28,7 @@ export function apiRoutes() {
   api.route('/', cartRoutes());
   api.route('/', ordersRoutes());
   api.route('/', paymentsRoutes());
+  api.route('/', contactRoutes());
   api.route('/', adminRoutes());
   registerContract(api);
   return api;

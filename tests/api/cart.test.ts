@@ -193,7 +193,7 @@ describe('cart', () => {
         .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
         .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
         .sign(store.config.jwtSecret);
-      for (const headers of [{}, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${expired}` }]) {
+      for (const headers of [{}, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${expired}` }] as Record<string, string>[]) {
         expect((await api('POST', '/createcart', product.selection, headers)).status).toBe(403);
         expect((await api('POST', '/createcart', { nonsense: true }, headers)).status).toBe(403);
         expect((await api('GET', `/getcart/${shopper.u_id}`, undefined, headers)).status).toBe(403);

@@ -269,7 +269,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
   });
   const { api, addToCart, orders } = helpers(() => store);
 
-  function webhook(order_id: string, options: { secret?: string; timestamp?: string; body?: string } = {}) {
+  async function webhook(order_id: string, options: { secret?: string; timestamp?: string; body?: string } = {}) {
     const raw = options.body ?? JSON.stringify({
       data: { order: { order_id, order_amount: 1000, order_currency: 'INR' }, payment: { payment_status: 'SUCCESS' } },
       event_time: new Date().toISOString(),
@@ -390,7 +390,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
     const { order_id } = await startPaid(shopper, { checkout: address });
     fakeOrders.get(order_id)!.order_status = 'PAID';
     const [hook, back, back2] = await Promise.all([
-      webhook(order_id).then((r) => json(r)),
+      (async () => json(await webhook(order_id)))(),
       api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth),
       api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth),
     ]);
