@@ -124,6 +124,13 @@ export async function productReviews(db: DB, p_id: number): Promise<ProductRevie
   return { reviews: await reviewViews(db, rows), count: { avg_rating, total } };
 }
 
+/** One review with its images. */
+export async function getReview(db: DB, r_id: number): Promise<ReviewView | undefined> {
+  const rows = await db.selectFrom('reviews').select(REVIEW_COLUMNS).where('r_id', '=', r_id).execute();
+  const [review] = await reviewViews(db, rows);
+  return review;
+}
+
 /** Whether this user has an order, not cancelled, holding this product. */
 export async function hasBought(db: DB, u_id: number, p_id: number): Promise<boolean> {
   const row = await db

@@ -1,12 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context.ts';
+import { openapiMultipart } from '../../uploads.ts';
 import { validationHook } from '../../validation.ts';
-import { getReviewsHandler, getUserReviewsHandler } from './reviews.handlers.ts';
-import { getReviews, getUserReviews } from './reviews.routes.ts';
+import { addUserReviewsHandler, getReviewsHandler, getUserReviewsHandler } from './reviews.handlers.ts';
+import { addUserReviews, getReviews, getUserReviews } from './reviews.routes.ts';
 
 /** Reviews: the home page's testimonials, product reviews, and shoppers writing them. */
 export function reviewsRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-    .openapi(getReviews, getReviewsHandler)
-    .openapi(getUserReviews, getUserReviewsHandler);
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  openapiMultipart(app, addUserReviews, addUserReviewsHandler);
+  return app.openapi(getReviews, getReviewsHandler).openapi(getUserReviews, getUserReviewsHandler);
 }

@@ -1,8 +1,20 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { allReviews, productReviews, sliderImages, testimonials } from '../../../db/queries/reviews.ts';
+import type { Context } from 'hono';
+import {
+  addProductReview,
+  allReviews,
+  getReview,
+  hasBought,
+  hasReviewed,
+  productReviews,
+  sliderImages,
+  testimonials,
+} from '../../../db/queries/reviews.ts';
+import { assertOwnUser } from '../../auth.ts';
 import type { AppEnv, Caller } from '../../context.ts';
-import { forbidden, ok } from '../../errors.ts';
-import type { getReviews, getUserReviews } from './reviews.routes.ts';
+import { conflict, created, forbidden, notFound, ok } from '../../errors.ts';
+import { parseFields, withUpload } from '../../uploads.ts';
+import { type getReviews, type getUserReviews, USER_REVIEW_UPLOAD, UserReviewFields } from './reviews.routes.ts';
 
 export const getReviewsHandler: RouteHandler<typeof getReviews, AppEnv> = async (c) => {
   const { u_id } = c.req.valid('json') ?? {};
@@ -22,3 +34,24 @@ export const getUserReviewsHandler: RouteHandler<typeof getUserReviews, AppEnv> 
   const { p_id } = c.req.valid('json');
   return ok(c, 'Product reviews.', await productReviews(c.var.deps.db, p_id));
 };
+
+export function addUserReviewsHandler(c: Context<AppEnv>) {
+  return withUpload(c, USER_REVIEW_UPLOAD, async (upload) => {
+    const fields = parseFields(UserReviewFields, upload.fields);
+    const { caller, deps } = c.var;
+    const u_id = fields.u_id ?? caller.u_id;
+    assertOwnUser(caller, u_id);
+    const { db } = deps;
+    const product = await db.selectFrom('products').select('p_id').where('p_id', '=', fields.p_id).executeTakeFirst();
+    if (!product) throw notFound('Product not found.');
+    // Not 403: that would log the shopper out; they may simply not have bought it.
+    if (!(await hasBought(db, u_id, fields.p_id))) throw conflict('You can only review products you have purchased.');
+    if (await hasReviewed(db, u_id, fields.p_id)) throw conflict('You have already reviewed this product.');
+    const images = upload.files('userReviewImages').map((file) => upload.claim(file));
+    const u_name = fields.u_name || caller.full_name;
+    const r_id = await addProductReview(db, { u_id, u_name, p_id: fields.p_id, message: fields.message, rating: fields.rating, images });
+    if (r_id === null) throw conflict('You have already reviewed this product.');
+    deps.onCatalogueChange();
+    return created(c, 'Thank you for your review!', (await getReview(db, r_id))!);
+  });
+}

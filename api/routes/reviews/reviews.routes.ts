@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { identifyCaller } from '../../auth.ts';
-import { errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { identifyCaller, requireUser } from '../../auth.ts';
+import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { FileField, multipartBody, type UploadRules } from '../../uploads.ts';
 import { Review, SliderImage } from '../catalogue/catalogue.schemas.ts';
 
 export const GetReviewsBody = z
@@ -49,5 +50,63 @@ export const getUserReviews = createRoute({
       'The product\'s reviews, newest first.',
     ),
     400: errorResponses[400],
+  },
+});
+
+/** Up to 2 review pictures, judged by their bytes (storefront.md §5). */
+export const USER_REVIEW_UPLOAD: UploadRules = {
+  folder: 'Reviews',
+  files: { userReviewImages: { accept: 'image', maxCount: 2, tooMany: 'You can only select a maximum of 2 images.' } },
+};
+
+const RATING_AND_COMMENT = 'Please provide a rating and comment.';
+
+/** The review form's text fields (multipart fields are text). */
+export const UserReviewFields = z.object({
+  u_id: Id.optional().openapi({ type: 'integer', description: 'The caller\'s own u_id; another user\'s is refused with 403.' }),
+  u_name: z
+    .string()
+    .trim()
+    .max(100, 'User name must be at most 100 characters.')
+    .optional()
+    .openapi({ description: 'The name shown with the review; the account\'s full name when empty.' }),
+  p_id: z
+    .string({ error: 'p_id is required.' })
+    .regex(/^[1-9]\d{0,15}$/, 'p_id is required.')
+    .transform(Number)
+    .openapi({ type: 'integer' }),
+  message: z.string({ error: RATING_AND_COMMENT }).trim().min(1, RATING_AND_COMMENT).max(2000, 'The comment must be at most 2000 characters.'),
+  rating: z
+    .string({ error: RATING_AND_COMMENT })
+    .trim()
+    .regex(/^\d+$/, RATING_AND_COMMENT)
+    .transform(Number)
+    .pipe(z.number().min(1, RATING_AND_COMMENT).max(5, 'Rating must be a whole number from 1 to 5.'))
+    .openapi({ type: 'integer', minimum: 1, maximum: 5 }),
+});
+
+export const addUserReviews = createRoute({
+  method: 'post',
+  path: '/adduserreviews',
+  tags: ['Reviews'],
+  security: bearer,
+  summary: 'A buyer reviews a product',
+  description:
+    'Only a shopper with an order of this product that is not cancelled may review it, once (409 otherwise). Up to 2 images in userReviewImages (jpg, png, webp, gif or avif, judged by their bytes; 120MB each at most).',
+  middleware: [requireUser()] as const,
+  request: {
+    body: multipartBody(
+      UserReviewFields.extend({
+        userReviewImages: z.array(FileField).max(2).optional().openapi({ description: 'Up to 2 images.' }),
+      }).openapi('AddUserReviewForm'),
+    ),
+  },
+  responses: {
+    201: jsonOk(Review, 'The review.'),
+    400: errorResponses[400],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    409: errorResponses[409],
+    413: errorResponses[413],
   },
 });
