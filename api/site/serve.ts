@@ -2,6 +2,7 @@ import { createReadStream, existsSync, mkdirSync, renameSync, statSync } from 'n
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import sharp from 'sharp';
 import type { Config } from '../env.ts';
 
@@ -137,10 +138,12 @@ export function mediaRoutes(config: Config) {
  * The pre-rendered storefront. Pages revalidate on every visit (they change when the
  * catalogue does); hashed assets under /_astro cache for a year. A product added
  * since the last build is served by the bare /product-details page, which loads it
- * from the API, so its URL works at once.
+ * from the API, so its URL works at once. Text (pages, scripts, styles) is
+ * sent gzip-compressed to browsers that accept it.
  */
 export function siteRoutes(config: Config) {
   const app = new Hono();
+  app.use(compress());
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const siteDir = config.siteDir;
     let pathname: string;

@@ -77,21 +77,34 @@ export function initReels(root: HTMLElement): void {
     root.addEventListener(event, () => (hovering = value), { passive: true });
   }
 
-  if (!reduceMotion) {
-    let previous = performance.now();
-    const drift = (now: number) => {
-      const dt = Math.min(64, now - previous);
-      previous = now;
-      const visible = track.getBoundingClientRect().top < window.innerHeight;
-      if (!hovering && !dragging && Math.abs(velocity) < 0.5 && visible && !document.hidden) {
-        if (Math.abs(track.scrollLeft - position) > 2) position = track.scrollLeft;
-        position += (AUTO_SPEED * dt) / 1000;
-        if (position >= track.scrollWidth - track.clientWidth - 1) position = 0;
-        track.scrollLeft = position;
-      }
-      requestAnimationFrame(drift);
-    };
+  // Drift only while the strip is on screen, so it costs nothing elsewhere on the page.
+  let visible = false;
+  let running = false;
+  let previous = 0;
+  const drift = (now: number) => {
+    if (!visible) {
+      running = false;
+      return;
+    }
+    const dt = Math.min(64, now - previous);
+    previous = now;
+    if (!hovering && !dragging && Math.abs(velocity) < 0.5 && !document.hidden) {
+      if (Math.abs(track.scrollLeft - position) > 2) position = track.scrollLeft;
+      position += (AUTO_SPEED * dt) / 1000;
+      if (position >= track.scrollWidth - track.clientWidth - 1) position = 0;
+      track.scrollLeft = position;
+    }
     requestAnimationFrame(drift);
+  };
+  if (!reduceMotion) {
+    new IntersectionObserver(([entry]) => {
+      visible = entry.isIntersecting;
+      if (visible && !running) {
+        running = true;
+        previous = performance.now();
+        requestAnimationFrame(drift);
+      }
+    }).observe(track);
   }
 
   const videos = track.querySelectorAll<HTMLVideoElement>('video');

@@ -1,0 +1,267 @@
+import { useEffect, useState } from 'react';
+import type { ProductView } from '../../../db/queries/catalogue.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { Stars } from '../../components/Stars.tsx';
+import { api } from '../../lib/api/client.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { firstImage } from '../../lib/media.ts';
+import { useCurrency } from '../../lib/use-currency.ts';
+import { addToCart, requireLoginThenRedirect } from '../../stores/cart.ts';
+import { setBuyNow } from '../../stores/buy-now.ts';
+import { $user } from '../../stores/session.ts';
+import { toast } from '../../stores/toast.ts';
+import { deliveryWindow, formatWindow } from './delivery.ts';
+import { Gallery } from './Gallery.tsx';
+import { type ReviewsSummary, useReviews } from './Reviews.tsx';
+
+/** After a detail-page add the shopper goes to /cart (§4), once the toast has shown. */
+const GO_TO_CART_MS = 500;
+
+interface Selection {
+  pc_id: number | null;
+  m_id: number | null;
+  size_id: number | null;
+}
+
+/** First carat, first size and first material preselected (§4). */
+export function defaultSelection(product: ProductView): Selection {
+  return { pc_id: product.productcarats[0]?.pc_id ?? null, m_id: product.materials[0] ?? null, size_id: product.size[0] ?? null };
+}
+
+export interface PurchaseProps {
+  product: ProductView;
+  reviews?: ReviewsSummary;
+  /** Re-read the product from the API after hydration (pre-rendered pages: prices may have changed since the build). */
+  refresh?: boolean;
+}
+
+/**
+ * The top of a product page (§2, §4, §5): pictures, name, rating, price in
+ * the shopper's currency, offer, material and carat buttons, size, quantity,
+ * Add to Cart, Buy Now, delivery estimate, affiliate button, key points.
+ */
+export default function ProductPurchase({ product: initial, reviews: initialReviews, refresh = false }: PurchaseProps) {
+  const currency = useCurrency();
+  const [product, setProduct] = useState<ProductView>(initial);
+  const [gone, setGone] = useState(false);
+  const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [delivery, setDelivery] = useState<string | null>(null);
+  const reviews = useReviews(product.p_id, initialReviews);
+
+  useEffect(() => setProduct(initial), [initial]);
+
+  useEffect(() => {
+    if (!refresh) return;
+    let current = true;
+    api
+      .post('/getproductbyid', { p_id: initial.p_id } as never)
+      .then((answer) => {
+        if (!current) return;
+        if (answer.status !== 1 || !answer.data) {
+          // Gone since the last build: say so rather than sell it.
+          if (answer.status === 0) setGone(true);
+          return;
+        }
+        const fresh = answer.data as ProductView;
+        setProduct(fresh);
+        setSelection((old) => {
+          const base = defaultSelection(fresh);
+          return {
+            pc_id: fresh.productcarats.some((c) => c.pc_id === old.pc_id) ? old.pc_id : base.pc_id,
+            m_id: old.m_id !== null && fresh.materials.includes(old.m_id) ? old.m_id : base.m_id,
+            size_id: old.size_id !== null && fresh.size.includes(old.size_id) ? old.size_id : base.size_id,
+          };
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [refresh, initial.p_id]);
+
+  useEffect(() => {
+    setDelivery(formatWindow(deliveryWindow(new Date(), currency !== 'INR')));
+  }, [currency]);
+
+  const carat = product.productcarats.find((c) => c.pc_id === selection.pc_id) ?? null;
+  const material = product.materialDetails.find((m) => m.m_id === selection.m_id) ?? null;
+  const size = product.sizeDetails.find((s) => s.size_id === selection.size_id) ?? null;
+  const priceRow = carat ?? product.productcarats[0];
+  const unavailable = gone;
+
+  const onAddToCart = async () => {
+    if (!$user.get()) {
+      requireLoginThenRedirect('Please log in to add items to your cart.');
+      return;
+    }
+    if (!carat || !material) {
+      toast.error('Please select carat, and material.');
+      return;
+    }
+    setBusy(true);
+    await addToCart(
+      product,
+      { pc_id: carat.pc_id, m_id: material.m_id, size_id: size?.size_id ?? null, quantity },
+      { goToCartAfterMs: GO_TO_CART_MS },
+    );
+    setBusy(false);
+  };
+
+  const onBuyNow = () => {
+    if (!$user.get()) {
+      requireLoginThenRedirect('Please log in to proceed with Buy Now.');
+      return;
+    }
+    if (!carat || !material || (product.size.length > 0 && !size)) {
+      toast.error('Please select carat, size, and material.');
+      return;
+    }
+    setBuyNow({
+      p_id: product.p_id,
+      cate_id: product.cate_id,
+      pc_id: carat.pc_id,
+      carat_id: carat.carat_id,
+      m_id: material.m_id,
+      size_id: size?.size_id ?? null,
+      quantity,
+      product: {
+        name: product.name,
+        image: firstImage(product.images),
+        carat: carat.carat.name,
+        material: material.name,
+        size: size?.size_name ?? null,
+        inr_price: carat.inr_price,
+        usd_price: carat.usd_price,
+      },
+    });
+    location.assign('/checkout');
+  };
+
+  return (
+    <div className="pd">
+        <Gallery images={product.images} name={product.name} />
+        <div className="pd__info">
+          <p className="eyebrow">{product.category.cate_name}</p>
+          <h1 className="pd__name">{product.name}</h1>
+          <a className="pd__rating" href="#reviews">
+            <Stars rating={reviews.avg_rating} />
+            <span>
+              {reviews.total ? `${reviews.avg_rating.toFixed(1)} · ${reviews.total} review${reviews.total === 1 ? '' : 's'}` : 'No reviews yet'}
+            </span>
+          </a>
+          {priceRow ? (
+            <p className="pd__price">
+              <span data-price="" data-inr={priceRow.inr_price} data-usd={priceRow.usd_price}>
+                {formatMoney(currency === 'INR' ? priceRow.inr_price : priceRow.usd_price, currency)}
+              </span>
+              <small>{currency === 'INR' ? 'Inclusive of all taxes' : 'Duties may apply at delivery'}</small>
+            </p>
+          ) : (
+            <p className="pd__price">Price on request</p>
+          )}
+          {product.offer ? (
+            <p className="pd__offer">
+              <Icon name="sparkle" size={16} /> {product.offer}
+            </p>
+          ) : null}
+          {unavailable ? <p className="field-error">This piece is no longer available.</p> : null}
+
+          {product.materialDetails.length ? (
+            <fieldset className="pd__option">
+              <legend>
+                Material: <strong>{material?.name ?? 'Choose'}</strong>
+              </legend>
+              <div className="chips">
+                {product.materialDetails.map((m) => (
+                  <button key={m.m_id} type="button" className="chip" aria-pressed={m.m_id === selection.m_id} onClick={() => setSelection({ ...selection, m_id: m.m_id })}>
+                    {m.name}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {product.productcarats.length ? (
+            <fieldset className="pd__option">
+              <legend>
+                Carat: <strong>{carat?.carat.name ?? 'Choose'}</strong>
+              </legend>
+              <div className="chips">
+                {product.productcarats.map((c) => (
+                  <button key={c.pc_id} type="button" className="chip" aria-pressed={c.pc_id === selection.pc_id} onClick={() => setSelection({ ...selection, pc_id: c.pc_id })}>
+                    {c.carat.name}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <div className="pd__row">
+            {product.sizeDetails.length ? (
+              <div className="pd__size">
+                <label htmlFor="pd-size" className="label">
+                  Size
+                </label>
+                <select id="pd-size" className="input" value={selection.size_id ?? ''} onChange={(e) => setSelection({ ...selection, size_id: Number(e.target.value) })}>
+                  {product.sizeDetails.map((s) => (
+                    <option key={s.size_id} value={s.size_id}>
+                      {s.size_name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div className="pd__qty">
+              <span className="label" id="pd-qty-label">
+                Quantity
+              </span>
+              <div className="stepper" role="group" aria-labelledby="pd-qty-label">
+                <button type="button" aria-label="Decrease quantity" onClick={() => setQuantity(Math.max(1, quantity - 1))} disabled={quantity <= 1}>
+                  <Icon name="minus" size={16} />
+                </button>
+                <output aria-live="polite">{quantity}</output>
+                <button type="button" aria-label="Increase quantity" onClick={() => setQuantity(quantity + 1)}>
+                  <Icon name="plus" size={16} />
+                </button>
+              </div>
+            </div>
+          </div>
+          <div className="pd__buttons">
+            <button type="button" className="btn btn--ghost" onClick={onAddToCart} disabled={busy || unavailable}>
+              <Icon name="bag" size={18} /> Add to Cart
+            </button>
+            <button type="button" className="btn" onClick={onBuyNow} disabled={unavailable}>
+              Buy Now
+            </button>
+          </div>
+          <div className="pd__delivery">
+            <Icon name="truck" size={20} />
+            <p>
+              {delivery ? (
+                <>
+                  Estimated delivery <strong>{delivery}</strong>
+                  <br />
+                </>
+              ) : null}
+              <span>
+                Ships in 2-4 business days, then {currency === 'INR' ? '3-7 business days within India · free shipping' : '7-15 business days internationally'}.{' '}
+                <a href="/shippingpolicy">Shipping policy</a>
+              </span>
+            </p>
+          </div>
+          <button type="button" className="pd__affiliate" onClick={() => console.log('Affiliate program:', { p_id: product.p_id, name: product.name })}>
+            Join our affiliate program
+          </button>
+          {product.key_points.length ? (
+            <ul className="pd__points">
+              {product.key_points.map((point, i) => (
+                <li key={i}>
+                  <Icon name="gem" size={16} /> {point}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+  );
+}

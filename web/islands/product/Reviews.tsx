@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Stars } from '../../components/Stars.tsx';
+import { imageSources } from '../../lib/media.ts';
+import { $productReviews, loadProductReviews, type ProductReview } from '../../stores/reviews.ts';
+
+export interface ReviewsSummary {
+  reviews: ProductReview[];
+  avg_rating: number;
+  total: number;
+}
+
+/** The reviews on screen: the store's fresh ones for this product, else what the page was built with. */
+export function useReviews(p_id: number, initial: ReviewsSummary | undefined): ReviewsSummary {
+  const stored = useStore($productReviews);
+  return stored && stored.p_id === p_id ? stored : initial ?? { reviews: [], avg_rating: 0, total: 0 };
+}
+
+const reviewDate = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Customer Reviews (§2): average, count and the list, re-read from the API when
+ * the section comes into view so a review written since the last build shows.
+ * `#write-review` is where the Write a Review button and modal mount (issue 6).
+ */
+export default function ProductReviews({ p_id, initial, load = true }: { p_id: number; initial?: ReviewsSummary; load?: boolean }) {
+  const reviews = useReviews(p_id, initial);
+  useEffect(() => {
+    if (load) void loadProductReviews(p_id);
+  }, [p_id]);
+  return (
+    <section className="pd-section reviews" id="reviews" aria-labelledby="reviews-title">
+      <div className="reviews__head">
+        <div>
+          <h2 id="reviews-title">Customer Reviews</h2>
+          <p className="reviews__summary">
+            <Stars rating={reviews.avg_rating} size={18} />
+            <span>
+              {reviews.total
+                ? `${reviews.avg_rating.toFixed(1)} out of 5 · ${reviews.total} review${reviews.total === 1 ? '' : 's'}`
+                : 'Be the first to review this piece'}
+            </span>
+          </p>
+        </div>
+        <div id="write-review" data-write-review={p_id} />
+      </div>
+      {reviews.reviews.length ? (
+        <ul className="reviews__list">
+          {reviews.reviews.map((review) => (
+            <li key={review.r_id} className="review">
+              <div className="review__top">
+                <Stars rating={review.rating} />
+                <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
+              </div>
+              <p className="review__message">{review.message}</p>
+              {review.images.length ? (
+                <div className="review__images">
+                  {review.images.map((file) => (
+                    <img key={file} {...imageSources('Reviews', file, 240, 240)} sizes="96px" width={96} height={96} alt={`Photo from ${review.u_name}`} loading="lazy" decoding="async" />
+                  ))}
+                </div>
+              ) : null}
+              <p className="review__name">{review.u_name}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
