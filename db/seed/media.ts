@@ -25,7 +25,7 @@ export const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
 /** The reel videos shipped with the seed, in the order reel products use them. */
 export const REEL_ASSETS = ['reel-1.mp4', 'reel-2.webm'] as const;
 
-const JPEG = { quality: 86, progressive: true, optimiseCoding: true } as const;
+const JPEG = { quality: 86 } as const;
 
 /**
  * Backdrops and shadows are soft, so they are drawn together at a quarter of
@@ -104,8 +104,12 @@ export async function renderScene(scene: LayeredScene): Promise<Sharp> {
   return sharp(soft.data, { raw: soft.info }).composite([{ input: artwork, raw: { width, height, channels: 4 } }]).removeAlpha();
 }
 
-/** Runs tasks a few at a time: sharp works in its own threads, and a few pictures in flight keep both cores busy. */
-export async function inParallel<T>(tasks: (() => Promise<T>)[], limit = Math.max(2, availableParallelism())): Promise<T[]> {
+/**
+ * Runs tasks a few at a time. Each picture is a chain of sharp steps with
+ * JavaScript between them, so one more picture in flight than there are cores
+ * keeps every core busy.
+ */
+export async function inParallel<T>(tasks: (() => Promise<T>)[], limit = availableParallelism() + 1): Promise<T[]> {
   const results = new Array<T>(tasks.length);
   let next = 0;
   const worker = async () => {

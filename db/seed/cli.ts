@@ -1,0 +1,46 @@
+/**
+ * `npm run seed`: migrates the database and seeds the demo store when it is
+ * empty. `npm run seed -- --products 10000` also adds that many products to
+ * try the store at scale. Reads the same environment as the server (DATA_DIR,
+ * DATABASE_URL, ADMIN_*).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../api/env.ts';
+import { openDatabase } from '../connection.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { seedDemo } from './demo.ts';
+import { seedLargeCatalogue } from './large.ts';
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function parseProductCount(argv: string[]): number {
+  const { values } = parseArgs({ args: argv, options: { products: { type: 'string' } } });
+  if (values.products === undefined) return 0;
+  const count = Number(values.products);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`--products takes a whole number, not "${values.products}"`);
+  return count;
+}
+
+const products = parseProductCount(process.argv.slice(2));
+const config = loadConfig();
+const db = openDatabase(config.databaseFile);
+try {
+  await migrateToLatest(db);
+  let started = performance.now();
+  if (await seedDemo(db, config)) {
+    console.log(`demo store seeded in ${seconds(started)}: administrator, catalogue, pictures and reels in ${config.mediaDir}`);
+  } else {
+    console.log('the database already has accounts or products: demo seed skipped');
+  }
+  if (products > 0) {
+    started = performance.now();
+    const added = await seedLargeCatalogue(db, config, products);
+    console.log(`large catalogue: ${added} products added in ${seconds(started)}`);
+  }
+  const total = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  console.log(`${config.databaseFile} now holds ${total.n} products`);
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,355 @@
+/**
+ * The demo store: on an empty database, the administrator, the catalogue with
+ * its pictures and reels, and a few shoppers with orders in every status, so a
+ * fresh `npm start` opens on a shop that looks lived in.
+ */
+import type { Kysely } from 'kysely';
+import type { Config } from '../../api/env.ts';
+import { percentOf } from '../../api/orders/money.ts';
+import { hashPassword } from '../../api/passwords.ts';
+import type { Currency, Database } from '../schema.ts';
+import {
+  CARATS, CATEGORIES, type CaratName, categoryOf, descriptionOf, designOf, keyPointsOf, MATERIALS, materialsOf,
+  PRODUCTS, type ProductSeed, priceOf, SIZES, sizesOf, specificationsOf,
+} from './catalogue.ts';
+import { daysBefore, sqlTimestamp } from './clock.ts';
+import {
+  CONTACT_MESSAGES, COUPONS, NEWSLETTER_SUBSCRIBERS, ORDERS, PRODUCT_REVIEWS, SHOPPER_PASSWORD, SHOPPERS, TESTIMONIALS,
+} from './customers.ts';
+import {
+  copyReelVideos, MediaWriter, REEL_ASSETS, renderCategoryTiles, renderProductPhotos, renderReviewerPortraits,
+  renderSliderBanners,
+} from './media.ts';
+import { insertProducts, type ProductDraft } from './products.ts';
+import { createRandom } from './random.ts';
+
+/** What seeding needs from the configuration (tests pass just this). */
+export type SeedConfig = Pick<Config, 'mediaDir' | 'admin'>;
+
+type Db = Kysely<Database>;
+
+/** True when the store has neither accounts nor products: the only state the demo is ever added to. */
+export async function isEmptyStore(db: Db): Promise<boolean> {
+  const user = await db.selectFrom('users').select('u_id').limit(1).executeTakeFirst();
+  const product = await db.selectFrom('products').select('p_id').limit(1).executeTakeFirst();
+  return !user && !product;
+}
+
+/**
+ * Seeds the demo store when the database is empty (no users and no products).
+ * Media files are written first, then everything else in one transaction; if
+ * that fails, or another process seeded meanwhile, the files are removed again.
+ * Returns true when it seeded, false when the database was not empty.
+ */
+export async function seedDemo(db: Db, config: SeedConfig): Promise<boolean> {
+  if (!(await isEmptyStore(db))) return false;
+  const writer = new MediaWriter(config.mediaDir);
+  try {
+    const [media, hashes] = await Promise.all([renderDemoMedia(writer), hashPasswords(config.admin.password)]);
+    const seeded = await db.transaction().execute(async (trx) => {
+      if (!(await isEmptyStore(trx))) return false;
+      await insertDemo(trx, config, media, hashes, new Date());
+      return true;
+    });
+    if (!seeded) await writer.discard();
+    return seeded;
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
+}
+
+interface DemoMedia {
+  categoryTiles: string[];
+  productPhotos: string[][];
+  reels: Record<(typeof REEL_ASSETS)[number], string>;
+  sliders: string[];
+  portraits: string[];
+}
+
+/** Best sellers and reels get a third photo, a close-up. */
+function photoCount(product: ProductSeed): number {
+  return product.bestseller || product.reel ? 3 : 2;
+}
+
+async function renderDemoMedia(writer: MediaWriter): Promise<DemoMedia> {
+  const categoryTiles = await renderCategoryTiles(writer, CATEGORIES.map((c) => c.tile));
+  const productPhotos = await renderProductPhotos(
+    writer,
+    PRODUCTS.map((product, i) => ({ design: designOf(product), seed: 1000 + i * 7, photos: photoCount(product) })),
+  );
+  const sliders = await renderSliderBanners(writer);
+  const portraits = await renderReviewerPortraits(writer, TESTIMONIALS.length);
+  const [mp4, webm] = await copyReelVideos(writer);
+  return { categoryTiles, productPhotos, reels: { 'reel-1.mp4': mp4, 'reel-2.webm': webm }, sliders, portraits };
+}
+
+/** argon2 is deliberately slow, so the hashes are made before the transaction opens. */
+async function hashPasswords(adminPassword: string): Promise<{ admin: string; shoppers: string[] }> {
+  const [admin, ...shoppers] = await Promise.all([adminPassword, ...SHOPPERS.map(() => SHOPPER_PASSWORD)].map((p) => hashPassword(p)));
+  return { admin, shoppers };
+}
+
+async function insertDemo(db: Db, config: SeedConfig, media: DemoMedia, hashes: { admin: string; shoppers: string[] }, now: Date): Promise<void> {
+  const adminId = await insertAdministrator(db, config.admin, hashes.admin, now);
+  const lookups = await insertLookups(db, media.categoryTiles, now);
+  const products = await insertDemoProducts(db, lookups, media, now);
+  await insertSliders(db, media.sliders, now);
+  await insertCoupons(db, now);
+  const shoppers = await insertShoppers(db, hashes.shoppers, now);
+  await insertOrders(db, lookups, shoppers, products, now);
+  await insertProductReviews(db, shoppers, products, now);
+  await insertTestimonials(db, adminId, media.portraits, now);
+  await insertInbox(db, now);
+}
+
+async function insertAdministrator(db: Db, admin: SeedConfig['admin'], passwordHash: string, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      full_name: 'Store Administrator',
+      u_name: 'admin',
+      country_code: admin.countryCode,
+      phone_number: admin.phoneNumber,
+      password_hash: passwordHash,
+      u_type: '0',
+      created_at: sqlTimestamp(daysBefore(now, 200)),
+    })
+    .returning('u_id')
+    .executeTakeFirstOrThrow();
+  return row.u_id;
+}
+
+/** Ids of the catalogue's named rows. */
+export interface Lookups {
+  categories: Map<string, number>;
+  carats: Map<string, number>;
+  materials: Map<string, number>;
+  sizes: Map<string, number>;
+}
+
+async function insertLookups(db: Db, categoryTiles: string[], now: Date): Promise<Lookups> {
+  const created_at = sqlTimestamp(daysBefore(now, 180));
+  const categories = await db
+    .insertInto('categories')
+    .values(CATEGORIES.map((c, i) => ({ cate_name: c.name, cate_image: categoryTiles[i], created_at })))
+    .returning(['cate_id', 'cate_name'])
+    .execute();
+  const carats = await db.insertInto('carats').values(CARATS.map((name) => ({ name, created_at }))).returning(['carat_id', 'name']).execute();
+  const materials = await db.insertInto('materials').values(MATERIALS.map((name) => ({ name, created_at }))).returning(['m_id', 'name']).execute();
+  const sizes = await db.insertInto('sizes').values(SIZES.map((size_name) => ({ size_name, created_at }))).returning(['size_id', 'size_name']).execute();
+  return {
+    categories: new Map(categories.map((c) => [c.cate_name, c.cate_id])),
+    carats: new Map(carats.map((c) => [c.name, c.carat_id])),
+    materials: new Map(materials.map((m) => [m.name, m.m_id])),
+    sizes: new Map(sizes.map((s) => [s.size_name, s.size_id])),
+  };
+}
+
+function idOf(map: Map<string, number>, name: string): number {
+  const id = map.get(name);
+  if (id === undefined) throw new Error(`demo seed: "${name}" is not in the catalogue`);
+  return id;
+}
+
+/**
+ * The carat rows in the order the storefront offers them (its default is the
+ * first): 22K first for plain gold, 18K first where stones lead, as diamonds
+ * are usually set in 18K.
+ */
+export function caratOrder(product: Pick<ProductSeed, 'stones'>): CaratName[] {
+  return product.stones && /diamond/i.test(product.stones.text) ? ['18K', '22K'] : ['22K', '18K'];
+}
+
+/** A product's draft for insertProducts, from its seed and its media file names. */
+export function productDraft(product: ProductSeed, lookups: Lookups, media: ProductDraft['media'], created: Date, name = product.name): ProductDraft {
+  const making = categoryOf(product).making;
+  return {
+    name,
+    cate_id: idOf(lookups.categories, product.category),
+    description: descriptionOf(product),
+    specifications: specificationsOf(product),
+    offer: product.offer,
+    is_bestseller: product.bestseller ? 1 : 0,
+    is_reel: product.reel ? 1 : 0,
+    created_at: sqlTimestamp(created),
+    media,
+    m_ids: materialsOf(product).map((m) => idOf(lookups.materials, m)),
+    size_ids: sizesOf(product).map((s) => idOf(lookups.sizes, s)),
+    keyPoints: keyPointsOf(product),
+    carats: caratOrder(product).map((carat) => {
+      const price = priceOf(product, making, carat);
+      return { carat_id: idOf(lookups.carats, carat), inr_price: price.inr, usd_price: price.usd };
+    }),
+  };
+}
+
+interface SeededProduct {
+  p_id: number;
+  seed: ProductSeed;
+  cate_id: number;
+  image: string;
+}
+
+/** Arrival dates spread over five months in a shuffled order, so New Arrivals mixes categories. */
+function arrivalDays(count: number): number[] {
+  const rng = createRandom(2010);
+  const ranks = Array.from({ length: count }, (_, i) => i);
+  for (let i = ranks.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [ranks[i], ranks[j]] = [ranks[j], ranks[i]];
+  }
+  return ranks.map((rank) => 0.5 + rank * 2.3 + rng.between(0, 1.5));
+}
+
+async function insertDemoProducts(db: Db, lookups: Lookups, media: DemoMedia, now: Date): Promise<Map<string, SeededProduct>> {
+  const days = arrivalDays(PRODUCTS.length);
+  const drafts = PRODUCTS.map((product, i) => {
+    const photos = media.productPhotos[i].map((file_name) => ({ file_name, kind: 'image' as const }));
+    // A video reel plays first in the reels strip and the product carousel; its photos follow.
+    const video = product.reel && product.reel !== 'photos' ? [{ file_name: media.reels[product.reel], kind: 'video' as const }] : [];
+    return productDraft(product, lookups, [...video, ...photos], daysBefore(now, days[i]));
+  });
+  const ids = await insertProducts(db, drafts);
+  return new Map(PRODUCTS.map((seed, i) => [seed.name, { p_id: ids[i], seed, cate_id: drafts[i].cate_id, image: media.productPhotos[i][0] }]));
+}
+
+async function insertSliders(db: Db, sliders: string[], now: Date): Promise<void> {
+  const created_at = sqlTimestamp(daysBefore(now, 30));
+  await db.insertInto('slider_images').values(sliders.map((image, position) => ({ image, position, created_at }))).execute();
+}
+
+async function insertCoupons(db: Db, now: Date): Promise<void> {
+  const created_at = sqlTimestamp(daysBefore(now, 90));
+  await db
+    .insertInto('coupons')
+    .values(COUPONS.map((c) => ({ coupon_name: c.name, discount_bp: c.bp, c_status: c.active ? 1 : 0, created_at })))
+    .execute();
+}
+
+interface SeededShopper {
+  u_id: number;
+  currency: Currency;
+}
+
+async function insertShoppers(db: Db, passwordHashes: string[], now: Date): Promise<Map<string, SeededShopper>> {
+  const rows = await db
+    .insertInto('users')
+    .values(SHOPPERS.map((s, i) => ({
+      full_name: s.full_name,
+      u_name: s.u_name,
+      country_code: s.country_code,
+      phone_number: s.phone_number,
+      password_hash: passwordHashes[i],
+      u_type: '1',
+      created_at: sqlTimestamp(daysBefore(now, s.joinedDaysAgo)),
+    })))
+    .returning(['u_id', 'u_name', 'country_code'])
+    .execute();
+  // Rupees for India, dollars for everyone else: the storefront's currency rule.
+  return new Map(rows.map((r) => [r.u_name, { u_id: r.u_id, currency: r.country_code === '+91' ? 'INR' : 'USD' }]));
+}
+
+/** How long after placing an order it reached its status, in days. */
+const DAYS_TO_STATUS: Record<number, number> = { 1: 0, 2: 0.5, 3: 2, 4: 6, 5: 0.05 };
+
+async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, now: Date): Promise<void> {
+  const coupons = new Map(COUPONS.map((c) => [c.name, c.bp]));
+  for (const [n, order] of ORDERS.entries()) {
+    const shopper = SHOPPERS.find((s) => s.u_name === order.shopper);
+    const account = shoppers.get(order.shopper);
+    if (!shopper || !account) throw new Error(`demo seed: no shopper ${order.shopper}`);
+    const lines = await Promise.all(order.items.map(async (item) => {
+      const product = products.get(item.product);
+      if (!product) throw new Error(`demo seed: no product ${item.product}`);
+      const carat_id = idOf(lookups.carats, item.carat);
+      const pc = await db
+        .selectFrom('product_carats')
+        .select(['pc_id', 'inr_price', 'usd_price'])
+        .where('p_id', '=', product.p_id)
+        .where('carat_id', '=', carat_id)
+        .executeTakeFirstOrThrow();
+      const material = materialsOf(product.seed)[0];
+      const size = item.size ?? sizesOf(product.seed)[0];
+      if (!sizesOf(product.seed).includes(size)) throw new Error(`demo seed: ${item.product} has no size ${size}`);
+      const price = account.currency === 'INR' ? pc.inr_price : pc.usd_price;
+      return {
+        p_id: product.p_id, pc_id: pc.pc_id, carat_id, cate_id: product.cate_id, m_id: idOf(lookups.materials, material), size_id: idOf(lookups.sizes, size),
+        product_name: product.seed.name, product_image: product.image, category_name: product.seed.category,
+        carat_name: item.carat, material_name: material, size_name: size,
+        quantity: item.quantity, price, line_total: price * item.quantity,
+      };
+    }));
+    const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
+    const bp = order.coupon ? coupons.get(order.coupon) : undefined;
+    if (order.coupon && bp === undefined) throw new Error(`demo seed: no coupon ${order.coupon}`);
+    // The same rule as checkout (api/orders/pricing.ts): percent of the subtotal, half-up, never more than it.
+    const discount = bp === undefined ? 0 : Math.min(percentOf(subtotal, bp), subtotal);
+    const placed = daysBefore(now, order.daysAgo);
+    const provider_order_id = order.payment === 'online' ? `demo_order_${n + 1}` : null;
+    const [first_name, ...rest] = shopper.full_name.split(' ');
+    const { o_id } = await db
+      .insertInto('orders')
+      .values({
+        u_id: account.u_id, status: order.status, currency: account.currency,
+        subtotal, discount, shipping: 0, total: subtotal - discount,
+        coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
+        first_name, last_name: rest.join(' '), email: shopper.email, phone_number: `${shopper.country_code} ${shopper.phone_number}`,
+        address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code,
+        payment_method: order.payment, payment_status: order.payment === 'online' ? 'paid' : 'cod', provider_order_id,
+        created_at: sqlTimestamp(placed),
+        updated_at: sqlTimestamp(new Date(Math.min(now.getTime(), daysBefore(placed, -DAYS_TO_STATUS[order.status]).getTime()))),
+      })
+      .returning('o_id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('order_items').values(lines.map((line) => ({ o_id, ...line }))).execute();
+    if (provider_order_id) {
+      // An online order exists only once the provider confirmed the payment; the payment row says so.
+      await db
+        .insertInto('payments')
+        .values({
+          provider: 'sandbox', provider_order_id, payment_session_id: `demo_session_${n + 1}`, u_id: account.u_id,
+          currency: account.currency, amount: subtotal - discount, status: 'used', o_id, checkout: null,
+          created_at: sqlTimestamp(placed), updated_at: sqlTimestamp(placed),
+        })
+        .execute();
+    }
+  }
+}
+
+async function insertProductReviews(db: Db, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, now: Date): Promise<void> {
+  for (const review of PRODUCT_REVIEWS) {
+    const bought = ORDERS.some((o) => o.shopper === review.shopper && o.status !== 5 && o.items.some((i) => i.product === review.product));
+    const shopper = SHOPPERS.find((s) => s.u_name === review.shopper);
+    const product = products.get(review.product);
+    const account = shoppers.get(review.shopper);
+    // The store's rule: only a buyer of the product (order not cancelled) may review it.
+    if (!bought || !shopper || !product || !account) throw new Error(`demo seed: ${review.shopper} did not buy ${review.product}`);
+    await db
+      .insertInto('reviews')
+      .values({ u_id: account.u_id, u_name: shopper.full_name, p_id: product.p_id, message: review.message, rating: review.rating, created_at: sqlTimestamp(daysBefore(now, review.daysAgo)) })
+      .execute();
+  }
+}
+
+async function insertTestimonials(db: Db, adminId: number, portraits: string[], now: Date): Promise<void> {
+  for (const [i, t] of TESTIMONIALS.entries()) {
+    const { r_id } = await db
+      .insertInto('reviews')
+      .values({ u_id: adminId, u_name: t.name, p_id: null, message: t.message, rating: t.rating, created_at: sqlTimestamp(daysBefore(now, t.daysAgo)) })
+      .returning('r_id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('review_images').values({ r_id, file_name: portraits[i], position: 0 }).execute();
+  }
+}
+
+async function insertInbox(db: Db, now: Date): Promise<void> {
+  await db
+    .insertInto('contact_messages')
+    .values(CONTACT_MESSAGES.map((m) => ({ name: m.name, email: m.email, message: m.message, mo_no: m.mo_no, status: m.status, created_at: sqlTimestamp(daysBefore(now, m.daysAgo)) })))
+    .execute();
+  await db
+    .insertInto('newsletter_subscribers')
+    .values(NEWSLETTER_SUBSCRIBERS.map((s) => ({ email: s.email, created_at: sqlTimestamp(daysBefore(now, s.daysAgo)) })))
+    .execute();
+}
