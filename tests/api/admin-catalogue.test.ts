@@ -42,8 +42,7 @@ describe('POST /addcategory', () => {
 
   it('keeps only the first of up to 3 images', async () => {
     const before = mediaFiles(store, 'Category');
-    const pictures = [1, 2, 3].map((n) => ({ bytes: Buffer.alloc(0), name: `${n}.png` }));
-    for (const p of pictures) p.bytes = await tinyImage('png');
+    const pictures = await Promise.all([1, 2, 3].map(async (n) => ({ bytes: await tinyImage('png'), name: `${n}.png` })));
     const res = await sendForm(store, '/addcategory', formData({ cate_name: 'Chains', categoryImage: pictures }), admin.auth);
     expect(res.status).toBe(201);
     expect(mediaFiles(store, 'Category')).toEqual([...before, res.body.data.cate_image].sort());

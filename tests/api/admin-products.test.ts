@@ -239,7 +239,8 @@ describe('POST /updateproduct', () => {
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ offer: 'Festive offer', materials: [catalogue.m1, catalogue.m2] });
     const message = 'Category, materials and sizes cannot be changed while editing a product.';
-    for (const change of [{ cate_id: String(catalogue.other_cate_id) }, { materials: JSON.stringify([catalogue.m1]) }, { size: JSON.stringify([catalogue.s1, catalogue.s2]) }]) {
+    const changes: Array<Record<string, string>> = [{ cate_id: String(catalogue.other_cate_id) }, { materials: JSON.stringify([catalogue.m1]) }, { size: JSON.stringify([catalogue.s1, catalogue.s2]) }];
+    for (const change of changes) {
       const res = await sendForm(store, '/updateproduct', formData({ p_id: String(product.p_id), name: 'Changed', ...change }), admin.auth);
       expect(res.status).toBe(400);
       expect(res.body.description).toBe(message);

@@ -3,12 +3,30 @@ import type { AppEnv } from '../../context.ts';
 import { validationHook } from '../../validation.ts';
 import { attributesRoutes } from './attributes/index.ts';
 import { categoriesRoutes } from './categories/index.ts';
+import { contactsRoutes } from './contacts/index.ts';
+import { couponsRoutes } from './coupons/index.ts';
+import { dashboardRoutes } from './dashboard/index.ts';
+import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
+import { slidersRoutes } from './sliders/index.ts';
+import { testimonialsRoutes } from './testimonials/index.ts';
+import { usersRoutes } from './users/index.ts';
 
-/** Every back-office call (backoffice.md §7), each behind requireAdmin (the database decides the role). */
+/**
+ * Every back-office call (backoffice.md §7), each behind requireAdmin (the
+ * database decides the role); DELETE /user/delete/{id} also lets a shopper
+ * delete their own account.
+ */
 export function adminRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .route('/', categoriesRoutes())
     .route('/', attributesRoutes())
-    .route('/', productsRoutes());
+    .route('/', productsRoutes())
+    .route('/', testimonialsRoutes())
+    .route('/', slidersRoutes())
+    .route('/', couponsRoutes())
+    .route('/', usersRoutes())
+    .route('/', ordersAdminRoutes())
+    .route('/', contactsRoutes())
+    .route('/', dashboardRoutes());
 }

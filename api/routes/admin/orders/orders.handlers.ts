@@ -1,0 +1,17 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { listAllOrders, setOrderStatus } from '../../../../db/queries/admin-orders.ts';
+import type { AppEnv } from '../../../context.ts';
+import { ok } from '../../../errors.ts';
+import type { getAllOrders, updateOrderStatus } from './orders.routes.ts';
+
+export const getAllOrdersHandler: RouteHandler<typeof getAllOrders, AppEnv> = async (c) => {
+  const { page, perPage } = c.req.valid('query');
+  const paging = page === undefined && perPage === undefined ? undefined : { page: page ?? 1, perPage: perPage ?? 10 };
+  return ok(c, 'Order list.', await listAllOrders(c.var.deps.db, paging));
+};
+
+export const updateOrderStatusHandler: RouteHandler<typeof updateOrderStatus, AppEnv> = async (c) => {
+  const { o_id, status } = c.req.valid('json');
+  await setOrderStatus(c.var.deps.db, o_id, status);
+  return ok(c, 'Order status updated successfully.', { o_id, status });
+};

@@ -1,0 +1,105 @@
+/**
+ * Back-office writes of what the home page shows beside the catalogue: the
+ * Customer Love testimonials (reviews without a product, written by an
+ * administrator) and the slider images. Deleting a review works for any review,
+ * a shopper's product review included (moderation).
+ *
+ * Refusals are thrown from inside the transaction, which rolls it back.
+ */
+
+import { conflict, notFound } from '../../api/errors.ts';
+import type { DB } from '../connection.ts';
+import { isoTimestamp } from './catalogue.ts';
+import type { ReviewView, SliderImageView } from './reviews.ts';
+
+export interface TestimonialDraft {
+  u_name: string;
+  message: string;
+  rating: number;
+}
+
+function testimonialView(row: { r_id: number; u_id: number | null; u_name: string; message: string; rating: number; created_at: string }, images: string[]): ReviewView {
+  return {
+    r_id: row.r_id,
+    u_id: row.u_id,
+    u_name: row.u_name,
+    p_id: null,
+    message: row.message,
+    rating: row.rating,
+    images,
+    review_image: images[0] ?? null,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+const REVIEW_COLUMNS = ['r_id', 'u_id', 'u_name', 'message', 'rating', 'created_at'] as const;
+
+/** Adds a testimonial written by administrator `u_id`, with its image. */
+export function addTestimonial(db: DB, u_id: number, draft: TestimonialDraft, image: string): Promise<ReviewView> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('reviews')
+      .values({ u_id, p_id: null, ...draft })
+      .returning(REVIEW_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('review_images').values({ r_id: row.r_id, file_name: image, position: 0 }).execute();
+    return testimonialView(row, [image]);
+  });
+}
+
+/**
+ * Edits a testimonial; a new image replaces the old ones. Answers the files no
+ * longer named. A shopper's product review is refused: its words are theirs.
+ */
+export function updateTestimonial(
+  db: DB,
+  r_id: number,
+  draft: TestimonialDraft,
+  image: string | undefined,
+): Promise<{ review: ReviewView; replacedImages: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('reviews').select(['r_id', 'p_id']).where('r_id', '=', r_id).executeTakeFirst();
+    if (!current) throw notFound('Review not found.');
+    if (current.p_id !== null) throw conflict("This is a shopper's product review: it can be deleted, not edited.");
+    const before = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).orderBy('position').orderBy('ri_id').execute();
+    const row = await trx.updateTable('reviews').set(draft).where('r_id', '=', r_id).returning(REVIEW_COLUMNS).executeTakeFirstOrThrow();
+    if (!image) return { review: testimonialView(row, before.map((b) => b.file_name)), replacedImages: [] };
+    await trx.deleteFrom('review_images').where('r_id', '=', r_id).execute();
+    await trx.insertInto('review_images').values({ r_id, file_name: image, position: 0 }).execute();
+    return { review: testimonialView(row, [image]), replacedImages: before.map((b) => b.file_name) };
+  });
+}
+
+/** Deletes any review; answers its image files. */
+export function deleteReview(db: DB, r_id: number): Promise<{ images: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const review = await trx.selectFrom('reviews').select('r_id').where('r_id', '=', r_id).executeTakeFirst();
+    if (!review) throw notFound('Review not found.');
+    const images = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).execute();
+    await trx.deleteFrom('reviews').where('r_id', '=', r_id).execute();
+    return { images: images.map((i) => i.file_name) };
+  });
+}
+
+/** Adds slider images after the existing ones, in the order given. */
+export function addSliderImages(db: DB, images: string[]): Promise<SliderImageView[]> {
+  return db.transaction().execute(async (trx) => {
+    const { last } = await trx
+      .selectFrom('slider_images')
+      .select((eb) => eb.fn.max<number | null>('position').as('last'))
+      .executeTakeFirstOrThrow();
+    const start = (last ?? -1) + 1;
+    return trx
+      .insertInto('slider_images')
+      .values(images.map((image, i) => ({ image, position: start + i })))
+      .returning(['s_id', 'image'])
+      .execute();
+  });
+}
+
+/** Deletes a slider image; answers its file name. */
+export async function deleteSliderImage(db: DB, s_id: number): Promise<string> {
+  const row = await db.deleteFrom('slider_images').where('s_id', '=', s_id).returning('image').executeTakeFirst();
+  if (!row) throw notFound('Slider image not found.');
+  return row.image;
+}

@@ -1,0 +1,67 @@
+/**
+ * Users as the back office sees them, and account deletion (by an
+ * administrator, or a shopper deleting their own account).
+ */
+
+import { conflict, notFound } from '../../api/errors.ts';
+import type { DB } from '../connection.ts';
+import { isoTimestamp } from './catalogue.ts';
+
+/** A user without anything secret: the password hash never leaves the database. */
+export interface UserView {
+  u_id: number;
+  full_name: string;
+  u_name: string;
+  countryCode: string;
+  phoneNumber: string;
+  /** "0" administrator, anything else a shopper. */
+  u_type: string;
+  createdAt: string;
+}
+
+/** Every user, newest first. */
+export async function listUsers(db: DB): Promise<UserView[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['u_id', 'full_name', 'u_name', 'country_code', 'phone_number', 'u_type', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('u_id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    u_id: r.u_id,
+    full_name: r.full_name,
+    u_name: r.u_name,
+    countryCode: r.country_code,
+    phoneNumber: r.phone_number,
+    u_type: r.u_type,
+    createdAt: isoTimestamp(r.created_at),
+  }));
+}
+
+/**
+ * Deletes an account. Its cart and wishlist go with it (the foreign keys
+ * cascade) and so do its product reviews (personal words under the person's
+ * name); its orders stay for the shop's books, no longer linked to it. The last
+ * administrator cannot be deleted: nobody could run the shop any more.
+ * Answers the review image files to remove after commit.
+ */
+export function deleteUser(db: DB, u_id: number): Promise<{ reviewFiles: string[]; removedReviews: number }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['u_id', 'u_type']).where('u_id', '=', u_id).executeTakeFirst();
+    if (!user) throw notFound('User not found.');
+    if (user.u_type === '0') {
+      const { n } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('u_type', '=', '0')
+        .executeTakeFirstOrThrow();
+      if (Number(n) <= 1) throw conflict('The last administrator cannot be deleted.');
+    }
+    const reviews = await trx.selectFrom('reviews').select('r_id').where('u_id', '=', u_id).where('p_id', 'is not', null).execute();
+    const ids = reviews.map((r) => r.r_id);
+    const images = ids.length ? await trx.selectFrom('review_images').select('file_name').where('r_id', 'in', ids).execute() : [];
+    if (ids.length) await trx.deleteFrom('reviews').where('r_id', 'in', ids).execute();
+    await trx.deleteFrom('users').where('u_id', '=', u_id).execute();
+    return { reviewFiles: images.map((i) => i.file_name), removedReviews: ids.length };
+  });
+}
