@@ -21,3 +21,10 @@ export function loadOrderDataOnce(): Promise<void> {
     });
   return loading;
 }
+
+/** Fetches and stores the user's orders again (after an order is placed or cancelled). */
+export async function refreshOrderData(): Promise<void> {
+  await loading;
+  setOrderData(null);
+  await loadOrderDataOnce();
+}

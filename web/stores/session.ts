@@ -65,6 +65,8 @@ export const $currency = computed($user, (user): Currency => currencyFor(user));
 
 /** Stores the user /userlogin answered, as the session. */
 export function login(user: SessionUser): void {
+  // Order data stored for someone else on this browser is not this shopper's.
+  writeJson(STORAGE_KEYS.orderData, null);
   writeJson(STORAGE_KEYS.user, user);
   if (hasStorage()) {
     localStorage.setItem(STORAGE_KEYS.token, user.auth_token);

@@ -48,9 +48,10 @@ function onForbidden(): void {
  * the bearer token of the stored session on every call, the envelope parsed
  * whatever the HTTP code. Any 403 logs the shopper out and goes to /login.
  * Resolves with the envelope (check `status`); rejects only with NetworkError.
+ * `extraHeaders` carries per-call headers such as an order's Idempotency-Key.
  */
-export async function request<T = unknown>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function request<T = unknown>(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   const token = $user.get()?.auth_token;
   if (token) headers.Authorization = `Bearer ${token}`;
   let init: RequestInit = { method: method.toUpperCase(), headers };

@@ -1,0 +1,294 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
+import { request } from '../lib/api/client.ts';
+import { type CartLine, choiceText, lineTotal, totalsOf, unitPrice } from '../lib/checkout.ts';
+import { formatMoney } from '../lib/money.ts';
+import { productPath } from '../lib/routes.ts';
+import { useCurrency } from '../lib/use-currency.ts';
+import { clearBuyNow } from '../stores/buy-now.ts';
+import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';
+import { $user } from '../stores/session.ts';
+import { toast } from '../stores/toast.ts';
+import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+
+/** Most of one item a cart line holds (the API's limit). */
+const MAX_QUANTITY = 99;
+
+/**
+ * The cart (§2, §5, §8): a table of product, description, quantity (a stepper
+ * that never goes below 1), price, total and actions (remove), and a summary
+ * with subtotal, shipping 'Free' and total. Every change keeps the header's
+ * cart count in step. Proceed to Checkout needs a login.
+ */
+export default function Cart() {
+  const user = useSessionUser();
+  const currency = useCurrency();
+  const [lines, setLines] = useState<CartLine[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const show = (next: CartLine[]) => {
+    setLines(next);
+    $cartCount.set(next.length);
+  };
+
+  const load = useCallback(async (u_id: number) => {
+    setFailed(false);
+    try {
+      const answer = await request<CartLine[]>('get', `/getcart/${u_id}`);
+      if (answer.status === 1 && Array.isArray(answer.data)) show(answer.data);
+      else {
+        toast.error(answer.description || 'Failed to fetch your cart.');
+        show([]);
+      }
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (user === undefined) return;
+    if (user === null) setLines([]);
+    else void load(user.u_id);
+  }, [user?.u_id, load]);
+
+  const working = (c_id: number, on: boolean) =>
+    setBusy((current) => {
+      const next = new Set(current);
+      if (on) next.add(c_id);
+      else next.delete(c_id);
+      return next;
+    });
+
+  const changeQuantity = async (line: CartLine, quantity: number) => {
+    const u_id = $user.get()?.u_id;
+    if (!u_id || quantity < 1 || quantity > MAX_QUANTITY) return;
+    working(line.c_id, true);
+    try {
+      const answer = await request('put', '/updatecart', { u_id, c_id: line.c_id, quantity });
+      if (answer.status === 1) {
+        setLines((current) => current?.map((l) => (l.c_id === line.c_id ? { ...l, quantity } : l)) ?? current);
+        toast.success('Quantity updated');
+      } else {
+        toast.error('Failed to update quantity');
+      }
+    } catch {
+      toast.error('Error updating quantity');
+    } finally {
+      working(line.c_id, false);
+    }
+  };
+
+  const remove = async (line: CartLine) => {
+    const u_id = $user.get()?.u_id;
+    if (!u_id) return;
+    working(line.c_id, true);
+    try {
+      const answer = await request('delete', '/removecart', { c_id: line.c_id, u_id });
+      if (answer.status === 1) {
+        setLines((current) => {
+          const next = current?.filter((l) => l.c_id !== line.c_id) ?? [];
+          $cartCount.set(next.length);
+          return next;
+        });
+        toast.success('Item removed from cart');
+        // The focus was on the removed row's button: keep it in the cart.
+        document.querySelector<HTMLElement>('#cart-title')?.focus();
+      } else {
+        toast.error('Failed to remove item');
+      }
+    } catch {
+      toast.error('Error removing item');
+    } finally {
+      working(line.c_id, false);
+    }
+  };
+
+  const proceed = () => {
+    if (!$user.get()?.auth_token) {
+      requireLoginThenRedirect('Please log in to proceed to checkout.');
+      return;
+    }
+    // A Buy Now left over in this tab must not replace the cart at checkout.
+    clearBuyNow();
+    location.assign('/checkout');
+  };
+
+  if (user === undefined || (user && lines === null && !failed)) return <Skeleton height={420} label="Loading your cart…" />;
+
+  if (failed) {
+    return (
+      <div className="journey-empty">
+        <h2>We could not load your cart</h2>
+        <p>The store could not be reached. Please check your connection and try again.</p>
+        <div className="journey-empty__actions">
+          <button type="button" className="btn" onClick={() => user && void load(user.u_id)}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="journey-empty">
+        <Icon name="bag" size={40} />
+        <h2>Your cart is waiting</h2>
+        <p>Log in to see the pieces in your cart. It is kept with your account, on every device you use.</p>
+        <div className="journey-empty__actions">
+          <a className="btn" href="/login">
+            Log In
+          </a>
+          <a className="btn btn--ghost" href="/allproducts">
+            Browse All Products
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  if (!lines || lines.length === 0) {
+    return (
+      <div className="journey-empty">
+        <Icon name="bag" size={40} />
+        <h2 id="cart-title" tabIndex={-1}>
+          Your cart is empty
+        </h2>
+        <p>Find something you love in our collection of handcrafted 18K and 22K gold.</p>
+        <div className="journey-empty__actions">
+          <a className="btn" href="/">
+            Continue Shopping
+          </a>
+          <a className="btn btn--ghost" href="/allproducts">
+            Browse All Products
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  const totals = totalsOf(lines, currency);
+  const unavailable = lines.some((l) => !l.available);
+  const count = lines.reduce((sum, l) => sum + l.quantity, 0);
+
+  return (
+    <div className="bag">
+      <div>
+        <div className="journey-head">
+          <h2 id="cart-title" tabIndex={-1}>
+            Shopping Cart
+          </h2>
+          <span>
+            {count} {count === 1 ? 'piece' : 'pieces'}
+          </span>
+        </div>
+        <table className="line-table" data-testid="cart-table">
+          <caption className="visually-hidden">Items in your cart</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Description</th>
+              <th scope="col">Quantity</th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
+              <th scope="col" className="num">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const name = line.product?.name ?? 'This product';
+              const isBusy = busy.has(line.c_id);
+              return (
+                <tr key={line.c_id} className={isBusy ? 'is-busy' : undefined} aria-busy={isBusy || undefined} data-testid="cart-line">
+                  <td className="cell-product">
+                    <div className="line-product">
+                      <LineThumb images={line.product?.images} />
+                      <div>
+                        {line.product?.category?.cate_name ? <span className="line-product__cat">{line.product.category.cate_name}</span> : null}
+                        <a href={productPath(line.p_id)}>{name}</a>
+                        {!line.available ? <span className="line-warning">No longer available. Please remove it.</span> : null}
+                      </div>
+                    </div>
+                  </td>
+                  <td className="cell-desc line-desc" data-label="Description">
+                    {choiceText(line)}
+                  </td>
+                  <td className="cell-qty" data-label="Quantity">
+                    <div className="stepper">
+                      <button
+                        type="button"
+                        aria-label={`Decrease quantity of ${name}`}
+                        disabled={isBusy || line.quantity <= 1}
+                        onClick={() => void changeQuantity(line, line.quantity - 1)}
+                      >
+                        <Icon name="minus" size={16} />
+                      </button>
+                      <output aria-live="polite" aria-label={`Quantity of ${name}`}>
+                        {line.quantity}
+                      </output>
+                      <button
+                        type="button"
+                        aria-label={`Increase quantity of ${name}`}
+                        disabled={isBusy || line.quantity >= MAX_QUANTITY || !line.available}
+                        onClick={() => void changeQuantity(line, line.quantity + 1)}
+                      >
+                        <Icon name="plus" size={16} />
+                      </button>
+                    </div>
+                  </td>
+                  <td className="cell-price num" data-label="Price">
+                    {formatMoney(unitPrice(line, currency), currency)}
+                  </td>
+                  <td className="cell-total num" data-label="Total">
+                    {formatMoney(lineTotal(line, currency), currency)}
+                  </td>
+                  <td className="cell-actions">
+                    <div className="line-actions">
+                      <button type="button" className="remove-btn" aria-label={`Remove ${name} from cart`} disabled={isBusy} onClick={() => void remove(line)}>
+                        <Icon name="close" size={18} />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <aside className="summary" aria-labelledby="cart-summary">
+        <h2 id="cart-summary">Order Summary</h2>
+        <dl>
+          <dt>Subtotal</dt>
+          <dd data-testid="cart-subtotal">{formatMoney(totals.subtotal, currency)}</dd>
+          <dt>Shipping</dt>
+          <dd className="summary__free">Free</dd>
+          <dt className="summary__total">Total</dt>
+          <dd className="summary__total" data-testid="cart-total">
+            {formatMoney(totals.total, currency)}
+          </dd>
+        </dl>
+        <div className="summary__actions">
+          {unavailable ? <p className="field-error">Remove the pieces that are no longer available to check out.</p> : null}
+          <button type="button" className="btn btn--block" onClick={proceed} disabled={unavailable}>
+            Proceed to Checkout
+          </button>
+        </div>
+        <div className="summary__links">
+          <a href="/">Continue Shopping</a>
+          <a href="/allproducts">All Products</a>
+        </div>
+        <p className="summary__note">
+          <Icon name="lock" size={18} /> Secure checkout. Every piece BIS hallmarked.
+        </p>
+      </aside>
+    </div>
+  );
+}
+

@@ -1,0 +1,590 @@
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
+import { request } from '../lib/api/client.ts';
+import {
+  type CartLine,
+  choiceText,
+  cleanShipping,
+  type Coupon,
+  EMPTY_SHIPPING,
+  findCoupon,
+  FORM_ERROR,
+  lineTotal,
+  providerPhone,
+  SELECT_STATE,
+  SHIPPING_FIELDS,
+  type ShippingErrors,
+  type ShippingField,
+  type ShippingForm,
+  STATES,
+  totalsOf,
+  validateShipping,
+} from '../lib/checkout.ts';
+import { formatMoney, priceColumn } from '../lib/money.ts';
+import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
+import { useCurrency } from '../lib/use-currency.ts';
+import { type BuyNowLine, clearBuyNow, getBuyNow } from '../stores/buy-now.ts';
+import { refreshCartCount, requireLoginThenRedirect } from '../stores/cart.ts';
+import { refreshOrderData } from '../stores/orders.ts';
+import { $user, type SessionUser } from '../stores/session.ts';
+import { toast } from '../stores/toast.ts';
+import { describedBy, FieldError } from './AuthFields.tsx';
+import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+
+/** The redirect after an order waits 500 ms (§4, §9). */
+export const AFTER_ORDER_MS = 500;
+
+type PaymentMethod = 'cod' | 'online';
+
+/** One line of the order summary, from the cart or the Buy Now hand-over. */
+interface SummaryLine {
+  key: string;
+  name: string;
+  images: ReadonlyArray<{ imageUrl: string }>;
+  choice: string;
+  quantity: number;
+  inr_price: number | null;
+  usd_price: number | null;
+  available: boolean;
+}
+
+function fromCart(line: CartLine): SummaryLine {
+  return {
+    key: `c${line.c_id}`,
+    name: line.product?.name ?? 'This product',
+    images: line.product?.images ?? [],
+    choice: choiceText(line),
+    quantity: line.quantity,
+    inr_price: line.inr_price,
+    usd_price: line.usd_price,
+    available: line.available,
+  };
+}
+
+function fromBuyNow(line: BuyNowLine): SummaryLine {
+  return {
+    key: `b${line.p_id}`,
+    name: line.product.name,
+    images: line.product.image ? [{ imageUrl: line.product.image }] : [],
+    choice: choiceText({ carat_name: line.product.carat, material_name: line.product.material, size_name: line.product.size }),
+    quantity: line.quantity,
+    inr_price: line.product.inr_price,
+    usd_price: line.product.usd_price,
+    available: true,
+  };
+}
+
+/** The shipping form as far as the account knows it: the name split in two, the phone. */
+function prefilled(user: SessionUser | null): ShippingForm {
+  if (!user) return EMPTY_SHIPPING;
+  const [first = '', ...rest] = user.full_name.trim().split(/\s+/);
+  return { ...EMPTY_SHIPPING, first_name: first, last_name: rest.join(' '), phone_number: user.phoneNumber ?? '' };
+}
+
+const LABELS: Record<ShippingField, string> = {
+  email: 'Email',
+  phone_number: 'Phone number',
+  first_name: 'First name',
+  last_name: 'Last name',
+  address: 'Address',
+  apartment: 'Apartment, suite, etc. (optional)',
+  city: 'City',
+  state: 'State',
+  zip_code: 'ZIP code',
+};
+
+const AUTOCOMPLETE: Record<ShippingField, string> = {
+  email: 'email',
+  phone_number: 'tel',
+  first_name: 'shipping given-name',
+  last_name: 'shipping family-name',
+  address: 'shipping address-line1',
+  apartment: 'shipping address-line2',
+  city: 'shipping address-level2',
+  state: 'shipping address-level1',
+  zip_code: 'shipping postal-code',
+};
+
+/**
+ * Checkout (§2, §4, §5, §8): contact and shipping address with the document's
+ * rules and messages, payment method (Cash on Delivery by default, or Online
+ * Payment on the provider's hosted page), a coupon box, the order summary and
+ * Place Order. It orders the cart, or the one Buy Now line handed over from a
+ * product page. The server prices the order again and has the last word.
+ */
+export default function Checkout() {
+  const user = useSessionUser();
+  const currency = useCurrency();
+  const [buyNow, setBuyNow] = useState<BuyNowLine | null>(null);
+  const [cart, setCart] = useState<CartLine[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [form, setForm] = useState<ShippingForm>(EMPTY_SHIPPING);
+  const [errors, setErrors] = useState<ShippingErrors>({});
+  const [showFormError, setShowFormError] = useState(false);
+  const [payment, setPayment] = useState<PaymentMethod>('cod');
+  const [couponCode, setCouponCode] = useState('');
+  const [coupon, setCoupon] = useState<{ name: string; percent: number } | null>(null);
+  const [couponMessage, setCouponMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [coupons, setCoupons] = useState<Coupon[] | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const attemptKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const loadCart = async (u_id: number) => {
+    setLoadFailed(false);
+    try {
+      const answer = await request<CartLine[]>('get', `/getcart/${u_id}`);
+      setCart(answer.status === 1 && Array.isArray(answer.data) ? answer.data : []);
+    } catch {
+      setLoadFailed(true);
+    }
+  };
+
+  useEffect(() => {
+    if (user === undefined) return;
+    setForm(prefilled(user));
+    const line = getBuyNow();
+    setBuyNow(line);
+    if (user && !line) void loadCart(user.u_id);
+  }, [user?.u_id]);
+
+  // Any change makes the next Place Order a new attempt (a new Idempotency-Key).
+  useEffect(() => {
+    attemptKey.current = null;
+  }, [form, payment, coupon, cart, buyNow]);
+
+  const lines: SummaryLine[] | null = buyNow ? [fromBuyNow(buyNow)] : cart ? cart.map(fromCart) : null;
+  const totals = totalsOf(lines ?? [], currency, coupon?.percent ?? 0);
+  const unavailable = lines?.some((l) => !l.available) ?? false;
+
+  const edit = (field: ShippingField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = event.target.value;
+    setForm((current) => ({ ...current, [field]: value }));
+    // The error under a field clears when the shopper edits that field (§5).
+    if (errors[field]) {
+      const next = { ...errors, [field]: undefined };
+      setErrors(next);
+      if (!Object.values(next).some(Boolean)) setShowFormError(false);
+    }
+  };
+
+  const applyCoupon = async () => {
+    const code = couponCode.trim().toUpperCase();
+    setCouponCode(code);
+    if (!code) {
+      setCouponMessage({ kind: 'error', text: 'Please enter a coupon code.' });
+      return;
+    }
+    let list = coupons;
+    if (!list) {
+      setApplying(true);
+      try {
+        const answer = await request<Coupon[]>('post', '/getcoupon', { is_admin: 1 });
+        if (answer.status !== 1 || !Array.isArray(answer.data)) {
+          toast.error('Failed To Fetch Coupon List.');
+          return;
+        }
+        list = answer.data;
+        setCoupons(list);
+      } catch {
+        toast.error('Failed To Fetch Coupon List.');
+        return;
+      } finally {
+        setApplying(false);
+      }
+    }
+    const found = findCoupon(list, code);
+    if (!found) {
+      // An invalid code resets the discount to 0 (§4).
+      setCoupon(null);
+      setCouponMessage({ kind: 'error', text: 'Invalid coupon!' });
+      return;
+    }
+    setCoupon({ name: found.coupon_name, percent: Number(found.discount) });
+    setCouponMessage({ kind: 'success', text: `${found.coupon_name} applied: ${found.discount}% off` });
+  };
+
+  const removeCoupon = () => {
+    setCoupon(null);
+    setCouponCode('');
+    setCouponMessage(null);
+  };
+
+  /** What /createorder and /payment share: the lines, the figures the shopper saw, the address. */
+  const orderBody = (u_id: number) => {
+    const cartItems = buyNow
+      ? [{ p_id: buyNow.p_id, pc_id: buyNow.pc_id, carat_id: buyNow.carat_id, m_id: buyNow.m_id, size_id: buyNow.size_id, quantity: buyNow.quantity }]
+      : (cart ?? []).map((l) => ({ c_id: l.c_id }));
+    return {
+      u_id,
+      cartItems,
+      shipping: totals.shipping,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      total: totals.total,
+      priceType: priceColumn(currency),
+      coupon_name: coupon?.name ?? '',
+      ...cleanShipping(form),
+    };
+  };
+
+  /** A refusal from the server: its words, and the coupon reset when it is the coupon. */
+  const refused = (description: string | undefined) => {
+    const message = description || 'Error placing order';
+    if (message === 'Invalid coupon!') {
+      setCoupon(null);
+      setCouponMessage({ kind: 'error', text: message });
+    }
+    toast.error(message);
+    attemptKey.current = null;
+    // Prices or the cart may have changed since the page loaded.
+    const u_id = $user.get()?.u_id;
+    if (u_id && !buyNow) void loadCart(u_id);
+  };
+
+  const placeCashOnDelivery = async (body: ReturnType<typeof orderBody>) => {
+    attemptKey.current ??= newAttemptKey();
+    try {
+      const answer = await request<{ o_id: number }>('post', '/createorder', { ...body, payment_method: 'cod' }, { 'Idempotency-Key': attemptKey.current });
+      if (answer.status !== 1 || !answer.data?.o_id) {
+        refused(answer.description);
+        setPlacing(false);
+        return;
+      }
+      toast.success('Order placed successfully');
+      clearBuyNow();
+      void refreshCartCount();
+      await refreshOrderData();
+      setTimeout(() => location.assign(`/orderconfirm?o_id=${answer.data.o_id}`), AFTER_ORDER_MS);
+    } catch {
+      // The answer was lost: the same key makes a retry safe.
+      toast.error('Error placing order');
+      setPlacing(false);
+    }
+  };
+
+  const payOnline = async (body: ReturnType<typeof orderBody>) => {
+    const returnUrl = `${location.origin}/orderconfirm`;
+    try {
+      const answer = await request<{ payment_session_id?: string; order_id?: string; mode?: string }>('post', '/payment', {
+        order_amount: body.total,
+        customer_id: body.u_id,
+        customer_name: `${body.first_name} ${body.last_name}`,
+        customer_email: body.email,
+        customer_phone: providerPhone(body.phone_number),
+        coupon_name: body.coupon_name,
+        cartItems: body.cartItems,
+        priceType: body.priceType,
+        return_url: returnUrl,
+        // With the address, the provider's confirmation places the order even if the shopper never returns.
+        checkout: {
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.email,
+          phone_number: body.phone_number,
+          address: body.address,
+          apartment: body.apartment,
+          city: body.city,
+          state: body.state,
+          zip_code: body.zip_code,
+        },
+      });
+      if (answer.status !== 1) {
+        refused(answer.description);
+        setPlacing(false);
+        return;
+      }
+      const sessionId = answer.data?.payment_session_id;
+      if (!sessionId || !answer.data?.order_id) {
+        toast.error('Failed to initiate payment: No session ID');
+        setPlacing(false);
+        return;
+      }
+      const pending: PendingOrder = { ...body, payment_method: 'online', order_id: answer.data.order_id, buyNow: Boolean(buyNow) };
+      savePendingOrder(pending);
+      const Cashfree = await loadPaymentLibrary();
+      if (!Cashfree) {
+        discardPendingOrder();
+        toast.error('Payment gateway unavailable. Please try again.');
+        setPlacing(false);
+        return;
+      }
+      await Cashfree({ mode: answer.data.mode ?? 'sandbox' }).checkout({ paymentSessionId: sessionId, returnUrl });
+    } catch {
+      toast.error('Error placing order');
+      setPlacing(false);
+    }
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const current = $user.get();
+    if (!current?.auth_token) {
+      requireLoginThenRedirect('Please login to place an order');
+      return;
+    }
+    const found = validateShipping(form);
+    setErrors(found);
+    const first = SHIPPING_FIELDS.find((field) => found[field]);
+    if (first) {
+      setShowFormError(true);
+      toast.error(FORM_ERROR);
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setShowFormError(false);
+    if (!lines || lines.length === 0) {
+      toast.error('Your cart is empty.');
+      return;
+    }
+    setPlacing(true);
+    const body = orderBody(current.u_id);
+    if (payment === 'cod') await placeCashOnDelivery(body);
+    else await payOnline(body);
+  };
+
+  if (user === undefined || (user && !buyNow && cart === null && !loadFailed)) return <Skeleton height={640} label="Loading your checkout…" />;
+
+  if (!user) {
+    return (
+      <div className="journey-empty">
+        <Icon name="lock" size={40} />
+        <h2>Log in to check out</h2>
+        <p>Please log in to see your cart and place your order. Your cart is kept with your account.</p>
+        <div className="journey-empty__actions">
+          <a className="btn" href="/login">
+            Log In
+          </a>
+          <a className="btn btn--ghost" href="/Signup">
+            Create an Account
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  if (loadFailed) {
+    return (
+      <div className="journey-empty">
+        <h2>We could not load your cart</h2>
+        <p>The store could not be reached. Please check your connection and try again.</p>
+        <div className="journey-empty__actions">
+          <button type="button" className="btn" onClick={() => void loadCart(user.u_id)}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!lines || lines.length === 0) {
+    return (
+      <div className="journey-empty">
+        <Icon name="bag" size={40} />
+        <h2>Your cart is empty</h2>
+        <p>Add a piece to your cart, then come back here to place your order.</p>
+        <div className="journey-empty__actions">
+          <a className="btn" href="/">
+            Continue Shopping
+          </a>
+          <a className="btn btn--ghost" href="/allproducts">
+            Browse All Products
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  const input = (field: ShippingField, type = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+    const id = `checkout-${field}`;
+    const optional = field === 'apartment';
+    return (
+      <div className="field">
+        <label htmlFor={id}>
+          {LABELS[field]}
+          {optional ? null : (
+            <span className="required-mark" aria-hidden="true">
+              *
+            </span>
+          )}
+        </label>
+        <input
+          {...describedBy(id, errors[field])}
+          {...extra}
+          name={field}
+          type={type}
+          autoComplete={AUTOCOMPLETE[field]}
+          aria-required={optional ? undefined : true}
+          value={form[field]}
+          onChange={edit(field)}
+        />
+        <FieldError id={`${id}-error`} message={errors[field]} />
+      </div>
+    );
+  };
+
+  return (
+    <form ref={formRef} className="checkout" noValidate onSubmit={submit} aria-busy={placing || undefined}>
+      <div className="checkout-form">
+        {showFormError ? (
+          <div className="alert" data-testid="checkout-form-error">
+            <p>{FORM_ERROR}</p>
+          </div>
+        ) : null}
+        <fieldset className="panel">
+          <legend>
+            <span className="panel__step">1</span>Contact Information
+          </legend>
+          <div className="field-pair">
+            {input('email', 'email', { inputMode: 'email' })}
+            {input('phone_number', 'tel')}
+          </div>
+        </fieldset>
+        <fieldset className="panel">
+          <legend>
+            <span className="panel__step">2</span>Shipping Address
+          </legend>
+          <div className="field-pair">
+            {input('first_name')}
+            {input('last_name')}
+          </div>
+          {input('address')}
+          {input('apartment')}
+          <div className="field-pair">
+            {input('city')}
+            <div className="field">
+              <label htmlFor="checkout-state">
+                State
+                <span className="required-mark" aria-hidden="true">
+                  *
+                </span>
+              </label>
+              <select {...describedBy('checkout-state', errors.state)} name="state" aria-required autoComplete={AUTOCOMPLETE.state} value={form.state || SELECT_STATE} onChange={edit('state')}>
+                <option value={SELECT_STATE}>{SELECT_STATE}</option>
+                {STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="checkout-state-error" message={errors.state} />
+            </div>
+          </div>
+          {input('zip_code', 'text', { inputMode: 'numeric' })}
+        </fieldset>
+        <fieldset className="panel">
+          <legend>
+            <span className="panel__step">3</span>Payment Method
+          </legend>
+          <div className="choice-list">
+            <label className="choice">
+              <input type="radio" name="payment_method" value="cod" checked={payment === 'cod'} onChange={() => setPayment('cod')} />
+              <span>
+                <strong>Cash on Delivery</strong>
+                <small>Pay when your order reaches you.</small>
+              </span>
+              <Icon name="truck" />
+            </label>
+            <label className="choice">
+              <input type="radio" name="payment_method" value="online" checked={payment === 'online'} onChange={() => setPayment('online')} />
+              <span>
+                <strong>Online Payment</strong>
+                <small>Cards, UPI and net banking on our payment partner's secure page.</small>
+              </span>
+              <Icon name="lock" />
+            </label>
+          </div>
+        </fieldset>
+      </div>
+
+      <aside className="summary" aria-labelledby="checkout-summary">
+        <h2 id="checkout-summary">Order Summary</h2>
+        <ul className="summary-lines">
+          {lines.map((line) => (
+            <li key={line.key}>
+              <span className="thumb">
+                <LineThumb images={line.images} size={60} />
+                <span className="qty-badge" aria-label={`Quantity ${line.quantity}`}>
+                  {line.quantity}
+                </span>
+              </span>
+              <span>
+                <strong>{line.name}</strong>
+                <small>{line.choice}</small>
+                {!line.available ? <small className="line-warning">No longer available</small> : null}
+              </span>
+              <span className="num">{formatMoney(lineTotal(line, currency), currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl>
+          <dt>Subtotal</dt>
+          <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotal, currency)}</dd>
+          {coupon ? (
+            <>
+              <dt>Discount ({coupon.name})</dt>
+              <dd className="summary__discount" data-testid="checkout-discount">
+                −{formatMoney(totals.discount, currency)}
+              </dd>
+            </>
+          ) : null}
+          <dt>Shipping</dt>
+          <dd className="summary__free">Free</dd>
+          <dt className="summary__total">Total</dt>
+          <dd className="summary__total" data-testid="checkout-total">
+            {formatMoney(totals.total, currency)}
+          </dd>
+        </dl>
+        <div className="coupon">
+          <label htmlFor="checkout-coupon">Coupon code</label>
+          <input
+            id="checkout-coupon"
+            className="input"
+            name="coupon"
+            autoComplete="off"
+            value={couponCode}
+            aria-invalid={couponMessage?.kind === 'error' || undefined}
+            aria-describedby={couponMessage ? 'checkout-coupon-message' : undefined}
+            onChange={(e) => setCouponCode(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void applyCoupon();
+              }
+            }}
+          />
+          <button type="button" className="btn btn--ghost" onClick={() => void applyCoupon()} disabled={applying}>
+            Apply
+          </button>
+          {couponMessage ? (
+            <p
+              id="checkout-coupon-message"
+              className={couponMessage.kind === 'error' ? 'field-error' : 'field-hint coupon__applied'}
+              role={couponMessage.kind === 'error' ? 'alert' : 'status'}
+            >
+              {couponMessage.text}
+              {coupon ? (
+                <>
+                  {' '}
+                  <button type="button" className="btn btn--link" onClick={removeCoupon}>
+                    Remove
+                  </button>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <div className="summary__actions">
+          {unavailable ? <p className="field-error">Remove the pieces that are no longer available from your cart to order.</p> : null}
+          <button type="submit" className="btn btn--block" disabled={placing || unavailable} aria-busy={placing || undefined}>
+            {placing ? (payment === 'online' ? 'Opening payment…' : 'Placing your order…') : 'Place Order'}
+          </button>
+        </div>
+        <p className="summary__note">
+          <Icon name="lock" size={18} /> Your details are sent securely. The total is confirmed by our server when you order.
+        </p>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
+import { request } from '../lib/api/client.ts';
+import { choiceText, unitPrice, type WishlistLine } from '../lib/checkout.ts';
+import { formatMoney } from '../lib/money.ts';
+import { productPath } from '../lib/routes.ts';
+import { useCurrency } from '../lib/use-currency.ts';
+import { addToCart } from '../stores/cart.ts';
+import { $user } from '../stores/session.ts';
+import { toast } from '../stores/toast.ts';
+import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+
+/**
+ * The wishlist (§2): a table of the saved pieces, each with Add To Cart (the
+ * piece moves to the cart with the carat, material and size it was saved with)
+ * and a remove action.
+ */
+export default function Wishlist() {
+  const user = useSessionUser();
+  const currency = useCurrency();
+  const [lines, setLines] = useState<WishlistLine[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const load = useCallback(async (u_id: number) => {
+    setFailed(false);
+    try {
+      const answer = await request<WishlistLine[]>('get', `/getwishlist/${u_id}`);
+      if (answer.status === 1 && Array.isArray(answer.data)) setLines(answer.data);
+      else {
+        toast.error(answer.description || 'Failed to fetch your wishlist.');
+        setLines([]);
+      }
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (user === undefined) return;
+    if (user === null) setLines([]);
+    else void load(user.u_id);
+  }, [user?.u_id, load]);
+
+  const working = (w_id: number, on: boolean) =>
+    setBusy((current) => {
+      const next = new Set(current);
+      if (on) next.add(w_id);
+      else next.delete(w_id);
+      return next;
+    });
+
+  /** Removes a line; `quiet` when it moved to the cart (the cart's message was shown). */
+  const removeLine = async (line: WishlistLine, quiet = false): Promise<boolean> => {
+    const u_id = $user.get()?.u_id;
+    if (!u_id) return false;
+    try {
+      const answer = await request('delete', '/removewishlist', { w_id: line.w_id, u_id });
+      if (answer.status === 1) {
+        setLines((current) => current?.filter((l) => l.w_id !== line.w_id) ?? current);
+        // The wishlist's removal reuses the cart's words (§8).
+        if (!quiet) toast.success('Item removed from cart');
+        document.querySelector<HTMLElement>('#wishlist-title')?.focus();
+        return true;
+      }
+      if (!quiet) toast.error(answer.description || 'Failed to remove item');
+    } catch {
+      if (!quiet) toast.error('Error removing item');
+    }
+    return false;
+  };
+
+  const remove = async (line: WishlistLine) => {
+    working(line.w_id, true);
+    await removeLine(line);
+    working(line.w_id, false);
+  };
+
+  const moveToCart = async (line: WishlistLine) => {
+    working(line.w_id, true);
+    const added = await addToCart(
+      {
+        p_id: line.p_id,
+        cate_id: line.cate_id,
+        productcarats: [{ pc_id: line.pc_id, carat_id: line.carat_id }],
+        materials: [line.m_id],
+        size: line.size_id === null ? [] : [line.size_id],
+      },
+      { pc_id: line.pc_id, m_id: line.m_id, size_id: line.size_id, quantity: 1 },
+    );
+    if (added) await removeLine(line, true);
+    working(line.w_id, false);
+  };
+
+  if (user === undefined || (user && lines === null && !failed)) return <Skeleton height={360} label="Loading your wishlist…" />;
+
+  if (failed) {
+    return (
+      <div className="journey-empty">
+        <h2>We could not load your wishlist</h2>
+        <p>The store could not be reached. Please check your connection and try again.</p>
+        <div className="journey-empty__actions">
+          <button type="button" className="btn" onClick={() => user && void load(user.u_id)}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="journey-empty">
+        <Icon name="heart" size={40} />
+        <h2>Save the pieces you love</h2>
+        <p>Log in to keep a wishlist with your account and come back to it on any device.</p>
+        <div className="journey-empty__actions">
+          <a className="btn" href="/login">
+            Log In
+          </a>
+          <a className="btn btn--ghost" href="/allproducts">
+            Browse All Products
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  if (!lines || lines.length === 0) {
+    return (
+      <div className="journey-empty">
+        <Icon name="heart" size={40} />
+        <h2 id="wishlist-title" tabIndex={-1}>
+          Your wishlist is empty
+        </h2>
+        <p>Tap the heart on any piece to save it here for later.</p>
+        <div className="journey-empty__actions">
+          <a className="btn" href="/allproducts">
+            Browse All Products
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="journey-head">
+        <h2 id="wishlist-title" tabIndex={-1}>
+          My Wishlist
+        </h2>
+        <span>
+          {lines.length} {lines.length === 1 ? 'piece' : 'pieces'}
+        </span>
+      </div>
+      <table className="line-table" data-testid="wishlist-table">
+        <caption className="visually-hidden">Pieces in your wishlist</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Description</th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col" className="num">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const name = line.product?.name ?? 'This product';
+            const isBusy = busy.has(line.w_id);
+            return (
+              <tr key={line.w_id} className={isBusy ? 'is-busy' : undefined} aria-busy={isBusy || undefined} data-testid="wishlist-line">
+                <td className="cell-product">
+                  <div className="line-product">
+                    <LineThumb images={line.product?.images} />
+                    <div>
+                      {line.product?.category?.cate_name ? <span className="line-product__cat">{line.product.category.cate_name}</span> : null}
+                      <a href={productPath(line.p_id)}>{name}</a>
+                      {!line.available ? <span className="line-warning">No longer available.</span> : null}
+                    </div>
+                  </div>
+                </td>
+                <td className="cell-desc line-desc" data-label="Description">
+                  {choiceText(line)}
+                </td>
+                <td className="cell-price num" data-label="Price">
+                  {formatMoney(unitPrice(line, currency), currency)}
+                </td>
+                <td className="cell-actions">
+                  <div className="line-actions">
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={isBusy || !line.available}
+                      aria-label={`Add ${name} to cart`}
+                      onClick={() => void moveToCart(line)}
+                    >
+                      <Icon name="bag" size={16} /> Add To Cart
+                    </button>
+                    <button type="button" className="remove-btn" aria-label={`Remove ${name} from wishlist`} disabled={isBusy} onClick={() => void remove(line)}>
+                      <Icon name="close" size={18} />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { type Currency, priceIn } from './money.ts';
+
+/**
+ * The checkout's rules on the client: what a cart line costs in the shopper's
+ * currency, the coupon discount, and the shipping form's validation with the
+ * messages of storefront.md §5. The server prices the order again and refuses
+ * any figure that differs, so these only have to agree with it.
+ */
+
+/** A cart line as GET /getcart/{u_id} answers it (the fields the storefront reads). */
+export interface CartLine {
+  c_id: number;
+  p_id: number;
+  pc_id: number;
+  carat_id: number;
+  cate_id: number;
+  m_id: number;
+  size_id: number | null;
+  quantity: number;
+  /** false when the product was withdrawn since; such a line cannot be ordered. */
+  available: boolean;
+  carat_name: string | null;
+  material_name: string | null;
+  size_name: string | null;
+  inr_price: number | null;
+  usd_price: number | null;
+  product: LineProduct | null;
+}
+
+/** A wishlist line as GET /getwishlist/{u_id} answers it. */
+export type WishlistLine = Omit<CartLine, 'c_id' | 'quantity'> & { w_id: number };
+
+/** What a line shows of its product. */
+export interface LineProduct {
+  p_id: number;
+  name: string;
+  cate_id: number;
+  images: ReadonlyArray<{ imageUrl: string; type?: 'image' | 'video' }>;
+  category?: { cate_name: string } | null;
+}
+
+/** Something priced per piece, in both currencies, bought a number of times. */
+export interface PricedQuantity {
+  inr_price: number | null;
+  usd_price: number | null;
+  quantity: number;
+}
+
+/** Major units (52340.5) to integer minor units (5234050): money is added in whole paise or cents. */
+export const toMinor = (amount: number): number => Math.round(amount * 100);
+export const toMajor = (minor: number): number => minor / 100;
+
+/** A line's unit price in a currency (0 when the carat entry is gone). */
+export function unitPrice(line: Omit<PricedQuantity, 'quantity'>, currency: Currency): number {
+  return line.inr_price === null || line.usd_price === null ? 0 : priceIn({ inr_price: line.inr_price, usd_price: line.usd_price }, currency);
+}
+
+/** A line's total (unit price x quantity), exact to the paisa or cent. */
+export function lineTotal(line: PricedQuantity, currency: Currency): number {
+  return toMajor(toMinor(unitPrice(line, currency)) * line.quantity);
+}
+
+export interface Totals {
+  subtotal: number;
+  discount: number;
+  /** Always 0 on the storefront, shown as Free (§9). */
+  shipping: number;
+  total: number;
+}
+
+/**
+ * Subtotal, discount, shipping and total of some lines with a coupon percentage
+ * (0 for none): discount = subtotal x percent, rounded half-up to a whole paisa
+ * or cent, as the server rounds it (§9).
+ */
+export function totalsOf(lines: ReadonlyArray<PricedQuantity>, currency: Currency, couponPercent = 0): Totals {
+  const subtotal = lines.reduce((sum, line) => sum + toMinor(unitPrice(line, currency)) * line.quantity, 0);
+  const basisPoints = Math.round(couponPercent * 100);
+  const discount = Math.min(subtotal, Math.floor((subtotal * basisPoints + 5000) / 10000));
+  const shipping = 0;
+  return { subtotal: toMajor(subtotal), discount: toMajor(discount), shipping, total: toMajor(subtotal - discount + shipping) };
+}
+
+/** A coupon as POST /getcoupon answers it: discount is the percentage as text ("10", "12.5"). */
+export interface Coupon {
+  coupon_name: string;
+  discount: string;
+}
+
+/** The coupon a typed code names: codes are uppercased before matching (§9); null when none does. */
+export function findCoupon(coupons: ReadonlyArray<Coupon>, typed: string): Coupon | null {
+  const code = typed.trim().toUpperCase();
+  if (!code) return null;
+  return coupons.find((c) => c.coupon_name.toUpperCase() === code) ?? null;
+}
+
+/** The states the checkout offers (§5). */
+export const STATES = ['Gujarat', 'Maharashtra', 'Delhi', 'Karnataka'] as const;
+/** The state select's empty choice, which counts as missing. */
+export const SELECT_STATE = 'Select State';
+
+export interface ShippingForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+export type ShippingField = keyof ShippingForm;
+export type ShippingErrors = Partial<Record<ShippingField, string>>;
+
+export const EMPTY_SHIPPING: ShippingForm = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  address: '',
+  apartment: '',
+  city: '',
+  state: '',
+  zip_code: '',
+};
+
+/** The order the fields appear in, so the first error gets the focus. */
+export const SHIPPING_FIELDS: ReadonlyArray<ShippingField> = [
+  'email',
+  'phone_number',
+  'first_name',
+  'last_name',
+  'address',
+  'apartment',
+  'city',
+  'state',
+  'zip_code',
+];
+
+/** The pattern the server checks too: something@domain.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits with the usual separators, as the server accepts a phone number. */
+const PHONE = /^\+?[0-9][0-9 ()-]{4,19}$/;
+
+/** Any error also shows this (§5). */
+export const FORM_ERROR = 'Please fill in all required fields correctly';
+
+/** The checkout fields' rules and messages (storefront.md §5). */
+export function validateShipping(form: ShippingForm): ShippingErrors {
+  const errors: ShippingErrors = {};
+  const blank = (value: string) => value.trim() === '';
+  if (blank(form.first_name)) errors.first_name = 'First name is required';
+  if (blank(form.last_name)) errors.last_name = 'Last name is required';
+  if (blank(form.email)) errors.email = 'Email is required';
+  else if (!EMAIL.test(form.email.trim())) errors.email = 'Invalid email format';
+  if (blank(form.phone_number)) errors.phone_number = 'Phone number is required';
+  else if (!PHONE.test(form.phone_number.trim())) errors.phone_number = 'Invalid phone number';
+  if (blank(form.address)) errors.address = 'Address is required';
+  if (blank(form.city)) errors.city = 'City is required';
+  if (blank(form.state) || form.state === SELECT_STATE) errors.state = 'State is required';
+  if (blank(form.zip_code)) errors.zip_code = 'ZIP code is required';
+  return errors;
+}
+
+/** The form trimmed, as /createorder and /payment take it. */
+export function cleanShipping(form: ShippingForm): ShippingForm {
+  const trimmed = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()]));
+  return trimmed as unknown as ShippingForm;
+}
+
+/** A phone number as the payment provider takes it: digits with an optional leading +. */
+export function providerPhone(phone: string): string {
+  return phone.replace(/[\s()-]/g, '');
+}
+
+/** A description of a line's choice: "22K · Yellow Gold · Size 12". */
+export function choiceText(line: { carat_name: string | null; material_name: string | null; size_name: string | null }): string {
+  return [line.carat_name, line.material_name, line.size_name ? `Size ${line.size_name}` : null].filter(Boolean).join(' · ');
+}
