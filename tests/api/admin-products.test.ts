@@ -151,6 +151,35 @@ describe('POST /insertproduct', () => {
     expect(readFileSync(sentinel, 'utf8')).toBe('keep me');
   });
 
+  it('refuses a video over 120MB with 413 while it streams, storing nothing', async () => {
+    const before = { files: mediaFiles(store, 'Products'), rows: await countProducts() };
+    const boundary = 'big-video-boundary';
+    const fields = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHeavy\r\n--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="heavy.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const total = 125 * 1024 * 1024;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(Buffer.concat([fields, mp4Bytes()]));
+        else if (sent < total) controller.enqueue(chunk);
+        else return controller.close();
+        sent += chunk.length;
+      },
+    });
+    const res = await store.app.request('/insertproduct', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...admin.auth },
+      duplex: 'half',
+    } as RequestInit);
+    const answer = { status: res.status, body: await res.json() };
+    expect(answer.body).toEqual({ status: 0, description: 'heavy.mp4 is too large. Max size is 120MB.', data: null });
+    expect(answer.status).toBe(413);
+    expectMatchesContract('POST', '/insertproduct', answer);
+    expect(sent).toBeLessThan(total);
+    expect({ files: mediaFiles(store, 'Products'), rows: await countProducts() }).toEqual(before);
+  }, 60_000);
+
   it('refuses callers who are not administrators before reading the form', async () => {
     const before = { files: mediaFiles(store, 'Products'), rows: await countProducts() };
     for (const [label, headers] of refused) {

@@ -116,6 +116,27 @@ describe('storing files', () => {
     expectOnlyStored('Products', before + 4);
   });
 
+  it('never uses the client\'s file name: encoded, absolute and parent paths end as a generated name in the folder', async () => {
+    const before = mediaFiles(store, 'Category');
+    const boundary = 'hostile-names-boundary';
+    const png = await tinyImage('png');
+    const part = (disposition: string) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="picture"; ${disposition}\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from('\r\n')]);
+    const body = Buffer.concat([
+      part(`filename*=UTF-8''%2e%2e%2f%2e%2e%2f%2e%2e%2fsentinel.txt`),
+      part('filename="/etc/passwd"'),
+      part('filename="..\\..\\sentinel.txt"'),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await store.app.request('/probe/images', { method: 'POST', body, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.status).toBe(200);
+    const { files } = (await res.json()).data;
+    expect(files.map((f: any) => f.clientName)).toEqual(['sentinel.txt', 'passwd', 'sentinel.txt']);
+    for (const f of files) expect(f.fileName).toMatch(/^[0-9a-f]{32}\.png$/);
+    expectOnlyStored('Category', before.length + 3);
+    expect(readFileSync(sentinel, 'utf8')).toBe('keep me');
+  });
+
   it('refuses a video where only images are allowed', async () => {
     const before = mediaFiles(store, 'Category');
     const res = await sendForm(store, '/probe/images', formData({ picture: { bytes: mp4Bytes(), name: 'clip.mp4' } }));
