@@ -5,6 +5,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { serve } from '@hono/node-server';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, ok } from '../../api/errors.ts';
 import { MAX_FILE_BYTES, type UploadRules, withUpload } from '../../api/uploads.ts';
@@ -87,6 +88,16 @@ describe('storing files', () => {
     }
     expectOnlyStored('Category', before + 3);
     expect(readFileSync(sentinel, 'utf8')).toBe('keep me');
+  });
+
+  it('accepts a large photo-like JPEG (noise compresses like a photo: no false alarm from the content scan)', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const size = 1200;
+    const photo = await sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const res = await sendForm(store, '/probe/images', formData({ picture: { bytes: photo, name: 'photo.jpg' } }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.files[0].size).toBe(photo.length);
   });
 
   it('accepts GIF and AVIF images', async () => {
