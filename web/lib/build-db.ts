@@ -4,6 +4,8 @@
  * the site builds). Never imported by browser code.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { loadConfig } from '../../api/env.ts';
 import { openDatabase, type DB } from '../../db/connection.ts';
 import {
@@ -36,6 +38,19 @@ export function buildDb(): DB {
     connection = openDatabase(config.databaseFile, { readonly: true });
   }
   return connection;
+}
+
+/**
+ * The pixel size of a stored image (its header only is read), so pages can
+ * reserve its box; null when the file is missing or unreadable.
+ */
+export async function imageSize(folder: 'Sliders' | 'Category' | 'Products' | 'Reviews', name: string): Promise<{ width: number; height: number } | null> {
+  try {
+    const meta = await sharp(path.join(loadConfig().mediaDir, folder, name)).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface Catalogue {
