@@ -18,10 +18,13 @@ const formats = { INR: [whole('INR'), cents('INR')], USD: [whole('USD'), cents('
 
 const symbols: Record<Currency, string> = { INR: '₹', USD: '$' };
 
-/** One money formatter: ₹1,52,340 or ₹52,340.50 with Indian grouping, $640 or $1,640.25 with US grouping. */
-export function formatMoney(amount: number, currency: Currency): string {
+/**
+ * One money formatter: ₹1,52,340 or ₹52,340.50 with Indian grouping, $640 or $1,640.25 with US grouping.
+ * `cents: true` always shows two decimals (₹52,340.00), as the back office's order totals do.
+ */
+export function formatMoney(amount: number, currency: Currency, options: { cents?: boolean } = {}): string {
   const [wholeFormat, centsFormat] = formats[currency];
-  return `${symbols[currency]}${(Number.isInteger(amount) ? wholeFormat : centsFormat).format(amount)}`;
+  return `${symbols[currency]}${(Number.isInteger(amount) && !options.cents ? wholeFormat : centsFormat).format(amount)}`;
 }
 
 /** A carat price row's amount in a currency (inr_price or usd_price). */

@@ -38,7 +38,7 @@ export class NetworkError extends Error {
 }
 
 /** Where a forbidden answer sends the shopper: the session is gone, so log in again. */
-function onForbidden(): void {
+export function onForbidden(): void {
   clearSession();
   if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign('/login');
 }
