@@ -1,0 +1,135 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Icon } from '../../components/Icon.tsx';
+
+export interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom (Cancel, Save). */
+  footer?: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+  /** While a request runs the dialog stays open (Escape and the backdrop do nothing). */
+  busy?: boolean;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog above the back office: focus moves in and is kept inside
+ * (Tab wraps), Escape or the close button closes it, focus returns to what
+ * opened it. The page behind is inert. Rendered below the toast layer so a
+ * toast about the dialog's request stays readable.
+ */
+export function Modal({ title, onClose, children, footer, size = 'medium', busy = false }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const shell = document.querySelector<HTMLElement>('[data-admin-shell]');
+    shell?.setAttribute('inert', '');
+    document.documentElement.classList.add('admin-modal-open');
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    return () => {
+      // Another dialog may still be open (a confirmation above a form).
+      if (!document.querySelector('.admin-modal')) {
+        shell?.removeAttribute('inert');
+        document.documentElement.classList.remove('admin-modal-open');
+      }
+      opener?.focus?.();
+    };
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!busyRef.current) closeRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div
+      className="admin-modal"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !busyRef.current) closeRef.current();
+      }}
+    >
+      <div
+        ref={panel}
+        className={`admin-modal__panel admin-modal__panel--${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <header className="admin-modal__head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="admin-icon-btn" onClick={() => !busy && onClose()} aria-label="Close" disabled={busy}>
+            <Icon name="close" size={20} />
+          </button>
+        </header>
+        <div className="admin-modal__body">{children}</div>
+        {footer && <footer className="admin-modal__foot">{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  /** A destructive action gets the red button. */
+  danger?: boolean;
+}
+
+/** A yes/no question in a dialog (delete, activate, deactivate). */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy = false, danger = false }: ConfirmDialogProps) {
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      size="small"
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost btn--small" onClick={onCancel} disabled={busy} data-autofocus={danger ? true : undefined}>
+            Cancel
+          </button>
+          <button type="button" className={`btn btn--small${danger ? ' admin-btn--danger' : ''}`} onClick={onConfirm} disabled={busy} data-autofocus={danger ? undefined : true}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="admin-confirm__text">{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,288 @@
+import { type FormEvent, useState } from 'react';
+import { Icon } from '../../components/Icon.tsx';
+import { api, type Envelope, request } from '../../lib/api/client.ts';
+import { imageSources, mediaUrl } from '../../lib/media.ts';
+import { query, runChange } from '../actions.ts';
+import { AdminIcon } from '../components/AdminIcon.tsx';
+import { controlProps, Field } from '../components/Field.tsx';
+import { ImagePicker } from '../components/ImagePicker.tsx';
+import { ConfirmDialog, Modal } from '../components/Modal.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { includesText, useClientTable, useList } from '../hooks/useList.ts';
+import type { Carat, Category, Material, Size } from '../types.ts';
+
+/**
+ * One kind of catalogue record the back office names and lists: categories
+ * (with an image), materials, sizes and carats (backoffice.md §2 Categories;
+ * Materials, Sizes, Carat). The four screens differ only in these details.
+ */
+interface CatalogueKind<T> {
+  title: string;
+  /** 'Category', 'Material', 'Size', 'Carat': the document's messages are built from it. */
+  singular: string;
+  /** Plural for the empty table and the counter. */
+  plural: string;
+  list: () => Promise<Envelope<T[]>>;
+  id: (record: T) => number;
+  name: (record: T) => string;
+  image?: (record: T) => string;
+  add: (name: string, image: File | null) => Promise<Envelope<unknown>>;
+  update: (record: T, name: string, image: File | null) => Promise<Envelope<unknown>>;
+  remove: (record: T) => Promise<Envelope<unknown>>;
+}
+
+function categoryForm(fields: Record<string, string>, image: File | null): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (image) form.append('categoryImage', image);
+  return form;
+}
+
+export const CATEGORIES: CatalogueKind<Category> = {
+  title: 'Categories',
+  singular: 'Category',
+  plural: 'categories',
+  list: () => api.get('/getcategory'),
+  id: (c) => c.cate_id,
+  name: (c) => c.cate_name,
+  image: (c) => c.cate_image,
+  add: (name, image) => api.post('/addcategory', categoryForm({ cate_name: name }, image)),
+  update: (c, name, image) => api.post('/updatecategory', categoryForm({ cate_id: String(c.cate_id), cate_name: name }, image)),
+  remove: (c) => request('delete', `/deletecategory${query({ cate_id: c.cate_id, cate_image: c.cate_image })}`),
+};
+
+export const MATERIALS: CatalogueKind<Material> = {
+  title: 'Materials',
+  singular: 'Material',
+  plural: 'materials',
+  list: () => api.get('/getmaterials'),
+  id: (m) => m.m_id,
+  name: (m) => m.name,
+  add: (name) => request('post', '/addmaterial', { name }),
+  update: (m, name) => request('post', '/updatematerial', { name, m_id: m.m_id }),
+  remove: (m) => request('delete', `/deletematerial${query({ m_id: m.m_id })}`),
+};
+
+export const SIZES: CatalogueKind<Size> = {
+  title: 'Sizes',
+  singular: 'Size',
+  plural: 'sizes',
+  list: () => api.get('/getsize'),
+  id: (s) => s.size_id,
+  name: (s) => s.size_name,
+  add: (size_name) => request('post', '/addsize', { size_name }),
+  update: (s, size_name) => request('post', '/updatesize', { size_name, size_id: s.size_id }),
+  remove: (s) => request('delete', `/deletesize${query({ size_id: s.size_id })}`),
+};
+
+export const CARATS: CatalogueKind<Carat> = {
+  title: 'Carat',
+  singular: 'Carat',
+  plural: 'carats',
+  list: () => api.get('/getcarat'),
+  id: (c) => c.carat_id,
+  name: (c) => c.name,
+  add: (name) => request('post', '/addcarat', { name }),
+  update: (c, name) => request('post', '/updatecarat', { name, carat_id: c.carat_id }),
+  remove: (c) => request('delete', `/deletecarat${query({ carat_id: c.carat_id })}`),
+};
+
+type Editing<T> = { mode: 'add' } | { mode: 'edit'; record: T };
+
+/**
+ * Search on the page by name, Add button, table (No, name, image for
+ * categories, edit/delete), 10 rows per page by default, the add/edit modal
+ * and the delete confirmation.
+ */
+export function CatalogueScreen<T>({ kind }: { kind: CatalogueKind<T> }) {
+  const { items, loading, reload } = useList<T>(kind.list, `Failed To Fetch ${kind.singular} List.`);
+  const table = useClientTable(items, (record, q) => includesText(kind.name(record), q));
+  const [editing, setEditing] = useState<Editing<T> | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const columns = kind.image ? 4 : 3;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const done = await runChange(() => kind.remove(deleting), `Error Deleting ${kind.singular}...`);
+    setBusy(false);
+    if (done) {
+      setDeleting(null);
+      void reload();
+    }
+  };
+
+  return (
+    <Screen
+      title={kind.title}
+      actions={
+        <button type="button" className="btn btn--small" onClick={() => setEditing({ mode: 'add' })}>
+          <Icon name="plus" size={16} /> Add {kind.singular}
+        </button>
+      }
+    >
+      <div className="admin-toolbar">
+        <SearchBox value={table.query} onChange={table.setQuery} placeholder={`Search ${kind.singular.toLowerCase()} name`} label={`Search ${kind.plural}`} />
+      </div>
+      <div className="admin-card">
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col" className="admin-col-no">
+                  No
+                </th>
+                <th scope="col">{kind.singular}</th>
+                {kind.image && <th scope="col">{kind.singular} Image</th>}
+                <th scope="col" className="admin-col-actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <TableStateRow colSpan={columns} loading={loading} empty={table.rows.length === 0} emptyText={`No ${kind.plural} found`} />
+              {table.rows.map((record, index) => (
+                <tr key={kind.id(record)}>
+                  <td className="admin-col-no">{table.offset + index + 1}</td>
+                  <td className="admin-cell-strong">{kind.name(record)}</td>
+                  {kind.image && (
+                    <td>
+                      <img className="admin-thumb" {...imageSources('Category', kind.image(record), 240, 240)} sizes="56px" alt={kind.name(record)} loading="lazy" width={56} height={56} />
+                    </td>
+                  )}
+                  <td className="admin-col-actions">
+                    <div className="admin-row-actions">
+                      <button type="button" className="admin-icon-btn" onClick={() => setEditing({ mode: 'edit', record })} aria-label={`Edit ${kind.name(record)}`} title="Edit">
+                        <AdminIcon name="edit" />
+                      </button>
+                      <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setDeleting(record)} aria-label={`Delete ${kind.name(record)}`} title="Delete">
+                        <AdminIcon name="trash" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} onPageSize={table.setPageSize} noun={kind.plural} label={`${kind.title} pages`} />
+      </div>
+
+      {editing && (
+        <CatalogueForm
+          kind={kind}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${kind.singular}`}
+          message={
+            <>
+              Are you sure you want to delete this {kind.singular.toLowerCase()}? <strong>{kind.name(deleting)}</strong>
+            </>
+          }
+          confirmLabel="Delete"
+          danger
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+        />
+      )}
+    </Screen>
+  );
+}
+
+interface CatalogueFormProps<T> {
+  kind: CatalogueKind<T>;
+  editing: Editing<T>;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The add/edit modal: the name, and for categories the image (required when adding). */
+function CatalogueForm<T>({ kind, editing, onClose, onSaved }: CatalogueFormProps<T>) {
+  const record = editing.mode === 'edit' ? editing.record : null;
+  const [name, setName] = useState(record ? kind.name(record) : '');
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ name?: string | null; image?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+  const nameId = `${kind.singular.toLowerCase()}-name`;
+  const imageId = `${kind.singular.toLowerCase()}-image`;
+  const formId = `${kind.singular.toLowerCase()}-form`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      name: name.trim() === '' ? `${kind.singular} Name is required.` : null,
+      image: kind.image && !record && !image ? `${kind.singular} Image is required.` : errors.image ?? null,
+    };
+    setErrors(found);
+    if (found.name || found.image) {
+      document.getElementById(found.name ? nameId : imageId)?.focus();
+      return;
+    }
+    setBusy(true);
+    const done = record
+      ? await runChange(() => kind.update(record, name.trim(), image), `Error Updating ${kind.singular}...`)
+      : await runChange(() => kind.add(name.trim(), image), `Error Adding ${kind.singular}...`);
+    setBusy(false);
+    if (done) onSaved();
+  };
+
+  return (
+    <Modal
+      title={`${record ? 'Edit' : 'Add'} ${kind.singular}`}
+      onClose={onClose}
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn--small" disabled={busy}>
+            {busy ? 'Saving…' : record ? 'Update' : 'Add'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <Field id={nameId} label={`${kind.singular} Name`} error={errors.name} required>
+          <input
+            type="text"
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            data-autofocus
+            {...controlProps(nameId, errors.name)}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (errors.name) setErrors({ ...errors, name: null });
+            }}
+          />
+        </Field>
+        {kind.image && (
+          <ImagePicker
+            id={imageId}
+            label={`${kind.singular} Image`}
+            required={!record}
+            currentUrl={record ? `${mediaUrl('Category', kind.image(record))}?w=240` : null}
+            file={image}
+            error={errors.image}
+            onChange={(file, problem) => {
+              setImage(file);
+              setErrors({ ...errors, image: problem });
+            }}
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,264 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useState } from 'react';
+import { Icon } from '../../components/Icon.tsx';
+import { api, type Envelope } from '../../lib/api/client.ts';
+import { imageSources, mediaUrl } from '../../lib/media.ts';
+import { $user } from '../../stores/session.ts';
+import { runChange } from '../actions.ts';
+import { AdminIcon } from '../components/AdminIcon.tsx';
+import { controlProps, Field } from '../components/Field.tsx';
+import { ImagePicker } from '../components/ImagePicker.tsx';
+import { ConfirmDialog, Modal } from '../components/Modal.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { StarPicker, StarRating } from '../components/StarPicker.tsx';
+import { includesText, useClientTable, useList } from '../hooks/useList.ts';
+import type { Review } from '../types.ts';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; review: Review };
+
+/**
+ * Reviews (§2): search by message or user name; No, Reviews, User Name,
+ * Rating, Reviews Image, edit/delete; the add/edit modal with the star picker.
+ */
+export function ReviewsScreen() {
+  const user = useStore($user);
+  const u_id = user?.u_id ?? 0;
+  const { items, loading, reload } = useList<Review>(async (): Promise<Envelope<Review[]>> => {
+    const answer = await api.post('/getreviews', { u_id });
+    return { ...answer, data: answer.data?.reviews ?? [] };
+  }, 'Failed To Fetch Reviews List.');
+  const table = useClientTable(items, (r, q) => includesText(r.message, q) || includesText(r.u_name, q));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const done = await runChange(() => api.post('/deletereview', deleting as never), 'Error Deleting Reviews...');
+    setBusy(false);
+    if (done) {
+      setDeleting(null);
+      void reload();
+    }
+  };
+
+  return (
+    <Screen
+      title="Reviews"
+      lead="Testimonials shown on the home page, and shoppers' product reviews."
+      actions={
+        <button type="button" className="btn btn--small" onClick={() => setEditing({ mode: 'add' })}>
+          <Icon name="plus" size={16} /> Add Review
+        </button>
+      }
+    >
+      <div className="admin-toolbar">
+        <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search message or user name" label="Search reviews by message or user name" />
+      </div>
+      <div className="admin-card">
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col" className="admin-col-no">
+                  No
+                </th>
+                <th scope="col">Reviews</th>
+                <th scope="col">User Name</th>
+                <th scope="col">Rating</th>
+                <th scope="col">Reviews Image</th>
+                <th scope="col" className="admin-col-actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <TableStateRow colSpan={6} loading={loading} empty={table.rows.length === 0} emptyText="No reviews found" />
+              {table.rows.map((review, index) => (
+                <tr key={review.r_id}>
+                  <td className="admin-col-no">{table.offset + index + 1}</td>
+                  <td className="admin-message">{review.message}</td>
+                  <td>
+                    <span className="admin-cell-strong">{review.u_name}</span>
+                    <div className="admin-cell-muted admin-small">{review.p_id === null ? 'Testimonial' : 'Product review'}</div>
+                  </td>
+                  <td>
+                    <StarRating rating={review.rating} />
+                  </td>
+                  <td>
+                    {review.review_image ? (
+                      <img className="admin-thumb" {...imageSources('Reviews', review.review_image, 240, 240)} sizes="56px" alt={`Review image from ${review.u_name}`} loading="lazy" width={56} height={56} />
+                    ) : (
+                      <span className="admin-thumb admin-thumb--placeholder">No Image</span>
+                    )}
+                  </td>
+                  <td className="admin-col-actions">
+                    <div className="admin-row-actions">
+                      {/* A shopper's product review is theirs: it can be deleted, not rewritten. */}
+                      {review.p_id === null && (
+                        <button type="button" className="admin-icon-btn" onClick={() => setEditing({ mode: 'edit', review })} aria-label={`Edit the review by ${review.u_name}`} title="Edit">
+                          <AdminIcon name="edit" />
+                        </button>
+                      )}
+                      <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setDeleting(review)} aria-label={`Delete the review by ${review.u_name}`} title="Delete">
+                        <AdminIcon name="trash" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} onPageSize={table.setPageSize} noun="reviews" label="Review pages" />
+      </div>
+
+      {editing && (
+        <ReviewForm
+          editing={editing}
+          u_id={u_id}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Review"
+          message={
+            <>
+              Are you sure you want to delete this review by <strong>{deleting.u_name}</strong>?
+            </>
+          }
+          confirmLabel="Delete"
+          danger
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+        />
+      )}
+    </Screen>
+  );
+}
+
+interface ReviewErrors {
+  message?: string | null;
+  u_name?: string | null;
+  rating?: string | null;
+  image?: string | null;
+}
+
+/** The add/edit modal: message, user name, 1-5 stars, and an image (required when adding). */
+function ReviewForm({ editing, u_id, onClose, onSaved }: { editing: Editing; u_id: number; onClose: () => void; onSaved: () => void }) {
+  const review = editing.mode === 'edit' ? editing.review : null;
+  const [message, setMessage] = useState(review?.message ?? '');
+  const [uName, setUName] = useState(review?.u_name ?? '');
+  const [rating, setRating] = useState(review?.rating ?? 0);
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<ReviewErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: ReviewErrors = {
+      message: message.trim() === '' ? 'Message is required.' : null,
+      u_name: uName.trim() === '' ? 'User Name is required.' : null,
+      rating: rating < 1 || rating > 5 ? 'Rating is required.' : null,
+      image: !review && !image ? 'Reviews Image is required.' : errors.image ?? null,
+    };
+    setErrors(found);
+    const first = (['message', 'u_name', 'rating', 'image'] as const).find((key) => found[key]);
+    if (first) {
+      const target = { message: 'review-message', u_name: 'review-user', rating: 'review-rating', image: 'review-image' }[first];
+      document.querySelector<HTMLElement>(first === 'rating' ? `#${target} input` : `#${target}`)?.focus();
+      return;
+    }
+    const form = new FormData();
+    form.append('u_id', String(review?.u_id ?? u_id));
+    form.append('message', message.trim());
+    form.append('u_name', uName.trim());
+    form.append('rating', String(rating));
+    if (image) form.append('reviewsImage', image);
+    if (review) form.append('r_id', String(review.r_id));
+    setBusy(true);
+    const done = review
+      ? await runChange(() => api.post('/updatereviews', form), 'Error Updating Reviews...')
+      : await runChange(() => api.post('/addreviews', form), 'Error Adding Reviews...');
+    setBusy(false);
+    if (done) onSaved();
+  };
+
+  return (
+    <Modal
+      title={review ? 'Edit Review' : 'Add Review'}
+      onClose={onClose}
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form="review-form" className="btn btn--small" disabled={busy}>
+            {busy ? 'Saving…' : review ? 'Update' : 'Add'}
+          </button>
+        </>
+      }
+    >
+      <form id="review-form" onSubmit={submit} noValidate>
+        <Field id="review-message" label="Message" error={errors.message} required>
+          <textarea
+            className="admin-textarea-short"
+            value={message}
+            maxLength={2000}
+            data-autofocus
+            {...controlProps('review-message', errors.message)}
+            onChange={(event) => {
+              setMessage(event.target.value);
+              if (errors.message) setErrors({ ...errors, message: null });
+            }}
+          />
+        </Field>
+        <Field id="review-user" label="User Name" error={errors.u_name} required>
+          <input
+            type="text"
+            value={uName}
+            maxLength={100}
+            autoComplete="off"
+            {...controlProps('review-user', errors.u_name)}
+            onChange={(event) => {
+              setUName(event.target.value);
+              if (errors.u_name) setErrors({ ...errors, u_name: null });
+            }}
+          />
+        </Field>
+        <Field id="review-rating" label="Rating" error={errors.rating} required group>
+          <StarPicker
+            id="review-rating"
+            value={rating}
+            invalid={Boolean(errors.rating)}
+            onChange={(value) => {
+              setRating(value);
+              setErrors({ ...errors, rating: null });
+            }}
+          />
+        </Field>
+        <ImagePicker
+          id="review-image"
+          label="Reviews Image"
+          required={!review}
+          currentUrl={review?.review_image ? `${mediaUrl('Reviews', review.review_image)}?w=240` : null}
+          file={image}
+          error={errors.image}
+          onChange={(file, problem) => {
+            setImage(file);
+            setErrors({ ...errors, image: problem });
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,179 @@
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Icon } from '../../components/Icon.tsx';
+import { api, type Envelope, request } from '../../lib/api/client.ts';
+import { imageSources } from '../../lib/media.ts';
+import { query, runChange } from '../actions.ts';
+import { AdminIcon } from '../components/AdminIcon.tsx';
+import { controlProps, Field } from '../components/Field.tsx';
+import { ConfirmDialog, Modal } from '../components/Modal.tsx';
+import { Screen } from '../components/Screen.tsx';
+import { useList } from '../hooks/useList.ts';
+import type { SliderImage } from '../types.ts';
+import { IMAGE_ACCEPT, MESSAGES, pickImages } from '../validation.ts';
+
+/**
+ * Slider Images (§2): the home page's slider as a grid, Add Images (a modal
+ * with a multi-file picker and removable thumbnails, up to 3 at a time) and
+ * removal of an image.
+ */
+export function SlidersScreen() {
+  const { items, loading, reload } = useList<SliderImage>(async (): Promise<Envelope<SliderImage[]>> => {
+    const answer = await api.post('/getreviews');
+    return { ...answer, data: answer.data?.sliderImages ?? [] };
+  }, null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<SliderImage | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    const done = await runChange(() => request('delete', `/deletedynamicimage${query({ s_id: removing.s_id })}`), 'Error Deleting Images...');
+    setBusy(false);
+    if (done) {
+      setRemoving(null);
+      void reload();
+    }
+  };
+
+  return (
+    <Screen
+      title="Slider Images"
+      lead="The pictures of the home page's slider, in the order they show."
+      actions={
+        <button type="button" className="btn btn--small" onClick={() => setAdding(true)}>
+          <Icon name="plus" size={16} /> Add Images
+        </button>
+      }
+    >
+      <div className="admin-card">
+        <div className="admin-card__body">
+          {items.length === 0 ? (
+            <p className="admin-empty">{loading ? 'Loading…' : 'No slider images available'}</p>
+          ) : (
+            <ul className="admin-slider-grid">
+              {items.map((slide, index) => (
+                <li className="admin-media" key={slide.s_id}>
+                  <img {...imageSources('Sliders', slide.image, 480, 960)} sizes="(max-width: 700px) 90vw, 320px" alt={`Slider image ${index + 1}`} loading="lazy" />
+                  <div className="admin-media__bar">
+                    <span className="admin-media__name">Slide {index + 1}</span>
+                    <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setRemoving(slide)} aria-label={`Remove slider image ${index + 1}`} title="Remove">
+                      <AdminIcon name="trash" />
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      {adding && (
+        <AddImagesForm
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            void reload();
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title="Remove Image"
+          message="Are you sure you want to remove this image from the slider?"
+          confirmLabel="Remove"
+          danger
+          busy={busy}
+          onCancel={() => setRemoving(null)}
+          onConfirm={confirmRemove}
+        />
+      )}
+    </Screen>
+  );
+}
+
+/** The Add Images modal: pick up to 3 images, see them, drop any before sending. */
+function AddImagesForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (files.length === 0) {
+      setError(MESSAGES.noSliderImages);
+      document.getElementById('slider-images')?.focus();
+      return;
+    }
+    const form = new FormData();
+    for (const file of files) form.append('dynamicImage', file);
+    setBusy(true);
+    const done = await runChange(() => api.post('/adddynamicimages', form), 'Error Adding Images...');
+    setBusy(false);
+    if (done) onSaved();
+  };
+
+  return (
+    <Modal
+      title="Add Images"
+      onClose={onClose}
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form="slider-form" className="btn btn--small" disabled={busy}>
+            {busy ? 'Uploading…' : 'Upload'}
+          </button>
+        </>
+      }
+    >
+      <form id="slider-form" onSubmit={submit} noValidate>
+        <Field id="slider-images" label="Images" error={error} hint="Up to 3 images at a time; wide pictures (about 16:7) fill the slider best.">
+          <input
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            data-autofocus
+            {...controlProps('slider-images', error)}
+            onChange={(event) => {
+              const picked = pickImages(files, event.currentTarget.files ?? []);
+              setFiles(picked.files);
+              setError(picked.error);
+              // The same file can be picked again after removing it.
+              event.currentTarget.value = '';
+            }}
+          />
+        </Field>
+        {files.length > 0 && (
+          <ul className="admin-media-grid" aria-label="Chosen images">
+            {files.map((file, index) => (
+              <li className="admin-media" key={`${file.name}-${index}`}>
+                <img src={previews[index]} alt={file.name} />
+                <div className="admin-media__bar">
+                  <span className="admin-media__name" title={file.name}>
+                    {file.name}
+                  </span>
+                  <button
+                    type="button"
+                    className="admin-icon-btn admin-icon-btn--danger"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => {
+                      setFiles(files.filter((_, i) => i !== index));
+                      setError(null);
+                    }}
+                  >
+                    <Icon name="close" size={16} />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </form>
+    </Modal>
+  );
+}

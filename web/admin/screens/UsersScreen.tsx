@@ -1,0 +1,107 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { $user } from '../../stores/session.ts';
+import { toast } from '../../stores/toast.ts';
+import { AdminIcon } from '../components/AdminIcon.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { includesText, useClientTable, useList } from '../hooks/useList.ts';
+import type { UserRow } from '../types.ts';
+
+/** u_type "0" is an administrator, anything else a shopper (§6). */
+export function roleLabel(u_type: string | number | null | undefined): 'Admin' | 'User' {
+  return String(u_type) === '0' ? 'Admin' : 'User';
+}
+
+/** The phone as a person dials it: '+91 9876543210'. */
+function phoneOf(user: UserRow): string {
+  return [user.countryCode, user.phoneNumber].filter(Boolean).join(' ');
+}
+
+/**
+ * User Management (§2): search by full name or phone (back to page 1), 10 per
+ * page, User, Phone, Role, delete with the browser's confirmation.
+ */
+export function UsersScreen() {
+  const me = useStore($user);
+  const { items, setItems, loading } = useList<UserRow>(() => request<UserRow[]>('get', '/getallusers'), null);
+  const table = useClientTable(items, (user, q) => includesText(user.full_name, q) || includesText(user.phoneNumber, q) || includesText(phoneOf(user), q));
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const remove = async (user: UserRow) => {
+    if (!window.confirm('Are you sure you want to delete this user?')) return;
+    setDeleting(user.u_id);
+    try {
+      const answer = await request('delete', `/user/delete/${encodeURIComponent(user.u_id)}`);
+      if (answer.status === 1) {
+        setItems((list) => list.filter((u) => u.u_id !== user.u_id));
+        toast.success('User deleted successfully!');
+      } else {
+        console.error('Error deleting user', answer.description);
+        toast.error('Error deleting user');
+      }
+    } catch (error) {
+      console.error('Error deleting user', error);
+      toast.error('Error deleting user');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Screen title="User Management">
+      <div className="admin-toolbar">
+        <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search by name or phone" label="Search users by full name or phone" />
+      </div>
+      <div className="admin-card">
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Role</th>
+                <th scope="col" className="admin-col-actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <TableStateRow colSpan={4} loading={loading} empty={table.rows.length === 0} emptyText="No users found" />
+              {table.rows.map((user) => {
+                const role = roleLabel(user.u_type);
+                const isMe = me?.u_id === user.u_id;
+                return (
+                  <tr key={user.u_id}>
+                    <td>
+                      <span className="admin-cell-strong">{user.full_name}</span>
+                      {user.u_name && <span className="admin-cell-muted"> · {user.u_name}</span>}
+                    </td>
+                    <td className="admin-num">{phoneOf(user)}</td>
+                    <td>
+                      <span className={`admin-badge${role === 'Admin' ? ' admin-badge--new' : ''}`}>{role}</span>
+                    </td>
+                    <td className="admin-col-actions">
+                      <button
+                        type="button"
+                        className="admin-icon-btn admin-icon-btn--danger"
+                        onClick={() => void remove(user)}
+                        disabled={deleting === user.u_id || isMe}
+                        aria-label={`Delete ${user.full_name}`}
+                        title={isMe ? 'You cannot delete your own account here' : 'Delete'}
+                      >
+                        <AdminIcon name="trash" />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} noun="users" label="User pages" />
+      </div>
+    </Screen>
+  );
+}
