@@ -10,6 +10,7 @@
 import { type Kysely, sql } from 'kysely';
 import { conflict, notFound } from '../../api/errors.ts';
 import type { DB } from '../connection.ts';
+import { namedNowhere } from './admin-media.ts';
 import type { CategoryView } from './catalogue.ts';
 
 /** Case-insensitive name match, portable (lower() exists in SQLite and PostgreSQL). */
@@ -35,7 +36,8 @@ export function createCategory(db: DB, category: { cate_name: string; cate_image
 
 /**
  * Renames a category and, when `cate_image` is given, replaces its image.
- * Answers the category and the file it no longer names (to remove after commit).
+ * Answers the category and the old image when nothing names it any more (to
+ * remove after commit).
  */
 export function updateCategory(
   db: DB,
@@ -52,18 +54,20 @@ export function updateCategory(
       .where('cate_id', '=', cate_id)
       .returning(CATEGORY_COLUMNS)
       .executeTakeFirstOrThrow();
-    return { category, replacedImage: changes.cate_image ? current.cate_image : null };
+    const [replacedImage = null] = changes.cate_image ? await namedNowhere(trx, 'Category', [current.cate_image]) : [];
+    return { category, replacedImage };
   });
 }
 
 const productsWord = (n: number) => (n === 1 ? '1 product' : `${n} products`);
 
 /**
- * Deletes a category that no product uses; answers its image file name. A
+ * Deletes a category that no product uses; answers its image file name when
+ * nothing else names it. A
  * category with products is refused: products cannot change category, so they
  * must be deleted first.
  */
-export function deleteCategory(db: DB, cate_id: number): Promise<{ cate_image: string }> {
+export function deleteCategory(db: DB, cate_id: number): Promise<{ removedImage: string | null }> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
     if (!current) throw notFound('Category not found.');
@@ -74,7 +78,8 @@ export function deleteCategory(db: DB, cate_id: number): Promise<{ cate_image: s
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw conflict(`This category still has ${productsWord(Number(n))}. Delete them first.`);
     await trx.deleteFrom('categories').where('cate_id', '=', cate_id).execute();
-    return current;
+    const [removedImage = null] = await namedNowhere(trx, 'Category', [current.cate_image]);
+    return { removedImage };
   });
 }
 

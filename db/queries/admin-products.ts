@@ -16,6 +16,7 @@
 import { sql } from 'kysely';
 import { badRequest, notFound } from '../../api/errors.ts';
 import type { DB } from '../connection.ts';
+import { namedNowhere } from './admin-media.ts';
 
 /** Images and videos one product may have. */
 export const MAX_PRODUCT_MEDIA = 10;
@@ -119,17 +120,6 @@ async function writeCarats(trx: DB, p_id: number, carats: CaratPrice[]) {
   }
 }
 
-/**
- * File names among `names` that no order item shows any more: an order keeps
- * the picture of what was bought, so that file stays while an order names it.
- */
-async function unreferencedProductFiles(trx: DB, names: string[]): Promise<string[]> {
-  if (names.length === 0) return [];
-  const kept = await trx.selectFrom('order_items').select('product_image').distinct().where('product_image', 'in', names).execute();
-  const inOrders = new Set(kept.map((r) => r.product_image));
-  return names.filter((n) => !inOrders.has(n));
-}
-
 /** Adds a product with everything it names; answers its p_id. */
 export function insertProduct(db: DB, product: NewProduct): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -165,8 +155,8 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
 }
 
 /**
- * Edits a product. Answers the media files it no longer names and no order
- * shows, for the caller to remove once this has committed.
+ * Edits a product. Answers the media files no record names any more (an order
+ * keeps showing the picture of what was bought), to remove once this commits.
  */
 export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
   return db.transaction().execute(async (trx) => {
@@ -209,7 +199,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
     await writeMedia(trx, p_id, media);
 
     const dropped = current.map((m) => m.file_name).filter((name) => !keepNames.includes(name));
-    return { removedMedia: await unreferencedProductFiles(trx, dropped) };
+    return { removedMedia: await namedNowhere(trx, 'Products', dropped) };
   });
 }
 
@@ -243,8 +233,8 @@ export function deleteProduct(db: DB, p_id: number): Promise<{ productFiles: str
     ]);
     await trx.deleteFrom('products').where('p_id', '=', p_id).execute();
     return {
-      productFiles: await unreferencedProductFiles(trx, media.map((m) => m.file_name)),
-      reviewFiles: reviewImages.map((r) => r.file_name),
+      productFiles: await namedNowhere(trx, 'Products', media.map((m) => m.file_name)),
+      reviewFiles: await namedNowhere(trx, 'Reviews', reviewImages.map((r) => r.file_name)),
     };
   });
 }

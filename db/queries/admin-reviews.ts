@@ -9,6 +9,7 @@
 
 import { conflict, notFound } from '../../api/errors.ts';
 import type { DB } from '../connection.ts';
+import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from './catalogue.ts';
 import type { ReviewView, SliderImageView } from './reviews.ts';
 
@@ -66,18 +67,18 @@ export function updateTestimonial(
     if (!image) return { review: testimonialView(row, before.map((b) => b.file_name)), replacedImages: [] };
     await trx.deleteFrom('review_images').where('r_id', '=', r_id).execute();
     await trx.insertInto('review_images').values({ r_id, file_name: image, position: 0 }).execute();
-    return { review: testimonialView(row, [image]), replacedImages: before.map((b) => b.file_name) };
+    return { review: testimonialView(row, [image]), replacedImages: await namedNowhere(trx, 'Reviews', before.map((b) => b.file_name)) };
   });
 }
 
-/** Deletes any review; answers its image files. */
+/** Deletes any review; answers its image files that nothing else names. */
 export function deleteReview(db: DB, r_id: number): Promise<{ images: string[] }> {
   return db.transaction().execute(async (trx) => {
     const review = await trx.selectFrom('reviews').select('r_id').where('r_id', '=', r_id).executeTakeFirst();
     if (!review) throw notFound('Review not found.');
     const images = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).execute();
     await trx.deleteFrom('reviews').where('r_id', '=', r_id).execute();
-    return { images: images.map((i) => i.file_name) };
+    return { images: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)) };
   });
 }
 
@@ -97,9 +98,12 @@ export function addSliderImages(db: DB, images: string[]): Promise<SliderImageVi
   });
 }
 
-/** Deletes a slider image; answers its file name. */
-export async function deleteSliderImage(db: DB, s_id: number): Promise<string> {
-  const row = await db.deleteFrom('slider_images').where('s_id', '=', s_id).returning('image').executeTakeFirst();
-  if (!row) throw notFound('Slider image not found.');
-  return row.image;
+/** Deletes a slider image; answers its file name when nothing else names it. */
+export function deleteSliderImage(db: DB, s_id: number): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('slider_images').where('s_id', '=', s_id).returning('image').executeTakeFirst();
+    if (!row) throw notFound('Slider image not found.');
+    const [image = null] = await namedNowhere(trx, 'Sliders', [row.image]);
+    return image;
+  });
 }

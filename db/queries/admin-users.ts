@@ -5,6 +5,7 @@
 
 import { conflict, notFound } from '../../api/errors.ts';
 import type { DB } from '../connection.ts';
+import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from './catalogue.ts';
 
 /** A user without anything secret: the password hash never leaves the database. */
@@ -62,6 +63,6 @@ export function deleteUser(db: DB, u_id: number): Promise<{ reviewFiles: string[
     const images = ids.length ? await trx.selectFrom('review_images').select('file_name').where('r_id', 'in', ids).execute() : [];
     if (ids.length) await trx.deleteFrom('reviews').where('r_id', 'in', ids).execute();
     await trx.deleteFrom('users').where('u_id', '=', u_id).execute();
-    return { reviewFiles: images.map((i) => i.file_name), removedReviews: ids.length };
+    return { reviewFiles: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)), removedReviews: ids.length };
   });
 }

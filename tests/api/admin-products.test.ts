@@ -380,6 +380,18 @@ describe('DELETE /deleteproduct', () => {
     expect((await call(store, 'DELETE', `/deletecategory?cate_id=${category.cate_id}`, undefined, admin.auth)).status).toBe(200);
   });
 
+  it('keeps a file another product still names (a shared reel) until the last product naming it goes', async () => {
+    const reel = 'da7aba5eda7aba5eda7aba5eda7aba5e.mp4';
+    writeFileSync(productFile(reel), mp4Bytes());
+    const first = await createProduct(store, { media: [{ file_name: reel, kind: 'video' }] });
+    const second = await createProduct(store, { media: [{ file_name: reel, kind: 'video' }, { file_name: 'still.png', kind: 'image' }] });
+    expect((await call(store, 'DELETE', `/deleteproduct?p_id=${first.p_id}`, undefined, admin.auth)).status).toBe(200);
+    expect(existsSync(productFile(reel))).toBe(true);
+    const dropped = await sendForm(store, '/updateproduct', formData({ p_id: String(second.p_id), keepImages: JSON.stringify(['still.png']) }), admin.auth);
+    expect(dropped.status).toBe(200);
+    expect(existsSync(productFile(reel))).toBe(false);
+  });
+
   it('refuses an unknown product and non-administrators', async () => {
     const { p_id } = await createProduct(store);
     const unknown = await call(store, 'DELETE', '/deleteproduct?p_id=999999', undefined, admin.auth);

@@ -34,8 +34,8 @@ export const deleteCategoryHandler: RouteHandler<typeof deleteCategoryRoute, App
   // cate_image from the query is ignored: the file removed is the one the record names.
   const { cate_id } = c.req.valid('query');
   const { deps } = c.var;
-  const { cate_image } = await deleteCategory(deps.db, cate_id);
-  await removeMediaFiles(deps.config, 'Category', [cate_image]);
+  const { removedImage } = await deleteCategory(deps.db, cate_id);
+  await removeMediaFiles(deps.config, 'Category', [removedImage]);
   deps.onCatalogueChange();
   return ok(c, 'Category deleted successfully.', null);
 };
