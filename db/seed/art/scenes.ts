@@ -257,12 +257,11 @@ export function bannerTextSvg(b: BannerDesign): string {
   const soft = BACKDROPS[b.backdrop].dark ? '#ffffff' : '#3b2a22';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${BANNER_WIDTH}" height="${BANNER_HEIGHT}" viewBox="0 0 ${BANNER_WIDTH} ${BANNER_HEIGHT}">` +
-    `<text x="120" y="232" font-family="${sans}" font-size="24" letter-spacing="6" fill="${b.ink}" fill-opacity=".9">${escapeXml(b.eyebrow)}</text>` +
-    `<path d="M120 258H300" stroke="${b.ink}" stroke-width="2" stroke-opacity=".8"/><circle cx="310" cy="258" r="4" fill="${b.ink}"/>` +
-    `<text x="116" y="338" font-family="${serif}" font-size="56" fill="${b.ink}">${escapeXml(b.headline)}</text>` +
-    `<text x="120" y="398" font-family="${sans}" font-size="26" fill="${soft}" fill-opacity=".85">${escapeXml(b.subline)}</text>` +
-    `<rect x="120" y="442" width="236" height="58" rx="29" fill="none" stroke="${b.ink}" stroke-width="2"/>` +
-    `<text x="238" y="479" text-anchor="middle" font-family="${sans}" font-size="21" letter-spacing="3" fill="${b.ink}">SHOP NOW</text>` +
+    `<text x="120" y="244" font-family="${sans}" font-size="24" letter-spacing="6" fill="${b.ink}" fill-opacity=".9">${escapeXml(b.eyebrow)}</text>` +
+    `<path d="M120 270H300" stroke="${b.ink}" stroke-width="2" stroke-opacity=".8"/><circle cx="310" cy="270" r="4" fill="${b.ink}"/>` +
+    `<text x="116" y="350" font-family="${serif}" font-size="56" fill="${b.ink}">${escapeXml(b.headline)}</text>` +
+    `<text x="120" y="410" font-family="${sans}" font-size="26" fill="${soft}" fill-opacity=".85">${escapeXml(b.subline)}</text>` +
+    // No button drawn into the picture: the slider is an image, and a button that cannot be pressed misleads.
     '</svg>'
   );
 }
