@@ -34,6 +34,33 @@ class StoreSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many prepared statements a connection keeps (the app has a few hundred distinct queries). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small
+ * indexed query. Queries are parameterised, so their SQL text repeats: keep the
+ * prepared statements (least recently used dropped first). One connection runs
+ * one query at a time, so a cached statement is never busy when reused.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export interface OpenOptions {
   /** Open read-only (the static site build reads the catalogue while the API writes). */
   readonly?: boolean;
@@ -62,5 +89,5 @@ export function openDatabase(file: string, options: OpenOptions = {}): DB {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: withStatementCache(sqlite) }) });
 }

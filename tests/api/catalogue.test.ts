@@ -303,3 +303,28 @@ describe('POST /getcoupon', () => {
     expect(all.body.data).toContainEqual({ coupon_id: inactive.coupon_id, coupon_name: inactive.coupon_name, discount: '10', c_status: 0 });
   });
 });
+
+describe('answers reused until the database changes', () => {
+  it('shows a change made through this process or by another connection at once', async () => {
+    const category = await createCategory(store);
+    const product = await createProduct(store, { cate_id: category.cate_id });
+    const list = async () => (await api('POST', '/getproducts', { cate_id: category.cate_id })).body.data.productData.map((p: { p_id: number }) => p.p_id);
+    const one = async () => (await api('POST', '/getproductbyid', { p_id: product.p_id })).status;
+    expect(await list()).toEqual([product.p_id]);
+    expect(await one()).toBe(200);
+    await store.db.updateTable('products').set({ p_status: 0 }).where('p_id', '=', product.p_id).execute();
+    expect(await list()).toEqual([]);
+    expect(await one()).toBe(404);
+
+    // Another connection (another process or API instance) reactivates it.
+    const { openDatabase } = await import('../../db/connection.ts');
+    const other = openDatabase(store.config.databaseFile);
+    try {
+      await other.updateTable('products').set({ p_status: 1, name: 'Renamed elsewhere' }).where('p_id', '=', product.p_id).execute();
+    } finally {
+      await other.destroy();
+    }
+    expect(await list()).toEqual([product.p_id]);
+    expect((await api('POST', '/getproductbyid', { p_id: product.p_id })).body.data.name).toBe('Renamed elsewhere');
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { listCoupons } from '../../../db/queries/orders.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { notFound, ok } from '../../errors.ts';
+import { cachedJson, okJson } from './cache.ts';
 import type {
   getAllProducts,
   getCarat,
@@ -46,26 +47,33 @@ export const getCaratHandler: RouteHandler<typeof getCarat, AppEnv> = async (c) 
 export const getSizeHandler: RouteHandler<typeof getSize, AppEnv> = async (c) =>
   ok(c, 'Size list.', await listSizes(c.var.deps.db));
 
+// Listings are answered from cachedJson (JSON text reused until the database changes).
+// The handlers return a plain Response, hence the casts to the route's typed answer.
+
 export const getProductsHandler: RouteHandler<typeof getProducts, AppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const page = await listProducts(c.var.deps.db, {
+  const options = {
     page: body.page,
     perPage: body.perPage ?? 12,
     isReel: body.isReel === 1 ? true : undefined,
     isBestseller: body.is_bestseller === 1,
     cateId: body.cate_id,
-  });
-  return ok(c, 'Products list.', page);
+  };
+  const { db } = c.var.deps;
+  const json = await cachedJson(db, `getproducts:${JSON.stringify(options)}`, () => listProducts(db, options));
+  return okJson(c, 'Products list.', json) as never;
 };
 
 export const getReelProductsHandler: RouteHandler<typeof getReelProducts, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { db } = c.var.deps;
   if (body.isReel === 1) {
-    const reels = await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT });
-    return ok(c, 'Reel products.', reels.productData);
+    const json = await cachedJson(db, 'reels', async () => (await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT })).productData);
+    return okJson(c, 'Reel products.', json) as never;
   }
-  return ok(c, 'Search results.', await searchProducts(db, body.search ?? ''));
+  const text = (body.search ?? '').trim().toLowerCase();
+  const json = await cachedJson(db, `search:${text}`, () => searchProducts(db, text));
+  return okJson(c, 'Search results.', json) as never;
 };
 
 export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> = async (c) => {
@@ -73,24 +81,30 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
   // is_admin 0 widens the list only for a caller the database says is an administrator.
   const adminList = body.is_admin === 0 && (callerOf(c)?.isAdmin ?? false);
   const filter = body.filter ?? {};
-  const page = await filterProducts(c.var.deps.db, {
+  const sorted = (ids?: number[]) => (ids ? [...new Set(ids)].sort((a, b) => a - b) : undefined);
+  const options = {
     page: body.page,
     perPage: body.perPage ?? (adminList ? ADMIN_PER_PAGE : 12),
-    priceField: filter.countryCode ?? 'inr_price',
+    priceField: filter.countryCode ?? ('inr_price' as const),
     minPrice: filter.minPrice,
     maxPrice: filter.maxPrice,
-    materials: filter.materials,
-    categories: filter.categories,
+    materials: sorted(filter.materials),
+    categories: sorted(filter.categories),
     includeInactive: adminList,
-  });
-  return ok(c, 'Products list.', page);
+  };
+  const { db } = c.var.deps;
+  const json = await cachedJson(db, `getallproducts:${JSON.stringify(options)}`, () => filterProducts(db, options));
+  return okJson(c, 'Products list.', json) as never;
 };
 
 export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> = async (c) => {
   const { p_id } = c.req.valid('json');
-  const product = await getProduct(c.var.deps.db, p_id, { includeInactive: callerOf(c)?.isAdmin ?? false });
-  if (!product) throw notFound('Product not found.');
-  return ok(c, 'Product details.', product);
+  const includeInactive = callerOf(c)?.isAdmin ?? false;
+  const { db } = c.var.deps;
+  // An unknown product is cached as null and answered 404.
+  const json = await cachedJson(db, `product:${p_id}:${includeInactive}`, async () => (await getProduct(db, p_id, { includeInactive })) ?? null);
+  if (json === 'null') throw notFound('Product not found.');
+  return okJson(c, 'Product details.', json) as never;
 };
 
 export const getCouponHandler: RouteHandler<typeof getCoupon, AppEnv> = async (c) => {
