@@ -5,7 +5,7 @@
  * the day's rate for the purity, plus making charges, plus the stones.
  */
 import type { Gem, Metal } from './art/paint.ts';
-import type { PieceDesign, PieceKind } from './art/pieces.ts';
+import { type PieceDesign, type PieceKind, STYLES } from './art/pieces.ts';
 
 export type CategoryName =
   | 'Rings' | 'Earrings' | 'Necklaces' | 'Bangles' | 'Pendants' | 'Chains' | 'Mangalsutra' | 'Nose Pins' | 'Bracelets';
@@ -533,7 +533,9 @@ export function categoryOf(product: Pick<ProductSeed, 'category'>): CategorySeed
 
 /** The picture a product shows: its category's kind in its style, metal and stones. */
 export function designOf(product: ProductSeed): PieceDesign {
-  return { kind: categoryOf(product).kind, style: product.style, metal: product.metal, gem: product.gem, accent: product.accent };
+  const kind = categoryOf(product).kind;
+  if (!STYLES[kind].includes(product.style)) throw new Error(`${product.name}: ${kind} has no style "${product.style}"`);
+  return { kind, style: product.style, metal: product.metal, gem: product.gem, accent: product.accent };
 }
 
 /** Material choices, the metal in the photos first (the storefront's default), then other metals, then the stones. */

@@ -157,7 +157,7 @@ function idOf(map: Map<string, number>, name: string): number {
  * first): 22K first for plain gold, 18K first where stones lead, as diamonds
  * are usually set in 18K.
  */
-export function caratOrder(product: Pick<ProductSeed, 'stones'>): CaratName[] {
+function caratOrder(product: Pick<ProductSeed, 'stones'>): CaratName[] {
   return product.stones && /diamond/i.test(product.stones.text) ? ['18K', '22K'] : ['22K', '18K'];
 }
 

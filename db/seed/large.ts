@@ -66,6 +66,7 @@ export async function seedLargeCatalogue(db: Db, config: SeedConfig, count: numb
   const templates = await readTemplates(db, lookups);
   const rng = createRandom(count * 31 + 7);
   const now = new Date();
+  await mkdir(path.join(config.mediaDir, 'Products'), { recursive: true });
   let added = 0;
   while (added < count) {
     const size = Math.min(BATCH, count - added);
@@ -162,7 +163,6 @@ function productName(seed: ProductSeed, rng: Random): string {
 /** A new name for an existing photo: a hard link (no copy), or a copy where links are not possible. */
 async function linkPhoto(mediaDir: string, photo: string, n: number, files: string[]): Promise<string> {
   const dir = path.join(mediaDir, 'Products');
-  await mkdir(dir, { recursive: true });
   const name = seedFileName('catalogue', n + 1, path.extname(photo).slice(1) || 'jpg');
   const target = path.join(dir, name);
   await link(path.join(dir, photo), target).catch(() => copyFile(path.join(dir, photo), target));
