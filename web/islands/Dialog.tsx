@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Icon } from '../components/Icon.tsx';
+import './common.css';
 
 export interface DialogProps {
   open: boolean;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Stars } from '../../components/Stars.tsx';
 import { imageSources } from '../../lib/media.ts';
 import { $productReviews, loadProductReviews, type ProductReview } from '../../stores/reviews.ts';
+import WriteReview from '../WriteReview.tsx';
 
 export interface ReviewsSummary {
   reviews: ProductReview[];
@@ -42,7 +43,9 @@ export default function ProductReviews({ p_id, initial, load = true }: { p_id: n
             </span>
           </p>
         </div>
-        <div id="write-review" data-write-review={p_id} />
+        <div id="write-review" data-write-review={p_id}>
+          <WriteReview p_id={p_id} />
+        </div>
       </div>
       {reviews.reviews.length ? (
         <ul className="reviews__list">
