@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
+import { sizeText } from '../lib/checkout.ts';
 import { formatMoney } from '../lib/money.ts';
 import { canCancel, formatOrderDate, type Order, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
@@ -436,7 +437,7 @@ function OrderHistory({ orders, failed, now, onRetry, onTrack, onCancel }: Order
                         <strong>{item.product.name}</strong>
                       )}
                       <small>
-                        {[item.carat?.name, item.material?.name, item.size?.size_name ? `Size ${item.size.size_name}` : null].filter(Boolean).join(' · ')} · Qty {item.quantity}
+                        {[item.carat?.name, item.material?.name, sizeText(item.size?.size_name)].filter(Boolean).join(' · ')} · Qty {item.quantity}
                       </small>
                     </span>
                     <span className="num">{formatMoney(item.line_total ?? item.price * item.quantity, order.currency)}</span>

@@ -175,7 +175,13 @@ export function providerPhone(phone: string): string {
   return phone.replace(/[\s()-]/g, '');
 }
 
+/** A size as a shopper reads it: "Size 12" for a bare number, the name itself otherwise ("Bangle 2.4"). */
+export function sizeText(size_name: string | null | undefined): string | null {
+  if (!size_name) return null;
+  return /^\d/.test(size_name) ? `Size ${size_name}` : size_name;
+}
+
 /** A description of a line's choice: "22K · Yellow Gold · Size 12". */
 export function choiceText(line: { carat_name: string | null; material_name: string | null; size_name: string | null }): string {
-  return [line.carat_name, line.material_name, line.size_name ? `Size ${line.size_name}` : null].filter(Boolean).join(' · ');
+  return [line.carat_name, line.material_name, sizeText(line.size_name)].filter(Boolean).join(' · ');
 }
