@@ -354,6 +354,35 @@ test('cash on delivery with a coupon: placed, seen in Order History and tracking
   await expect(page.getByLabel('Phone number')).toHaveValue(`+91 ${shopper.phoneNumber}`);
 });
 
+test('Buy Now from the product page orders that one line, in dollars for a shopper abroad, and leaves the cart alone', async ({ page, request }) => {
+  const shopper = await newShopper(request, '+44');
+  const inCart = await productWithSizes(request, 1);
+  const product = await productWithSizes(request, 0);
+  await addToCartByApi(request, shopper, inCart);
+  await logIn(page, shopper);
+  await page.goto(`/product-details/${product.p_id}`);
+  await hydrated(page, '.pd__buttons');
+  await page.locator('.pd__buttons').getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator(`.breadcrumb a[href="/product-details/${product.p_id}"]`)).toHaveText(product.name);
+  const lines = page.locator('.summary-lines li');
+  await expect(lines).toHaveCount(1);
+  await expect(lines).toContainText(product.name);
+  await expect(page.getByTestId('checkout-total')).toHaveText(/^\$/);
+  await fillCheckout(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(toast(page, 'Order placed successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/orderconfirm$/);
+
+  const orders = (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data;
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ currency: 'USD' });
+  expect(orders[0].orderItems.map((i: { p_id: number }) => i.p_id)).toEqual([product.p_id]);
+  const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data;
+  expect(cart.map((l: { p_id: number }) => l.p_id)).toEqual([inCart.p_id]);
+  expect(await page.evaluate(() => sessionStorage.getItem('buyNow'))).toBeNull();
+});
+
 test('cancel within 2 hours: confirmed in a dialog, then shown as Cancelled (step 0)', async ({ page, request }) => {
   const shopper = await newShopper(request);
   await addToCartByApi(request, shopper, await productWithSizes(request));
@@ -411,6 +440,14 @@ test('online payment through the sandbox: failed, nothing is placed and the cart
   await page.goto('/checkout');
   await fillCheckout(page);
   await page.getByLabel('Online Payment').check();
+
+  // Without the provider's library nothing is kept and the shopper is told.
+  await page.route('**/sandbox/cashfree.js', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(toast(page, 'Payment gateway unavailable. Please try again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
+  await page.unroute('**/sandbox/cashfree.js');
+
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await page.getByRole('button', { name: 'Fail' }).click();

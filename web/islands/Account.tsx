@@ -42,6 +42,16 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
   const txStatus = params.get('txStatus');
   const orderId = params.get('order_id');
   const pending = readPendingOrder();
+  if (pending && orderId && pending.order_id === orderId && !user) {
+    // Kept for after the login: the provider's confirmation places a paid order on its own too.
+    return {
+      outcome: {
+        kind: 'info',
+        title: 'Please log in to finish',
+        text: 'Your session ended while you were paying. Log in to see your order: if your payment went through, it appears in Order History.',
+      },
+    };
+  }
   if (!pending || !orderId || pending.order_id !== orderId || !user || pending.u_id !== user.u_id) {
     return {
       outcome: {

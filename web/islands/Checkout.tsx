@@ -312,6 +312,8 @@ export default function Checkout() {
       }
       await Cashfree({ mode: answer.data.mode ?? 'sandbox' }).checkout({ paymentSessionId: sessionId, returnUrl });
     } catch {
+      // The shopper never left for the payment page: nothing is pending.
+      discardPendingOrder();
       toast.error('Error placing order');
       setPlacing(false);
     }
