@@ -11,7 +11,7 @@
  * six queries per page whatever its size, never one per product.
  */
 
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type PriceField, toMajor, toMinor } from '../../api/orders/money.ts';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
@@ -157,11 +157,9 @@ function groupBy<T extends { p_id: number }>(rows: T[]): Map<number, T[]> {
 
 const flag = (value: number): 0 | 1 => (value ? 1 : 0);
 
-/** Loads the carats, media, materials, sizes and key points of some products, one query each. */
-async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.p_id);
-  const [carats, media, materials, sizes, keyPoints] = await Promise.all([
+/** The detail queries of a batch of products; each one's only parameters are the product ids. */
+const detailQueries = {
+  carats: (db: DB, ids: number[]) =>
     db
       .selectFrom('product_carats as pc')
       .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
@@ -169,16 +167,10 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
       .where('pc.p_id', 'in', ids)
       .orderBy('pc.p_id')
       .orderBy('pc.position')
-      .orderBy('pc.pc_id')
-      .execute(),
-    db
-      .selectFrom('product_media')
-      .select(['p_id', 'file_name', 'kind'])
-      .where('p_id', 'in', ids)
-      .orderBy('p_id')
-      .orderBy('position')
-      .orderBy('pm_id')
-      .execute(),
+      .orderBy('pc.pc_id'),
+  media: (db: DB, ids: number[]) =>
+    db.selectFrom('product_media').select(['p_id', 'file_name', 'kind']).where('p_id', 'in', ids).orderBy('p_id').orderBy('position').orderBy('pm_id'),
+  materials: (db: DB, ids: number[]) =>
     db
       .selectFrom('product_materials as pm')
       .innerJoin('materials as m', 'm.m_id', 'pm.m_id')
@@ -186,8 +178,8 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
       .where('pm.p_id', 'in', ids)
       .orderBy('pm.p_id')
       .orderBy('pm.position')
-      .orderBy('pm.m_id')
-      .execute(),
+      .orderBy('pm.m_id'),
+  sizes: (db: DB, ids: number[]) =>
     db
       .selectFrom('product_sizes as ps')
       .innerJoin('sizes as s', 's.size_id', 'ps.size_id')
@@ -195,16 +187,41 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
       .where('ps.p_id', 'in', ids)
       .orderBy('ps.p_id')
       .orderBy('ps.position')
-      .orderBy('ps.size_id')
-      .execute(),
-    db
-      .selectFrom('product_key_points')
-      .select(['p_id', 'text'])
-      .where('p_id', 'in', ids)
-      .orderBy('p_id')
-      .orderBy('position')
-      .orderBy('kp_id')
-      .execute(),
+      .orderBy('ps.size_id'),
+  keyPoints: (db: DB, ids: number[]) =>
+    db.selectFrom('product_key_points').select(['p_id', 'text']).where('p_id', 'in', ids).orderBy('p_id').orderBy('position').orderBy('kp_id'),
+};
+
+type DetailName = keyof typeof detailQueries;
+type DetailRow<N extends DetailName> = Awaited<ReturnType<ReturnType<(typeof detailQueries)[N]>['execute']>>[number];
+
+/**
+ * Compiled detail queries by name and batch size. Building and compiling a query
+ * costs as much as running it on an indexed table, and these differ only in their
+ * ids, which are their only parameters: compile once per size, bind the ids.
+ */
+const compiledDetails = new Map<string, CompiledQuery<unknown>>();
+
+function runDetail<N extends DetailName>(db: DB, name: N, ids: number[]): Promise<DetailRow<N>[]> {
+  const key = `${name}:${ids.length}`;
+  let compiled = compiledDetails.get(key);
+  if (!compiled) {
+    compiled = detailQueries[name](db, ids).compile() as CompiledQuery<unknown>;
+    if (ids.length <= MAX_PER_PAGE) compiledDetails.set(key, compiled);
+  }
+  return db.executeQuery({ ...compiled, parameters: ids }).then((result) => result.rows as DetailRow<N>[]);
+}
+
+/** Loads the carats, media, materials, sizes and key points of some products, one query each. */
+async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.p_id);
+  const [carats, media, materials, sizes, keyPoints] = await Promise.all([
+    runDetail(db, 'carats', ids),
+    runDetail(db, 'media', ids),
+    runDetail(db, 'materials', ids),
+    runDetail(db, 'sizes', ids),
+    runDetail(db, 'keyPoints', ids),
   ]);
   const caratsOf = groupBy(carats);
   const mediaOf = groupBy(media);
