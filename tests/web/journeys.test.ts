@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { findCoupon, sizeText, totalsOf, validateShipping, EMPTY_SHIPPING } from '../../web/lib/checkout.ts';
+import { canCancel, CANCEL_WINDOW_MS, hasBought, statusLabel, trackingStep } from '../../web/lib/orders.ts';
+import { percentOf } from '../../api/orders/money.ts';
+
+describe('checkout totals', () => {
+  it('adds lines in whole paise and takes the coupon off the subtotal, half-up as the server does', () => {
+    const lines = [
+      { inr_price: 52340.5, usd_price: 630.25, quantity: 2 },
+      { inr_price: 0.1, usd_price: 0.2, quantity: 3 },
+    ];
+    const inr = totalsOf(lines, 'INR', 12.5);
+    expect(inr.subtotal).toBe(104681.3);
+    const serverDiscount = percentOf(10468130, 1250) / 100;
+    expect(inr.discount).toBe(serverDiscount);
+    expect(inr.total).toBe(Math.round((inr.subtotal - inr.discount) * 100) / 100);
+    expect(inr.shipping).toBe(0);
+    expect(totalsOf(lines, 'USD').subtotal).toBe(1261.1);
+    expect(totalsOf(lines, 'USD').discount).toBe(0);
+  });
+
+  it('never discounts more than the subtotal', () => {
+    expect(totalsOf([{ inr_price: 10, usd_price: 1, quantity: 1 }], 'INR', 150)).toMatchObject({ discount: 10, total: 0 });
+  });
+
+  it('matches coupon codes uppercased', () => {
+    const coupons = [{ coupon_name: 'WELCOME10', discount: '10' }];
+    expect(findCoupon(coupons, ' welcome10 ')).toEqual(coupons[0]);
+    expect(findCoupon(coupons, 'welcome')).toBeNull();
+    expect(findCoupon(coupons, '')).toBeNull();
+  });
+
+  it('reads a bare size as "Size n" and a named one as it is', () => {
+    expect(sizeText('12')).toBe('Size 12');
+    expect(sizeText('Free Size')).toBe('Free Size');
+    expect(sizeText(null)).toBeNull();
+  });
+});
+
+describe('checkout fields (storefront.md §5)', () => {
+  it('gives every required field its message on an empty form', () => {
+    expect(validateShipping(EMPTY_SHIPPING)).toEqual({
+      first_name: 'First name is required',
+      last_name: 'Last name is required',
+      email: 'Email is required',
+      phone_number: 'Phone number is required',
+      address: 'Address is required',
+      city: 'City is required',
+      state: 'State is required',
+      zip_code: 'ZIP code is required',
+    });
+  });
+
+  it('counts whitespace and "Select State" as missing, checks the e-mail pattern, leaves the apartment optional', () => {
+    const filled = { ...EMPTY_SHIPPING, first_name: 'A', last_name: 'B', email: 'a@b.co', phone_number: '+91 98765 43210', address: 'x', city: 'Surat', state: 'Gujarat', zip_code: '395001' };
+    expect(validateShipping(filled)).toEqual({});
+    expect(validateShipping({ ...filled, state: 'Select State', city: '   ', email: 'a@b' })).toEqual({
+      state: 'State is required',
+      city: 'City is required',
+      email: 'Invalid email format',
+    });
+  });
+});
+
+describe('orders', () => {
+  it('tracks four steps; Cancelled is step 0 and anything else Unknown', () => {
+    expect([1, 2, 3, 4, 5, 9].map(trackingStep)).toEqual([1, 2, 3, 4, 0, 0]);
+    expect([1, 2, 3, 4, 5, 9].map(statusLabel)).toEqual(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Unknown']);
+  });
+
+  it('offers Cancel only within 2 hours of placing, while Pending or Processing', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    const placed = (msAgo: number, status = 1) => ({ status, createdAt: new Date(now - msAgo).toISOString(), cancellable: true });
+    expect(canCancel(placed(60_000), now)).toBe(true);
+    expect(canCancel(placed(CANCEL_WINDOW_MS - 1000, 2), now)).toBe(true);
+    expect(canCancel(placed(CANCEL_WINDOW_MS + 1000), now)).toBe(false);
+    expect(canCancel(placed(60_000, 3), now)).toBe(false);
+    expect(canCancel({ ...placed(60_000), cancellable: false }, now)).toBe(false);
+  });
+
+  it('knows a buyer from orders that were not cancelled', () => {
+    const orders = [
+      { status: 5, orderItems: [{ p_id: 7, product: { p_id: 7 } }] },
+      { status: 4, orderItems: [{ p_id: 8, product: { p_id: 8 } }] },
+    ];
+    expect(hasBought(orders as never, 8)).toBe(true);
+    expect(hasBought(orders as never, 7)).toBe(false);
+    expect(hasBought(null, 8)).toBe(false);
+  });
+});
