@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -14,6 +14,33 @@ export interface ModalProps {
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The dialogs open now, innermost last: only the innermost answers Escape and Tab. */
+const openDialogs: Array<RefObject<HTMLDivElement | null>> = [];
+
+/** Keeps Tab inside the dialog: from the last control to the first and back, and into it from outside. */
+function trapTab(event: KeyboardEvent, panel: HTMLElement): void {
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  if (items.length === 0) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  const inside = active instanceof Node && panel.contains(active);
+  if (!inside) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 /**
  * A modal dialog above the back office: focus moves in and is kept inside
@@ -34,40 +61,32 @@ export function Modal({ title, onClose, children, footer, size = 'medium', busy 
     const shell = document.querySelector<HTMLElement>('[data-admin-shell]');
     shell?.setAttribute('inert', '');
     document.documentElement.classList.add('admin-modal-open');
+    openDialogs.push(panel);
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
+
+    // Keys are watched on the document: focus may have left the dialog when
+    // the control it was on went away (a removed thumbnail, a removed row).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== panel || !panel.current) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        if (!busyRef.current) closeRef.current();
+        return;
+      }
+      if (event.key === 'Tab') trapTab(event, panel.current);
+    };
+    document.addEventListener('keydown', onKeyDown);
     return () => {
-      // Another dialog may still be open (a confirmation above a form).
-      if (!document.querySelector('.admin-modal')) {
+      document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(panel), 1);
+      if (openDialogs.length === 0) {
         shell?.removeAttribute('inert');
         document.documentElement.classList.remove('admin-modal-open');
       }
       opener?.focus?.();
     };
   }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busyRef.current) closeRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-    if (items.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div
@@ -83,7 +102,6 @@ export function Modal({ title, onClose, children, footer, size = 'medium', busy 
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <header className="admin-modal__head">
           <h2 id={titleId}>{title}</h2>

@@ -1,0 +1,437 @@
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * The administrator's back office (issue 7), walked in the browser against
+ * `npm start` with the demo seed. Records made here carry a per-run suffix, so
+ * tests never depend on each other or on an earlier run; setup that is not
+ * the journey under test (a shopper, an order, a contact message) goes
+ * through the API.
+ */
+
+const ADMIN = { countryCode: '+91', phoneNumber: '9999999999', password: 'Admin@12345' };
+const SHOPPER_PASSWORD = 'Journey@123';
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+let counter = 0;
+
+/** A name no other test or earlier run has used. */
+const unique = (prefix: string) => `${prefix} ${RUN}${++counter}`;
+
+interface SessionUser {
+  u_id: number;
+  full_name: string;
+  phoneNumber: string;
+  countryCode: string;
+  auth_token: string;
+  u_type: string;
+}
+
+async function apiLogin(request: APIRequestContext, credentials: { countryCode: string; phoneNumber: string; password: string }): Promise<SessionUser> {
+  const answer = await request.post('/userlogin', { data: credentials });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).data as SessionUser;
+}
+
+/** Registers a shopper with a fresh phone number and logs them in through the API. */
+async function newShopper(request: APIRequestContext): Promise<SessionUser> {
+  const phoneNumber = `6${String(Date.now()).slice(-7)}${String(++counter).padStart(2, '0')}`;
+  const registered = await request.post('/registeruser', {
+    data: { full_name: `Kavya Admin Test ${phoneNumber.slice(-4)}`, u_name: `kavya${phoneNumber}`, countryCode: '+91', phoneNumber, password: SHOPPER_PASSWORD, repeatPassword: SHOPPER_PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  return apiLogin(request, { countryCode: '+91', phoneNumber, password: SHOPPER_PASSWORD });
+}
+
+const bearer = (user: SessionUser) => ({ Authorization: `Bearer ${user.auth_token}` });
+
+/** Puts a session in the browser, as the login page would, and opens an admin path. */
+async function openAs(page: Page, user: SessionUser, path: string): Promise<void> {
+  await page.addInitScript((session) => {
+    if (!localStorage.getItem('user')) {
+      localStorage.setItem('user', JSON.stringify(session));
+      localStorage.setItem('token', session.auth_token);
+    }
+  }, user);
+  await page.goto(path);
+}
+
+async function openAsAdmin(page: Page, request: APIRequestContext, path: string): Promise<SessionUser> {
+  const admin = await apiLogin(request, ADMIN);
+  await openAs(page, admin, path);
+  await expect(page.locator('#admin-nav')).toBeAttached();
+  return admin;
+}
+
+/** A tiny PNG of one colour, made here so the test needs no fixture files. */
+async function png(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 24, height: 24, channels: 3, background: { r, g, b } } }).png().toBuffer();
+}
+
+/** A field's label, with or without the required mark after it. */
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast-host]').getByText(text);
+const dialog = (page: Page) => page.getByRole('dialog');
+const submitIn = (scope: Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test('a visitor and a shopper at /admin/products are sent to /login', async ({ page, request }) => {
+  await page.goto('/about');
+  await page.goto('/admin/products');
+  await expect(page).toHaveURL(/\/login$/);
+  // Replacing navigation: the admin address is not left in the history.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+
+  const shopper = await newShopper(request);
+  await openAs(page, shopper, '/admin/products');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(heading(page, 'Manage Products')).toHaveCount(0);
+});
+
+test('the administrator logs in to the dashboard, moves around the menu and logs out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(label('Phone number')).fill(ADMIN.phoneNumber);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(heading(page, 'Dashboard')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  // The five counters and the last inquiries come from the API.
+  for (const counter of ['Products', 'Materials', 'Orders', 'Inquiries', 'Users']) {
+    await expect(page.locator('.admin-counter').filter({ hasText: counter }).locator('dd')).toHaveText(/^\d[\d,]*$/);
+  }
+  await expect(page.locator('.admin-inquiry')).not.toHaveCount(0);
+  expect(await page.locator('.admin-inquiry').count()).toBeLessThanOrEqual(5);
+
+  const menu = page.locator('#admin-nav');
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Contact messages' }).click();
+  await expect(page).toHaveURL(/\/admin\/contact$/);
+  await expect(heading(page, 'Manage Contacts')).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('link', { name: 'Carat' }).click();
+  await expect(heading(page, 'Carat')).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, 'Manage Contacts')).toBeVisible();
+
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('orderData')])).toEqual([null, null]);
+});
+
+test("every screen's empty form says what is missing", async ({ page, request }) => {
+  await openAsAdmin(page, request, '/admin/categories');
+
+  const emptySubmit = async (path: string, title: string, add: string, submit: string, messages: string[]) => {
+    await page.getByRole('link', { name: title, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await page.getByRole('button', { name: add, exact: true }).click();
+    const form = dialog(page);
+    await submitIn(form, submit).click();
+    for (const message of messages) await expect(form.getByText(message, { exact: true }).first()).toBeVisible();
+    return form;
+  };
+
+  let form = await emptySubmit('/admin/categories', 'Categories', 'Add Category', 'Add', ['Category Name is required.', 'Category Image is required.']);
+  const picker = form.getByLabel(label('Category Image'));
+  await picker.setInputFiles([1, 2, 3, 4].map((n) => ({ name: `c${n}.png`, mimeType: 'image/png', buffer: Buffer.from('x') })));
+  await expect(form.getByText('You can only select up to 3 images.')).toBeVisible();
+  await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(form.getByText('Please select a valid image file.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+
+  for (const [path, title, one] of [
+    ['/admin/materials', 'Materials', 'Material'],
+    ['/admin/sizes', 'Sizes', 'Size'],
+    ['/admin/carat', 'Carat', 'Carat'],
+  ] as const) {
+    form = await emptySubmit(path, title, `Add ${one}`, 'Add', [`${one} Name is required.`]);
+    await page.keyboard.press('Escape');
+  }
+
+  form = await emptySubmit('/admin/coupon', 'Coupons', 'Add Coupon', 'Add', ['Coupon Name is required.', 'Discount is required.']);
+  const discount = form.getByLabel(label('Discount (%)'));
+  await discount.pressSequentially('1a2.5.x5');
+  await expect(discount).toHaveValue('12.55');
+  await discount.fill('');
+  await expect(form.getByText('Minimum Amount is required.')).toBeVisible();
+  await discount.pressSequentially('.');
+  await expect(form.getByText('Please enter a valid number.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await emptySubmit('/admin/reviews', 'Reviews', 'Add Review', 'Add', ['Message is required.', 'User Name is required.', 'Rating is required.', 'Reviews Image is required.']);
+  await page.keyboard.press('Escape');
+
+  form = await emptySubmit('/admin/sliders', 'Slider Images', 'Add Images', 'Upload', ['Please Select Images.']);
+  const sliderPicker = form.getByLabel(label('Images'));
+  const slide = await png(200, 160, 80);
+  await sliderPicker.setInputFiles([1, 2].map((n) => ({ name: `s${n}.png`, mimeType: 'image/png', buffer: slide })));
+  await sliderPicker.setInputFiles([3, 4].map((n) => ({ name: `s${n}.png`, mimeType: 'image/png', buffer: slide })));
+  await expect(form.getByText('You can only select up to 3 images.')).toBeVisible();
+  await expect(form.getByRole('button', { name: /^Remove s\d\.png$/ })).toHaveCount(2);
+  await form.getByRole('button', { name: 'Remove s1.png' }).click();
+  await expect(form.getByRole('button', { name: /^Remove s\d\.png$/ })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  form = await emptySubmit('/admin/products', 'Products', 'Add Product', 'Add Product', [
+    'Product name is required.',
+    'Category is required.',
+    'Offer is required.',
+    'Product Description is required',
+    'Product Specification is required',
+    'Carat is required',
+    'INR price is required',
+    'USD price is required',
+    'Feature is required',
+    'Please select at least one image or video.',
+  ]);
+  await form.getByLabel(label('Description')).fill('   ');
+  await submitIn(form, 'Add Product').click();
+  await expect(form.getByText('Product Description cannot be empty')).toBeVisible();
+  await form.getByLabel(label('Images or videos')).setInputFiles({ name: 'brochure.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(form.getByText('brochure.pdf is not a valid image or video file.')).toBeVisible();
+});
+
+test('the administrator adds catalogue entries and a product, which reaches the storefront, then edits and deactivates it', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const admin = await openAsAdmin(page, request, '/admin/categories');
+  const categoryName = unique('Anklets');
+  const materialName = unique('Platinum');
+  const sizeName = unique('Anklet');
+  const caratName = unique('14K');
+  const couponName = `SAVE${RUN}`;
+  const productName = unique('Payal Test');
+
+  // Category with an image.
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  let form = dialog(page);
+  await form.getByLabel(label('Category Name')).fill(categoryName);
+  await form.getByLabel(label('Category Image')).setInputFiles({ name: 'anklet.png', mimeType: 'image/png', buffer: await png(220, 180, 90) });
+  await expect(form.getByRole('img', { name: 'Chosen image anklet.png' })).toBeVisible();
+  await submitIn(form, 'Add').click();
+  await expect(toast(page, 'Category added successfully.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await page.getByPlaceholder('Search category name').fill(categoryName);
+  await expect(page.getByRole('row').filter({ hasText: categoryName }).getByRole('img', { name: categoryName })).toBeVisible();
+
+  // Material, size and carat: one name each.
+  for (const [title, one, name] of [
+    ['Materials', 'Material', materialName],
+    ['Sizes', 'Size', sizeName],
+    ['Carat', 'Carat', caratName],
+  ] as const) {
+    await page.locator('#admin-nav').getByRole('link', { name: title, exact: true }).click();
+    await page.getByRole('button', { name: `Add ${one}` }).click();
+    form = dialog(page);
+    await form.getByLabel(`${one} Name`).fill(name);
+    await submitIn(form, 'Add').click();
+    await expect(toast(page, `${one} added successfully.`)).toBeVisible();
+    await page.getByPlaceholder(`Search ${one.toLowerCase()} name`).fill(name);
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  }
+
+  // A coupon, then deactivated through its confirmation.
+  await page.locator('#admin-nav').getByRole('link', { name: 'Coupons' }).click();
+  await page.getByRole('button', { name: 'Add Coupon' }).click();
+  form = dialog(page);
+  await form.getByLabel(label('Coupon Name')).fill(couponName.toLowerCase());
+  await form.getByLabel(label('Discount (%)')).fill('12.5');
+  await submitIn(form, 'Add').click();
+  await expect(form).toHaveCount(0);
+  const couponRow = page.getByRole('row').filter({ hasText: couponName });
+  await expect(couponRow).toContainText('12.5%');
+  await couponRow.getByRole('button', { name: `Deactivate ${couponName}` }).click();
+  await expect(dialog(page)).toContainText('Are you sure you want to Deactivate this coupon?');
+  await submitIn(dialog(page), 'Deactive').click();
+  await expect(couponRow.getByText('Inactive')).toBeVisible();
+
+  // The product: two images, two carat rows, the new material and size.
+  await page.locator('#admin-nav').getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  form = dialog(page);
+  await form.getByLabel(label('Product Name')).fill(productName);
+  await form.getByLabel(label('Category')).selectOption({ label: categoryName });
+  await form.getByLabel(label('Offer')).fill('Flat 5% off on making charges');
+  await form.getByLabel(label('Description')).fill('A light 18K gold anklet with tiny bells, made for everyday wear.');
+  await form.getByLabel(label('Specifications')).fill('Gold purity: 18K\nWeight: about 6 g');
+  await form.getByRole('checkbox', { name: materialName }).check();
+  await form.getByRole('checkbox', { name: sizeName }).check();
+  await form.getByLabel(label('Carat 1')).selectOption({ label: caratName });
+  await form.getByLabel(label('INR price (₹)')).first().fill('24999.50');
+  await form.getByLabel(label('USD price ($)')).first().fill('299');
+  await form.getByRole('button', { name: '+ Add Carat Price' }).click();
+  // A carat chosen once cannot be chosen again.
+  await expect(form.getByLabel(label('Carat 2')).locator('option', { hasText: caratName })).toBeDisabled();
+  await form.getByLabel(label('Carat 2')).selectOption({ label: '18K' });
+  await form.getByLabel(label('INR price (₹)')).nth(1).fill('31999');
+  await form.getByLabel(label('USD price ($)')).nth(1).fill('385');
+  await form.getByPlaceholder('Feature 1').fill('BIS hallmarked');
+  await form.getByRole('checkbox', { name: 'Bestseller' }).check();
+  await form.getByLabel(label('Images or videos')).setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: await png(230, 190, 100) },
+    { name: 'side.png', mimeType: 'image/png', buffer: await png(180, 140, 60) },
+  ]);
+  await expect(form.getByRole('img', { name: 'front.png' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'side.png' })).toBeVisible();
+  await submitIn(form, 'Add Product').click();
+  await expect(toast(page, 'Product added successfully.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  const productLink = page.getByRole('link', { name: productName, exact: true });
+  await expect(productLink).toBeVisible();
+  const p_id = Number((await productLink.getAttribute('href'))?.split('/').pop());
+  expect(p_id).toBeGreaterThan(0);
+  const row = page.getByRole('row').filter({ has: productLink });
+  await expect(row).toContainText(categoryName);
+  await expect(row).toContainText('₹24,999.50');
+
+  // A visitor sees it: its page at once, All Products after the rebuild (within a minute).
+  const visitor = await visitorPage(browser);
+  await visitor.goto(`/product-details/${p_id}`);
+  await expect(heading(visitor, productName)).toBeVisible();
+  await expectSoon(visitor, '/allproducts', async () => (await visitor.getByText(productName, { exact: true }).count()) > 0);
+
+  // Edit: category, materials and sizes are locked; the name changes.
+  await row.getByRole('button', { name: `Edit ${productName}` }).click();
+  form = dialog(page);
+  await expect(form.getByLabel(label('Category'))).toBeDisabled();
+  await expect(form.getByRole('checkbox', { name: materialName })).toBeDisabled();
+  await expect(form.getByRole('checkbox', { name: sizeName })).toBeDisabled();
+  await expect(form.getByRole('img', { name: /^Current image/ })).toHaveCount(2);
+  const editedName = `${productName} Edited`;
+  await form.getByLabel(label('Product Name')).fill(editedName);
+  await submitIn(form, 'Update Product').click();
+  await expect(toast(page, 'Product updated successfully.')).toBeVisible();
+  const editedRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: editedName, exact: true }) });
+  await expect(editedRow).toBeVisible();
+
+  // Deactivate through the confirmation; the storefront lets it go.
+  await editedRow.getByRole('button', { name: `Deactivate ${editedName}` }).click();
+  await submitIn(dialog(page), 'Deactivate').click();
+  await expect(toast(page, 'Product deactivated successfully.')).toBeVisible();
+  await expect(editedRow.getByText('Inactive', { exact: true })).toBeVisible();
+  const gone = await request.post('/getproductbyid', { data: { p_id } });
+  expect(gone.status()).toBe(404);
+  await expectSoon(visitor, '/allproducts', async () => (await visitor.getByText(editedName, { exact: true }).count()) === 0 && (await visitor.getByText(productName, { exact: true }).count()) === 0);
+  await expectSoon(visitor, `/product-details/${p_id}`, async () => (await heading(visitor, 'This piece is no longer available').count()) > 0);
+  await visitor.context().close();
+  expect(admin.u_type).toBe('0');
+});
+
+test("changing an order's status follows through to the shopper's tracking", async ({ page, request }) => {
+  const shopper = await newShopper(request);
+  const o_id = await placeOrder(request, shopper);
+  await openAsAdmin(page, request, '/admin/orders');
+  const status = page.getByLabel(`Status of order ${o_id}`);
+  await expect(status).toHaveValue('1');
+  const row = page.getByRole('row').filter({ has: status });
+  await expect(row).toContainText('12 Ghod Dod Road, Flat 4, Surat, Gujarat, 395001');
+  await expect(row).toContainText(/^#\d+\s*[A-Z][a-z]+ \d{1,2}, \d{4}/);
+  await expect(row).toContainText(/₹[\d,]+\.\d{2}/);
+
+  await row.getByRole('button', { name: 'View Items' }).click();
+  const items = page.locator(`#order-items-${o_id}`);
+  await expect(items.getByRole('columnheader')).toHaveText(['Image', 'Product', 'Carat', 'Material', 'Size', 'Quantity', 'Price']);
+  await expect(items.getByRole('row')).toHaveCount(2);
+  await row.getByRole('button', { name: 'Hide Items' }).click();
+  await expect(items).toHaveCount(0);
+
+  await status.selectOption({ label: 'Shipped' });
+  await expect(status).toBeEnabled();
+  await expect(status).toHaveValue('3');
+  const orders = (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { o_id: number; status: number }[];
+  expect(orders.find((o) => o.o_id === o_id)?.status).toBe(3);
+});
+
+test('the administrator deletes a contact message and a user', async ({ page, request }) => {
+  const contactName = unique('Ritika Contact');
+  const sent = await request.post('/contactus', { data: { name: contactName, email: `ritika.${RUN.toLowerCase()}${counter}@example.com`, message: 'Please call me about a custom nose pin.' } });
+  expect(sent.status()).toBe(201);
+  const shopper = await newShopper(request);
+
+  await openAsAdmin(page, request, '/admin/contacts');
+  const contactRow = page.getByRole('row').filter({ hasText: contactName });
+  await expect(contactRow).toBeVisible();
+  page.once('dialog', (question) => {
+    expect(question.message()).toBe('Are you sure you want to delete this contact info?');
+    void question.accept();
+  });
+  await contactRow.getByRole('button', { name: /^Delete/ }).click();
+  await expect(contactRow).toHaveCount(0);
+
+  await page.locator('#admin-nav').getByRole('link', { name: 'Users' }).click();
+  await page.getByPlaceholder('Search by name or phone').fill(shopper.phoneNumber);
+  const userRow = page.getByRole('row').filter({ hasText: shopper.full_name });
+  await expect(userRow).toContainText('User');
+  await expect(page.getByText('Showing 1 to 1 of 1 users')).toBeVisible();
+  page.once('dialog', (question) => {
+    expect(question.message()).toBe('Are you sure you want to delete this user?');
+    void question.accept();
+  });
+  await userRow.getByRole('button', { name: `Delete ${shopper.full_name}` }).click();
+  await expect(toast(page, 'User deleted successfully!')).toBeVisible();
+  await expect(page.getByText('No users found')).toBeVisible();
+  const relogin = await request.post('/userlogin', { data: { countryCode: '+91', phoneNumber: shopper.phoneNumber, password: SHOPPER_PASSWORD } });
+  expect(relogin.status()).not.toBe(200);
+});
+
+/** A page in a fresh context: a visitor with no session. */
+async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** Reloads `path` until `check` holds: the storefront is rebuilt a few seconds after a change. */
+async function expectSoon(page: Page, path: string, check: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        return check();
+      },
+      { timeout: 60_000, intervals: [2_000, 3_000, 5_000] },
+    )
+    .toBe(true);
+}
+
+/** A cash-on-delivery order of one demo product through the API; answers its o_id. */
+async function placeOrder(request: APIRequestContext, shopper: SessionUser): Promise<number> {
+  const listed = await request.post('/getproducts', { data: { isReel: '0', page: 1, perPage: 12 } });
+  const products = (await listed.json()).data.productData as Array<{ p_id: number; materials: number[]; size: number[]; productcarats: { pc_id: number; carat_id: number }[] }>;
+  const product = products.find((p) => p.productcarats.length > 0 && p.materials.length > 0);
+  if (!product) throw new Error('the demo catalogue has no product to order');
+  const [carat] = product.productcarats;
+  const added = await request.post('/createcart', {
+    headers: bearer(shopper),
+    data: { u_id: shopper.u_id, p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: product.materials[0], size_id: product.size[0] ?? null, quantity: 1 },
+  });
+  expect(added.status()).toBeLessThan(300);
+  const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { inr_price: number; quantity: number }[];
+  const subtotal = cart.reduce((sum, line) => sum + Math.round(line.inr_price * 100) * line.quantity, 0) / 100;
+  const answer = await request.post('/createorder', {
+    headers: bearer(shopper),
+    data: {
+      u_id: shopper.u_id,
+      cartItems: [],
+      shipping: 0,
+      subtotal,
+      discount: 0,
+      total: subtotal,
+      priceType: 'inr_price',
+      payment_method: 'cod',
+      first_name: 'Kavya',
+      last_name: 'Rao',
+      email: 'kavya.rao@example.com',
+      phone_number: '9876501234',
+      address: '12 Ghod Dod Road',
+      apartment: 'Flat 4',
+      city: 'Surat',
+      state: 'Gujarat',
+      zip_code: '395001',
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return (await answer.json()).data.o_id;
+}
