@@ -180,6 +180,9 @@ export default function Account() {
 
   const doLogout = () => {
     logout();
+    // Nothing of this shopper's checkout stays on a shared computer.
+    discardPendingOrder();
+    clearBuyNow();
     $cartCount.set(0);
     setConfirm(null);
     setFarewell('You have been logged out.');

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import { hasBought, type Order } from '../lib/orders.ts';
-import { loadOrderDataOnce } from '../stores/orders.ts';
+import { loadOrderDataOnce, refreshOrderData } from '../stores/orders.ts';
 import { $productReviews, loadProductReviews } from '../stores/reviews.ts';
 import { $user, getOrderData } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
@@ -31,13 +31,16 @@ export default function WriteReview({ p_id }: { p_id: number }) {
   useEffect(() => {
     if (!user) return;
     let current = true;
-    void loadOrderDataOnce().then(() => {
+    void (async () => {
+      await loadOrderDataOnce();
+      // Stored order data may predate an order placed since (on another device): ask again once.
+      if (!hasBought(getOrderData<Order[]>(), p_id)) await refreshOrderData();
       if (current) setOrders(getOrderData<Order[]>() ?? []);
-    });
+    })();
     return () => {
       current = false;
     };
-  }, [user?.u_id]);
+  }, [user?.u_id, p_id]);
 
   if (user === undefined) return null;
   if (!user) {
