@@ -25,10 +25,14 @@ for (const width of widths) {
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
         window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 60));
+        await new Promise((r) => setTimeout(r, 150));
       }
       window.scrollTo(0, 0);
     });
+    // Images resized on first request take a moment; wait for those in view to finish.
+    await page
+      .waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < innerHeight).every((i) => i.complete), null, { timeout: 5_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(500);
     const name = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });

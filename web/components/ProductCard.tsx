@@ -114,3 +114,21 @@ export function ProductCard({ product, currency = 'INR', wishlist = false, eager
     </article>
   );
 }
+
+export interface ProductGridProps extends Omit<ProductCardProps, 'product' | 'eager'> {
+  products: ReadonlyArray<CardProduct>;
+  columns?: 3 | 4;
+  /** How many cards at the start load their picture at once. */
+  eagerCount?: number;
+}
+
+/** A grid of cards in one render (a pre-rendered page then makes one React call for it, not one per card). */
+export function ProductGrid({ products, columns = 4, eagerCount = 0, ...card }: ProductGridProps) {
+  return (
+    <div className={`product-grid product-grid--${columns}`}>
+      {products.map((product, i) => (
+        <ProductCard key={product.p_id} product={product} eager={i < eagerCount} {...card} />
+      ))}
+    </div>
+  );
+}

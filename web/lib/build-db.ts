@@ -24,7 +24,8 @@ import {
   sliderImages,
   testimonials,
 } from '../../db/queries/catalogue.ts';
-import type { ReviewView, SliderImageView } from '../../db/queries/reviews.ts';
+import { isoTimestamp } from '../../db/queries/catalogue.ts';
+import type { ProductReviews, ReviewView, SliderImageView } from '../../db/queries/reviews.ts';
 
 let connection: DB | undefined;
 
@@ -125,4 +126,61 @@ export function relatedByProduct(products: ProductView[], count = 4): (product: 
     else if (list.length <= count) list.push(product);
   }
   return (product) => (byCategory.get(product.cate_id) ?? []).filter((p) => p.p_id !== product.p_id).slice(0, count);
+}
+
+let reviewsByProduct: Promise<Map<number, ProductReviews>> | undefined;
+
+/**
+ * Every product's reviews (newest first) with count and average, read in two
+ * queries for the whole build instead of two per product page. Averages are
+ * computed as db/queries/reviews.ts productReviews does (one decimal, exact).
+ */
+export function loadProductReviews(): Promise<Map<number, ProductReviews>> {
+  reviewsByProduct ??= (async () => {
+    const db = buildDb();
+    const rows = await db
+      .selectFrom('reviews')
+      .select(['r_id', 'u_id', 'u_name', 'p_id', 'message', 'rating', 'created_at'])
+      .where('p_id', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('r_id', 'desc')
+      .execute();
+    const images = await db
+      .selectFrom('review_images as ri')
+      .innerJoin('reviews as r', 'r.r_id', 'ri.r_id')
+      .select(['ri.r_id', 'ri.file_name'])
+      .where('r.p_id', 'is not', null)
+      .orderBy('ri.r_id')
+      .orderBy('ri.position')
+      .orderBy('ri.ri_id')
+      .execute();
+    const imagesOf = new Map<number, string[]>();
+    for (const image of images) {
+      const list = imagesOf.get(image.r_id);
+      if (list) list.push(image.file_name);
+      else imagesOf.set(image.r_id, [image.file_name]);
+    }
+    const byProduct = new Map<number, ReviewView[]>();
+    for (const r of rows) {
+      const files = imagesOf.get(r.r_id) ?? [];
+      const view: ReviewView = { ...r, images: files, review_image: files[0] ?? null, createdAt: isoTimestamp(r.created_at) };
+      const list = byProduct.get(r.p_id!);
+      if (list) list.push(view);
+      else byProduct.set(r.p_id!, [view]);
+    }
+    const out = new Map<number, ProductReviews>();
+    for (const [p_id, reviews] of byProduct) {
+      const sum = reviews.reduce((total, r) => total + r.rating, 0);
+      out.set(p_id, { reviews, count: { avg_rating: Math.round((sum * 10) / reviews.length) / 10, total: reviews.length } });
+    }
+    return out;
+  })();
+  return reviewsByProduct;
+}
+
+const NO_REVIEWS: ProductReviews = { reviews: [], count: { avg_rating: 0, total: 0 } };
+
+/** One product's reviews from the build's batch. */
+export async function reviewsOf(p_id: number): Promise<ProductReviews> {
+  return (await loadProductReviews()).get(p_id) ?? NO_REVIEWS;
 }
