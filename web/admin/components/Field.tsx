@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 
-/** The attributes that tie a control to its label and its error text. */
-export function controlProps(id: string, error?: string | null) {
+/** The attributes that tie a control to its label and its error text, and mark it required. */
+export function controlProps(id: string, error?: string | null, required = false) {
   return {
     id,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': required || undefined,
   } as const;
 }
 

@@ -43,7 +43,7 @@ export function ImagePicker({ id, label, currentUrl, file, onChange, error, requ
             type="file"
             accept={IMAGE_ACCEPT}
             multiple
-            {...controlProps(id, error)}
+            {...controlProps(id, error, required)}
             onChange={(event) => {
               const { file: picked, error: problem } = pickOneImage(event.currentTarget.files ?? []);
               if (problem) event.currentTarget.value = '';

@@ -261,7 +261,7 @@ function CatalogueForm<T>({ kind, editing, onClose, onSaved }: CatalogueFormProp
             maxLength={100}
             autoComplete="off"
             data-autofocus
-            {...controlProps(nameId, errors.name)}
+            {...controlProps(nameId, errors.name, true)}
             onChange={(event) => {
               setName(event.target.value);
               if (errors.name) setErrors({ ...errors, name: null });

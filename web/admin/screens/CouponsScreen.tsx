@@ -185,7 +185,7 @@ function CouponForm({ editing, onClose, onSaved }: { editing: Editing; onClose: 
             autoCapitalize="characters"
             spellCheck={false}
             data-autofocus
-            {...controlProps('coupon-name', errors.name)}
+            {...controlProps('coupon-name', errors.name, true)}
             onChange={(event) => {
               setName(event.target.value);
               if (errors.name) setErrors({ ...errors, name: null });
@@ -199,7 +199,7 @@ function CouponForm({ editing, onClose, onSaved }: { editing: Editing; onClose: 
             value={discount}
             maxLength={6}
             autoComplete="off"
-            {...controlProps('coupon-discount', errors.discount)}
+            {...controlProps('coupon-discount', errors.discount, true)}
             onChange={(event) => {
               const value = discountInput(event.target.value);
               setDiscount(value);

@@ -208,7 +208,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
               maxLength={200}
               autoComplete="off"
               data-autofocus
-              {...controlProps('product-name', errors.name)}
+              {...controlProps('product-name', errors.name, true)}
               onChange={(event) => {
                 setName(event.target.value);
                 clear('name');
@@ -219,7 +219,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
             <select
               value={cateId}
               disabled={editing}
-              {...controlProps('product-cate_id', errors.cate_id)}
+              {...controlProps('product-cate_id', errors.cate_id, true)}
               onChange={(event) => {
                 setCateId(event.target.value);
                 clear('cate_id');
@@ -240,7 +240,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
             value={offer}
             maxLength={200}
             autoComplete="off"
-            {...controlProps('product-offer', errors.offer)}
+            {...controlProps('product-offer', errors.offer, true)}
             onChange={(event) => {
               setOffer(event.target.value);
               clear('offer');
@@ -253,7 +253,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
               className="admin-textarea-short"
               value={description}
               maxLength={20000}
-              {...controlProps('product-description', errors.description)}
+              {...controlProps('product-description', errors.description, true)}
               onChange={(event) => {
                 setDescription(event.target.value);
                 clear('description');
@@ -265,7 +265,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
               className="admin-textarea-short"
               value={specifications}
               maxLength={20000}
-              {...controlProps('product-specifications', errors.specifications)}
+              {...controlProps('product-specifications', errors.specifications, true)}
               onChange={(event) => {
                 setSpecifications(event.target.value);
                 clear('specifications');

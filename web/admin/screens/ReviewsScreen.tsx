@@ -215,7 +215,7 @@ function ReviewForm({ editing, u_id, onClose, onSaved }: { editing: Editing; u_i
             value={message}
             maxLength={2000}
             data-autofocus
-            {...controlProps('review-message', errors.message)}
+            {...controlProps('review-message', errors.message, true)}
             onChange={(event) => {
               setMessage(event.target.value);
               if (errors.message) setErrors({ ...errors, message: null });
@@ -228,7 +228,7 @@ function ReviewForm({ editing, u_id, onClose, onSaved }: { editing: Editing; u_i
             value={uName}
             maxLength={100}
             autoComplete="off"
-            {...controlProps('review-user', errors.u_name)}
+            {...controlProps('review-user', errors.u_name, true)}
             onChange={(event) => {
               setUName(event.target.value);
               if (errors.u_name) setErrors({ ...errors, u_name: null });

@@ -164,6 +164,8 @@ function AddImagesForm({ onClose, onSaved }: { onClose: () => void; onSaved: () 
                     onClick={() => {
                       setFiles(files.filter((_, i) => i !== index));
                       setError(null);
+                      // The button goes with its thumbnail; the picker keeps the focus in the dialog.
+                      document.getElementById('slider-images')?.focus();
                     }}
                   >
                     <Icon name="close" size={16} />
