@@ -60,7 +60,7 @@ export function Gallery({ images, name }: GalleryProps) {
                     alt={i === 0 ? name : `${name}, view ${i + 1}`}
                     loading={i === 0 ? 'eager' : 'lazy'}
                     fetchPriority={i === 0 ? 'high' : undefined}
-                    decoding={i === 0 ? 'sync' : 'async'}
+                    decoding="async"
                     draggable={false}
                   />
                 )}
