@@ -33,10 +33,10 @@ const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash on Delivery', onlin
 
 /**
  * Finishes an online payment on return from the provider (§4): with txStatus
- * SUCCESS and the order_id of the order kept in this browser, that order is
- * sent to POST /createorder (the server asks the provider whether it is paid)
- * and the kept order is cleared; any other return discards it. A return that
- * names no payment of this browser places nothing.
+ * SUCCESS (or no txStatus, as Cashfree returns) and the order_id of the order
+ * kept in this browser, that order is sent to POST /createorder (the server asks
+ * the provider whether it is paid) and the kept order is cleared; any other
+ * return discards it. A return that names no payment of this browser places nothing.
  */
 async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | null): Promise<{ outcome: Outcome; o_id?: number } | 'retry'> {
   const txStatus = params.get('txStatus');
@@ -61,7 +61,9 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
       },
     };
   }
-  if (txStatus !== 'SUCCESS') {
+  // Cashfree's current return carries only order_id: then the server asks the provider. A status
+  // the provider did send that is not SUCCESS ends the attempt here.
+  if (txStatus !== null && txStatus !== 'SUCCESS') {
     discardPendingOrder();
     return {
       outcome: {
@@ -73,7 +75,7 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
   }
   const { buyNow, ...body } = pending;
   try {
-    const answer = await request<{ o_id: number }>('post', '/createorder', { ...body, payment_status: txStatus });
+    const answer = await request<{ o_id: number }>('post', '/createorder', { ...body, payment_status: txStatus ?? undefined });
     discardPendingOrder();
     if (answer.status === 1 && answer.data?.o_id) {
       if (buyNow) clearBuyNow();
