@@ -24,10 +24,10 @@ for (const width of widths) {
     // Let lazy images below the fold load before the full-page capture.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
+        window.scrollTo({ top: y, behavior: 'instant' });
         await new Promise((r) => setTimeout(r, 150));
       }
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, behavior: 'instant' });
     });
     // Images resized on first request take a moment; wait for those in view to finish.
     await page
