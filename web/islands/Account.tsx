@@ -6,6 +6,7 @@ import { formatMoney } from '../lib/money.ts';
 import { canCancel, formatOrderDate, type Order, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
 import { productPath } from '../lib/routes.ts';
+import { deliveryWindow, formatWindow } from './product/delivery.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, refreshCartCount } from '../stores/cart.ts';
 import { refreshOrderData } from '../stores/orders.ts';
@@ -540,6 +541,26 @@ function Tracking({ order }: { order: Order }) {
           );
         })}
       </ol>
+      <dl className="track__facts">
+        {order.status >= 1 && order.status <= 3 ? (
+          <div>
+            <dt>Estimated delivery</dt>
+            <dd>{formatWindow(deliveryWindow(new Date(order.createdAt), order.currency !== 'INR'))}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Ship to</dt>
+          <dd>
+            {order.first_name} {order.last_name}, {[order.address, order.apartment, order.city, order.state, order.zip_code].filter(Boolean).join(', ')}
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {PAYMENT_METHODS[order.payment_method] ?? order.payment_method} · {formatMoney(order.total, order.currency)}
+          </dd>
+        </div>
+      </dl>
     </div>
   );
 }
