@@ -59,8 +59,8 @@ export const MATERIALS: CatalogueKind<Material> = {
   list: () => api.get('/getmaterials'),
   id: (m) => m.m_id,
   name: (m) => m.name,
-  add: (name) => request('post', '/addmaterial', { name }),
-  update: (m, name) => request('post', '/updatematerial', { name, m_id: m.m_id }),
+  add: (name) => api.post('/addmaterial', { name }),
+  update: (m, name) => api.post('/updatematerial', { name, m_id: m.m_id }),
   remove: (m) => request('delete', `/deletematerial${query({ m_id: m.m_id })}`),
 };
 
@@ -71,8 +71,8 @@ export const SIZES: CatalogueKind<Size> = {
   list: () => api.get('/getsize'),
   id: (s) => s.size_id,
   name: (s) => s.size_name,
-  add: (size_name) => request('post', '/addsize', { size_name }),
-  update: (s, size_name) => request('post', '/updatesize', { size_name, size_id: s.size_id }),
+  add: (size_name) => api.post('/addsize', { size_name }),
+  update: (s, size_name) => api.post('/updatesize', { size_name, size_id: s.size_id }),
   remove: (s) => request('delete', `/deletesize${query({ size_id: s.size_id })}`),
 };
 
@@ -83,8 +83,8 @@ export const CARATS: CatalogueKind<Carat> = {
   list: () => api.get('/getcarat'),
   id: (c) => c.carat_id,
   name: (c) => c.name,
-  add: (name) => request('post', '/addcarat', { name }),
-  update: (c, name) => request('post', '/updatecarat', { name, carat_id: c.carat_id }),
+  add: (name) => api.post('/addcarat', { name }),
+  update: (c, name) => api.post('/updatecarat', { name, carat_id: c.carat_id }),
   remove: (c) => request('delete', `/deletecarat${query({ carat_id: c.carat_id })}`),
 };
 

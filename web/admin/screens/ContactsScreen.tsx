@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, request } from '../../lib/api/client.ts';
 import { toast } from '../../stores/toast.ts';
 import { query, runChange } from '../actions.ts';
 import { Pager } from '../components/Pager.tsx';
@@ -27,7 +27,7 @@ export function ContactsScreen() {
     setLoading(true);
     let data: ContactPage = { contactData: [], totalCount: 0 };
     try {
-      const answer = await request<ContactPage>('post', '/contactinfo', { page: wanted, perPage: PER_PAGE });
+      const answer = await api.post('/contactinfo', { page: wanted, perPage: PER_PAGE });
       if (answer.status === 1 && answer.data && Array.isArray(answer.data.contactData)) data = answer.data;
       else throw new Error(answer.description);
     } catch (error) {

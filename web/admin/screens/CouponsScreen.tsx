@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
-import { api, request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
@@ -29,7 +29,7 @@ export function CouponsScreen() {
     if (!toggling) return;
     const c_status = toggling.c_status === 1 ? 0 : 1;
     setBusy(true);
-    const done = await runChange(() => request('post', '/changecouponstatus', { c_status, coupon_id: toggling.coupon_id }), 'Failed to update coupon status.');
+    const done = await runChange(() => api.post('/changecouponstatus', { c_status, coupon_id: Number(toggling.coupon_id) }), 'Failed to update coupon status.');
     setBusy(false);
     if (done) {
       setItems((list) => list.map((c) => (c.coupon_id === toggling.coupon_id ? { ...c, c_status } : c)));
@@ -153,8 +153,8 @@ function CouponForm({ editing, onClose, onSaved }: { editing: Editing; onClose: 
     const body = { coupon_name: name.trim(), discount: discount.trim() };
     setBusy(true);
     const done = coupon
-      ? await runChange(() => request('post', '/updatecoupon', { ...body, coupon_id: coupon.coupon_id }), 'Error Updating Coupon...')
-      : await runChange(() => request('post', '/addcoupon', body), 'Error Adding Coupon...');
+      ? await runChange(() => api.post('/updatecoupon', { ...body, coupon_id: Number(coupon.coupon_id) }), 'Error Updating Coupon...')
+      : await runChange(() => api.post('/addcoupon', body), 'Error Adding Coupon...');
     setBusy(false);
     if (done) onSaved();
   };

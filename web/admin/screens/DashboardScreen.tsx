@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { AdminIcon, type AdminIconName } from '../components/AdminIcon.tsx';
 import { Screen } from '../components/Screen.tsx';
 import { formatDateTime } from '../format.ts';
@@ -44,8 +44,8 @@ export function DashboardScreen() {
     let live = true;
     const load = async () => {
       const [countAnswer, inquiryAnswer] = await Promise.allSettled([
-        request<DashboardCounters>('get', '/dashboardcounter'),
-        request<Inquiry[]>('get', '/getall'),
+        api.get('/dashboardcounter'),
+        api.get('/getall'),
       ]);
       if (!live) return;
       if (countAnswer.status === 'fulfilled' && countAnswer.value.status === 1 && countAnswer.value.data) setCounters(countAnswer.value.data);

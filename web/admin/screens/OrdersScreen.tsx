@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { imageSources } from '../../lib/media.ts';
 import { toast } from '../../stores/toast.ts';
 import { Pager } from '../components/Pager.tsx';
@@ -31,7 +31,7 @@ export function OrdersScreen() {
 
   useEffect(() => {
     let live = true;
-    request<OrderRow[]>('get', '/getallorders')
+    api.get('/getallorders')
       .then((answer) => {
         if (!live) return;
         if (answer.status === 1 && Array.isArray(answer.data)) setOrders(answer.data);
@@ -54,7 +54,7 @@ export function OrdersScreen() {
   const changeStatus = async (order: OrderRow, status: number) => {
     setSaving((current) => new Set(current).add(order.o_id));
     try {
-      const answer = await request('put', '/updateorderstatus', { o_id: order.o_id, status });
+      const answer = await api.put('/updateorderstatus', { o_id: order.o_id, status: status as 1 | 2 | 3 | 4 | 5 });
       if (answer.status === 1) {
         setOrders((list) => list.map((o) => (o.o_id === order.o_id ? { ...o, status } : o)));
         if (answer.description) toast.success(answer.description);

@@ -36,7 +36,7 @@ export function ReviewsScreen() {
   const confirmDelete = async () => {
     if (!deleting) return;
     setBusy(true);
-    const done = await runChange(() => api.post('/deletereview', deleting as never), 'Error Deleting Reviews...');
+    const done = await runChange(() => api.post('/deletereview', { r_id: deleting.r_id }), 'Error Deleting Reviews...');
     setBusy(false);
     if (done) {
       setDeleting(null);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { $user } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
@@ -25,7 +25,7 @@ function phoneOf(user: UserRow): string {
  */
 export function UsersScreen() {
   const me = useStore($user);
-  const { items, setItems, loading } = useList<UserRow>(() => request<UserRow[]>('get', '/getallusers'), null);
+  const { items, setItems, loading } = useList<UserRow>(() => api.get('/getallusers'), null);
   const table = useClientTable(items, (user, q) => includesText(user.full_name, q) || includesText(user.phoneNumber, q) || includesText(phoneOf(user), q));
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -33,7 +33,7 @@ export function UsersScreen() {
     if (!window.confirm('Are you sure you want to delete this user?')) return;
     setDeleting(user.u_id);
     try {
-      const answer = await request('delete', `/user/delete/${encodeURIComponent(user.u_id)}`);
+      const answer = await api.delete('/user/delete/{id}', undefined, { id: user.u_id });
       if (answer.status === 1) {
         setItems((list) => list.filter((u) => u.u_id !== user.u_id));
         toast.success('User deleted successfully!');

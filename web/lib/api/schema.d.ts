@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adduserreviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer reviews a product
+         * @description Only a shopper with an order of this product that is not cancelled may review it, once (409 otherwise). Up to 2 images in userReviewImages (jpg, png, webp, gif or avif, judged by their bytes; 120MB each at most).
+         */
+        post: operations["postAdduserreviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getreviews": {
         parameters: {
             query?: never;
@@ -260,29 +280,9 @@ export interface paths {
         put?: never;
         /**
          * Add a selection to the caller's cart
-         * @description Named by the specification; not built yet.
+         * @description The selection must be real: pc_id is one of the product's carat entries and names carat_id, m_id is one of its materials, size_id one of its sizes (null only when it has none), the product and its category active. The same selection again raises that line's quantity (at most 99).
          */
         post: operations["postCreatecart"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/createwishlist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a selection to the caller's wishlist
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postCreatewishlist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * The caller's cart
-         * @description Named by the specification; not built yet.
+         * @description `data` is the list of cart lines, oldest first, each with its `product` (the catalogue's shape) and the chosen carat's names and prices.
          */
         get: operations["getGetcartByUId"];
         put?: never;
@@ -317,10 +317,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Change a cart line's quantity
-         * @description Named by the specification; not built yet.
-         */
+        /** Change a cart line's quantity */
         put: operations["putUpdatecart"];
         post?: never;
         delete?: never;
@@ -339,11 +336,28 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Remove a cart line
-         * @description Named by the specification; not built yet.
-         */
+        /** Remove a cart line */
         delete: operations["deleteRemovecart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/createwishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a selection to the caller's wishlist
+         * @description The selection is checked as for the cart. The same selection again is answered with the existing line (status 1, 200).
+         */
+        post: operations["postCreatewishlist"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -358,7 +372,7 @@ export interface paths {
         };
         /**
          * The caller's wishlist
-         * @description Named by the specification; not built yet.
+         * @description `data` is the list of wishlist lines, oldest first, each with its `product`.
          */
         get: operations["getGetwishlistByUId"];
         put?: never;
@@ -379,51 +393,8 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Remove a wishlist line
-         * @description Named by the specification; not built yet.
-         */
+        /** Remove a wishlist line */
         delete: operations["deleteRemovewishlist"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adduserreviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A buyer reviews a product
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postAdduserreviews"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start an online payment for the caller's cart
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postPayment"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -440,7 +411,11 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Named by the specification; not built yet.
+         * @description Places the caller's order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account's currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. The client's subtotal, discount, shipping and total must equal the server's (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.
+         *
+         *     Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency of this order and the payment is the caller's. One order per provider order id: a repeat (the shopper's return racing the provider's webhook) answers the order already placed, with 200.
+         *
+         *     Idempotency-Key: the same key with the same body answers the same o_id (200); with a different body, 409.
          */
         post: operations["postCreateorder"];
         delete?: never;
@@ -460,7 +435,7 @@ export interface paths {
         put?: never;
         /**
          * The caller's orders
-         * @description Named by the specification; not built yet.
+         * @description The same list as GET /getorder/{u_id}: newest first, each with orderItems.
          */
         post: operations["postGetuserorder"];
         delete?: never;
@@ -478,11 +453,145 @@ export interface paths {
         };
         /**
          * The caller's orders
-         * @description Named by the specification; not built yet.
+         * @description `data` is the list of orders, newest first, each with `orderItems`; amounts in the order's `currency` (rupees or dollars).
          */
         get: operations["getGetorderByUId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancelorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel one of the caller's orders
+         * @description Allowed within 2 hours of placing the order (the refund policy) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5). Later, or once shipped, it is refused with 409. A paid online order is refunded to the original payment method within 7-10 business days.
+         */
+        put: operations["putCancelorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an online payment for the caller's cart
+         * @description Prices the caller's cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it, opens an order with the payment provider and answers its session. The shopper pays on the provider's hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.
+         */
+        post: operations["postPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cashfree payment webhook
+         * @description For the cashfree provider. The raw body must carry `x-webhook-signature` = Base64(HMAC-SHA256(x-webhook-timestamp + raw body, secret key)) and a timestamp within 15 minutes; each delivery is accepted once (a replay is refused with 409). The body is only a hint: the server asks Cashfree for the order and, when it is PAID for the recorded amount, places the order from the checkout stored with the payment (once, however it races the shopper's return).
+         */
+        post: operations["postPaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentconfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which payment provider and browser library the storefront loads */
+        get: operations["getPaymentconfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cashfree.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox provider: the browser library (window.Cashfree) */
+        get: operations["getSandboxCashfreeJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/pay/{payment_session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox provider: the hosted payment page
+         * @description Shows the amount with a Pay and a Fail button (sandbox provider only). The browser library opens it.
+         */
+        get: operations["getSandboxPayByPaymentSessionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/pay/{payment_session_id}/{outcome}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox provider: pay or fail
+         * @description Marks the sandbox payment paid (placing the order when its checkout was stored) or failed, then redirects to return_url with order_id and txStatus SUCCESS or FAILED.
+         */
+        post: operations["postSandboxPayByPaymentSessionIdByOutcome"];
         delete?: never;
         options?: never;
         head?: never;
@@ -500,9 +609,29 @@ export interface paths {
         put?: never;
         /**
          * Send a contact message
-         * @description Named by the specification; not built yet.
+         * @description Stored with status "new" for the back office (the dashboard's inquiries). At most 20 messages an hour from one address (429 beyond).
          */
         post: operations["postContactus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for the newsletter
+         * @description Stores the address once (compared case-insensitively). Signing up again is not an error: it answers 200 with status 1 and "You are already subscribed.", so the form never tells a visitor anything an error would.
+         */
+        post: operations["postNewsletter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,10 +647,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Add a category
-         * @description Named by the specification; not built yet.
-         */
+        /** Add a category */
         post: operations["postAddcategory"];
         delete?: never;
         options?: never;
@@ -539,8 +665,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update a category
-         * @description Named by the specification; not built yet.
+         * Rename a category, optionally with a new image
+         * @description Without categoryImage the image stays; with one, the old image file is removed once the change is saved.
          */
         post: operations["postUpdatecategory"];
         delete?: never;
@@ -560,8 +686,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a category
-         * @description Named by the specification; not built yet.
+         * Delete a category and its image
+         * @description Refused with 409 while products are in the category (products cannot change category; delete them first).
          */
         delete: operations["deleteDeletecategory"];
         options?: never;
@@ -580,7 +706,7 @@ export interface paths {
         put?: never;
         /**
          * Add a material
-         * @description Named by the specification; not built yet.
+         * @description Names are unique, whatever their case (409 otherwise).
          */
         post: operations["postAddmaterial"];
         delete?: never;
@@ -598,10 +724,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Update a material
-         * @description Named by the specification; not built yet.
-         */
+        /** Rename a material */
         post: operations["postUpdatematerial"];
         delete?: never;
         options?: never;
@@ -621,7 +744,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a material
-         * @description Named by the specification; not built yet.
+         * @description Refused with 409 while products use it.
          */
         delete: operations["deleteDeletematerial"];
         options?: never;
@@ -640,7 +763,7 @@ export interface paths {
         put?: never;
         /**
          * Add a size
-         * @description Named by the specification; not built yet.
+         * @description Names are unique, whatever their case (409 otherwise).
          */
         post: operations["postAddsize"];
         delete?: never;
@@ -658,10 +781,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Update a size
-         * @description Named by the specification; not built yet.
-         */
+        /** Rename a size */
         post: operations["postUpdatesize"];
         delete?: never;
         options?: never;
@@ -681,7 +801,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a size
-         * @description Named by the specification; not built yet.
+         * @description Refused with 409 while products use it.
          */
         delete: operations["deleteDeletesize"];
         options?: never;
@@ -700,7 +820,7 @@ export interface paths {
         put?: never;
         /**
          * Add a carat
-         * @description Named by the specification; not built yet.
+         * @description Names are unique, whatever their case (409 otherwise).
          */
         post: operations["postAddcarat"];
         delete?: never;
@@ -718,10 +838,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Update a carat
-         * @description Named by the specification; not built yet.
-         */
+        /** Rename a carat */
         post: operations["postUpdatecarat"];
         delete?: never;
         options?: never;
@@ -741,9 +858,89 @@ export interface paths {
         post?: never;
         /**
          * Delete a carat
-         * @description Named by the specification; not built yet.
+         * @description Refused with 409 while products use it.
          */
         delete: operations["deleteDeletecarat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insertproduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product
+         * @description Multipart form. materials, size, key_points and caratPrices are JSON text. The product is active at once; the storefront shows it after the next rebuild (its URL works at once).
+         */
+        post: operations["postInsertproduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updateproduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a product
+         * @description Multipart form with p_id; every other field is optional and changes only what it names. Category, materials and sizes cannot be changed once the product exists: they may be sent back as they are, any difference is refused with 400. Media: `keepImages` lists the current files to keep (and their order); files in `images` are added after them. caratPrices replaces the carat rows: a carat that stays keeps its pc_id (cart lines remain), a carat left out is removed.
+         */
+        post: operations["postUpdateproduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changeproductstatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate (1) or deactivate (0) a product
+         * @description An inactive product disappears from the storefront (and its pages) but stays in orders, carts are refused at checkout.
+         */
+        post: operations["postChangeproductstatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deleteproduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a product
+         * @description Not named by the specification ("deleting a product: not shown"); needed because products cannot change category, materials or sizes, so a category or material is freed only when its products go. Removes the product, its media files, reviews (with their images) and the cart and wishlist lines that chose it; orders keep their own copy of what was bought, picture included. Deactivating (/changeproductstatus) is the gentler choice.
+         */
+        delete: operations["deleteDeleteproduct"];
         options?: never;
         head?: never;
         patch?: never;
@@ -758,10 +955,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Add a testimonial
-         * @description Named by the specification; not built yet.
-         */
+        /** Add a testimonial (Customer Love on the home page) */
         post: operations["postAddreviews"];
         delete?: never;
         options?: never;
@@ -779,8 +973,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update a testimonial
-         * @description Named by the specification; not built yet.
+         * Edit a testimonial
+         * @description Without reviewsImage the image stays. A shopper's product review cannot be edited (409), only deleted.
          */
         post: operations["postUpdatereviews"];
         delete?: never;
@@ -798,10 +992,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Delete a review
-         * @description Named by the specification; not built yet.
-         */
+        /** Delete a review (a testimonial or a shopper's product review) with its images */
         post: operations["postDeletereview"];
         delete?: never;
         options?: never;
@@ -819,11 +1010,31 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add slider images
-         * @description Named by the specification; not built yet.
+         * Add home slider images
+         * @description One to three images (jpg, png, webp, gif, avif, judged by their bytes, at most 120MB each), shown after the existing ones.
          */
         post: operations["postAdddynamicimages"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deletedynamicimage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a home slider image
+         * @description Not named by the specification (its slider screen shows removal); the image file goes with the record.
+         */
+        delete: operations["deleteDeletedynamicimage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -840,7 +1051,7 @@ export interface paths {
         put?: never;
         /**
          * Add a coupon
-         * @description Named by the specification; not built yet.
+         * @description The name is stored uppercased and must be unique (409). New coupons are active.
          */
         post: operations["postAddcoupon"];
         delete?: never;
@@ -859,8 +1070,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update a coupon
-         * @description Named by the specification; not built yet.
+         * Edit a coupon
+         * @description Orders already placed keep the discount they were given.
          */
         post: operations["postUpdatecoupon"];
         delete?: never;
@@ -878,10 +1089,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Activate or deactivate a coupon
-         * @description Named by the specification; not built yet.
-         */
+        /** Activate (1) or deactivate (0) a coupon */
         post: operations["postChangecouponstatus"];
         delete?: never;
         options?: never;
@@ -896,10 +1104,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * All users
-         * @description Named by the specification; not built yet.
-         */
+        /** All users, newest first */
         get: operations["getGetallusers"];
         put?: never;
         post?: never;
@@ -920,8 +1125,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a user
-         * @description Named by the specification; not built yet.
+         * Delete an account
+         * @description An administrator deletes any account; anyone else only their own (Delete Account), others are refused with 403. The cart, wishlist and product reviews go with the account; orders stay for the shop's books, no longer linked to it. The last administrator cannot be deleted (409).
          */
         delete: operations["deleteUserDeleteById"];
         options?: never;
@@ -937,8 +1142,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All orders
-         * @description Named by the specification; not built yet.
+         * All orders with their items, newest first
+         * @description Each item carries the product, carat, material and size names as they were when the order was placed.
          */
         get: operations["getGetallorders"];
         put?: never;
@@ -958,8 +1163,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change an order's status
-         * @description Named by the specification; not built yet.
+         * Set an order's status (1-5)
+         * @description Any status may follow any other, as the back office allows; a refund for a cancelled online payment is handled with the provider.
          */
         put: operations["putUpdateorderstatus"];
         post?: never;
@@ -978,10 +1183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Contact messages, paginated
-         * @description Named by the specification; not built yet.
-         */
+        /** Contact messages, newest first, one page at a time */
         post: operations["postContactinfo"];
         delete?: never;
         options?: never;
@@ -999,10 +1201,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Delete a contact message
-         * @description Named by the specification; not built yet.
-         */
+        /** Delete a contact message */
         delete: operations["deleteDeletecontactinfo"];
         options?: never;
         head?: never;
@@ -1016,10 +1215,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Dashboard counters
-         * @description Named by the specification; not built yet.
-         */
+        /** The dashboard's five counters */
         get: operations["getDashboardcounter"];
         put?: never;
         post?: never;
@@ -1037,72 +1233,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent inquiries
-         * @description Named by the specification; not built yet.
+         * The newest inquiries (contact messages)
+         * @description Newest first; the dashboard shows the last 5, the default.
          */
         get: operations["getGetall"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/insertproduct": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a product
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postInsertproduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/updateproduct": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Update a product
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postUpdateproduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/changeproductstatus": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Activate or deactivate a product
-         * @description Named by the specification; not built yet.
-         */
-        post: operations["postChangeproductstatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1275,11 +1411,6 @@ export interface components {
             /** @description 1 (checkout): active coupons. 0 with an administrator's token: every coupon with coupon_id and c_status. */
             is_admin?: 0 | 1 | "0" | "1";
         };
-        SliderImage: {
-            s_id: number;
-            /** @description File name under /Sliders. */
-            image: string;
-        };
         Review: {
             r_id: number;
             u_id: number | null;
@@ -1294,12 +1425,522 @@ export interface components {
             review_image: string | null;
             createdAt: string;
         };
+        AddUserReviewForm: {
+            /** @description The caller's own u_id; another user's is refused with 403. */
+            u_id?: number;
+            /** @description The name shown with the review; the account's full name when empty. */
+            u_name?: string;
+            p_id: number;
+            message: string;
+            rating: number;
+            /** @description Up to 2 images. */
+            userReviewImages?: string[];
+        };
+        SliderImage: {
+            s_id: number;
+            /** @description File name under /Sliders. */
+            image: string;
+        };
         GetReviewsBody: {
             /** @description Sent by the back office: the administrator's own u_id (with the bearer token). */
             u_id?: number;
         };
         GetUserReviewsBody: {
             p_id: number;
+        };
+        CreateCartBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. Defaults to the caller. */
+            u_id?: number;
+            /** @description The product. */
+            p_id: number;
+            /** @description One of the product's carat entries (productcarats[].pc_id). */
+            pc_id: number;
+            /** @description The carat of that entry. */
+            carat_id: number;
+            /** @description Ignored: the product's own category is stored. */
+            cate_id?: number;
+            /** @description One of the product's materials. */
+            m_id: number;
+            /** @description The size; null (or missing) only for a product without sizes. */
+            size_id?: number | null;
+            /** @description Default 1. */
+            quantity?: number;
+        };
+        CartItem: {
+            c_id: number;
+            quantity: number;
+            p_id: number;
+            pc_id: number;
+            carat_id: number;
+            cate_id: number;
+            m_id: number;
+            size_id: number | null;
+            u_id: number;
+            /** @description false when the product was withdrawn since; such a line cannot be ordered. */
+            available: boolean;
+            carat_name: string | null;
+            material_name: string | null;
+            size_name: string | null;
+            /** @description Rupees, the chosen carat entry. */
+            inr_price: number | null;
+            /** @description Dollars, the chosen carat entry. */
+            usd_price: number | null;
+            product: components["schemas"]["Product"] & (Record<string, never> | null);
+        };
+        UpdateCartBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. Defaults to the caller. */
+            u_id?: number;
+            /** @description The cart line. */
+            c_id: number;
+            quantity: number;
+        };
+        RemoveCartBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. Defaults to the caller. */
+            u_id?: number;
+            /** @description The cart line. */
+            c_id: number;
+        };
+        CreateWishlistBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. Defaults to the caller. */
+            u_id?: number;
+            /** @description The product. */
+            p_id: number;
+            /** @description One of the product's carat entries (productcarats[].pc_id). */
+            pc_id: number;
+            /** @description The carat of that entry. */
+            carat_id: number;
+            /** @description Ignored: the product's own category is stored. */
+            cate_id?: number;
+            /** @description One of the product's materials. */
+            m_id: number;
+            /** @description The size; null (or missing) only for a product without sizes. */
+            size_id?: number | null;
+        };
+        WishlistItem: {
+            w_id: number;
+            p_id: number;
+            pc_id: number;
+            carat_id: number;
+            cate_id: number;
+            m_id: number;
+            size_id: number | null;
+            u_id: number;
+            /** @description false when the product was withdrawn since; such a line cannot be ordered. */
+            available: boolean;
+            carat_name: string | null;
+            material_name: string | null;
+            size_name: string | null;
+            /** @description Rupees, the chosen carat entry. */
+            inr_price: number | null;
+            /** @description Dollars, the chosen carat entry. */
+            usd_price: number | null;
+            product: components["schemas"]["Product"] & (Record<string, never> | null);
+        };
+        RemoveWishlistBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. Defaults to the caller. */
+            u_id?: number;
+            /** @description The wishlist line. */
+            w_id: number;
+        };
+        CreateOrderBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
+            u_id?: number;
+            /** @description Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused. */
+            cartItems?: components["schemas"]["OrderCartItem"][];
+            /** @description Shipping, rupees or dollars. */
+            shipping: number;
+            /** @description Subtotal, rupees or dollars. */
+            subtotal: number;
+            /** @description Discount, rupees or dollars. */
+            discount: number;
+            /** @description Total, rupees or dollars. */
+            total: number;
+            /**
+             * @description The currency the shopper sees. It must be the account's: inr_price for +91, usd_price for every other country code. Default: the account's.
+             * @enum {string}
+             */
+            priceType?: "inr_price" | "usd_price";
+            /** @description The coupon code as typed; matched uppercased against active coupons. Empty for none. */
+            coupon_name?: string | null;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone_number: string;
+            address: string;
+            apartment?: string | null;
+            city: string;
+            /** @enum {string} */
+            state: "Gujarat" | "Maharashtra" | "Delhi" | "Karnataka";
+            zip_code: string;
+            /**
+             * @description `cod` (also "Cash on Delivery") or `online` (also "Online Payment").
+             * @enum {string}
+             */
+            payment_method: "cod" | "online";
+            /** @description Online payment: the provider order id /payment answered. */
+            order_id?: string;
+            /** @description Informational (what the return page saw); the server asks the provider. */
+            payment_status?: string;
+        };
+        /** @description A cart line `{ c_id }` (as /getcart answers it; other fields are ignored) or, without c_id, a Buy Now selection `{ p_id, pc_id, carat_id, m_id, size_id, quantity }`. */
+        OrderCartItem: {
+            c_id?: number;
+            p_id?: number;
+            pc_id?: number;
+            carat_id?: number;
+            m_id?: number;
+            size_id?: null | "" | 0 | "0" | number;
+            quantity?: number;
+        };
+        Order: {
+            o_id: number;
+            u_id: number | null;
+            /** @description 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
+            status: number;
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            subtotal: number;
+            discount: number;
+            shipping: number;
+            total: number;
+            coupon_name: string | null;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone_number: string;
+            address: string;
+            apartment: string;
+            city: string;
+            state: string;
+            zip_code: string;
+            /** @description cod or online. */
+            payment_method: string;
+            /** @description cod (to collect on delivery) or paid (confirmed by the provider). */
+            payment_status: string;
+            /** @description The payment provider's order id (online payments). */
+            order_id: string | null;
+            createdAt: string;
+            /** @description Whether the shopper may still cancel it (/cancelorder). */
+            cancellable: boolean;
+            orderItems: components["schemas"]["OrderItem"][];
+        };
+        /** @description A priced snapshot: names and prices as they were when the order was placed. */
+        OrderItem: {
+            oi_id: number;
+            p_id: number | null;
+            quantity: number;
+            /** @description Unit price when ordered, in the order's currency. */
+            price: number;
+            line_total: number;
+            product: {
+                p_id: number | null;
+                name: string;
+                images: {
+                    imageUrl: string;
+                    /** @enum {string} */
+                    type: "image";
+                }[];
+            };
+            category: {
+                cate_id: number | null;
+                cate_name: string | null;
+            };
+            carat: {
+                carat_id: number | null;
+                name: string | null;
+            };
+            material: {
+                m_id: number | null;
+                name: string | null;
+            };
+            size: {
+                size_id: number | null;
+                size_name: string | null;
+            } | null;
+        };
+        GetUserOrderBody: {
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
+            u_id?: number;
+        };
+        CancelOrderBody: {
+            o_id: number;
+            /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
+            u_id?: number;
+        };
+        PaymentSession: {
+            /** @description For the browser library: Cashfree({ mode }).checkout({ paymentSessionId, returnUrl }). */
+            payment_session_id: string;
+            /** @description The provider order id; POST /createorder sends it back after payment. */
+            order_id: string;
+            /** @description Rupees or dollars, as the server priced the checkout. */
+            amount: number;
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            /** @enum {string} */
+            provider: "sandbox" | "cashfree";
+            /** @enum {string} */
+            mode: "sandbox" | "production";
+        };
+        PaymentBody: {
+            /** @description The total the storefront shows; it must equal the server's price of the checkout. */
+            order_amount: number;
+            /** @description The caller's u_id; another user's is refused with 403. The provider gets an id derived from the caller. */
+            customer_id?: string | number;
+            customer_name: string;
+            customer_email: string;
+            customer_phone: string;
+            /** @description The coupon code as typed; matched uppercased against active coupons. Empty for none. */
+            coupon_name?: string | null;
+            /** @description Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused. */
+            cartItems?: components["schemas"]["OrderCartItem"][];
+            /**
+             * @description The currency the shopper sees. It must be the account's: inr_price for +91, usd_price for every other country code. Default: the account's.
+             * @enum {string}
+             */
+            priceType?: "inr_price" | "usd_price";
+            /** @description A page of this store the provider sends the shopper back to (default /orderconfirm); `order_id` is added to it. */
+            return_url?: string;
+            /** @description The shipping address of the checkout. When sent, the provider's webhook places the order even if the shopper never returns. */
+            checkout?: {
+                first_name: string;
+                last_name: string;
+                email: string;
+                phone_number: string;
+                address: string;
+                apartment?: string | null;
+                city: string;
+                /** @enum {string} */
+                state: "Gujarat" | "Maharashtra" | "Delhi" | "Karnataka";
+                zip_code: string;
+            };
+        };
+        ContactUsBody: {
+            name: string;
+            email: string;
+            message: string;
+            /** @description Optional mobile number (the storefront form has no field for it). */
+            mo_no?: string;
+        };
+        NewsletterBody: {
+            email: string;
+        };
+        AddCategoryForm: {
+            cate_name: string;
+            /**
+             * Format: binary
+             * @description A jpg, png, webp, gif or avif image (judged by its bytes), at most 120MB. Up to 3 may be sent; the first is kept.
+             */
+            categoryImage: string;
+        };
+        UpdateCategoryForm: {
+            /** @example 1 */
+            cate_id: number;
+            cate_name: string;
+            /**
+             * Format: binary
+             * @description A jpg, png, webp, gif or avif image (judged by its bytes), at most 120MB. Up to 3 may be sent; the first is kept.
+             */
+            categoryImage?: string;
+        };
+        AddMaterial: {
+            name: string;
+        };
+        UpdateMaterial: {
+            name: string;
+            /** @example 1 */
+            m_id: number;
+        };
+        AddSize: {
+            size_name: string;
+        };
+        UpdateSize: {
+            size_name: string;
+            /** @example 1 */
+            size_id: number;
+        };
+        AddCarat: {
+            name: string;
+        };
+        UpdateCarat: {
+            name: string;
+            /** @example 1 */
+            carat_id: number;
+        };
+        InsertProductForm: {
+            name: string;
+            /** @example 1 */
+            cate_id: number;
+            offer: string;
+            description: string;
+            specifications: string;
+            /** @description JSON text: material ids, e.g. [1,2]. At least one. */
+            materials: string;
+            /** @description JSON text: size ids, e.g. [3,4]; [] for a product in one size. */
+            size?: string;
+            /** @description JSON text: [{"carat_id":1,"inr_price":52340.5,"usd_price":629.99}], prices in rupees and dollars (at most 2 decimals). A carat once. */
+            caratPrices: string;
+            /** @description JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"]. */
+            key_points?: string;
+            is_bestseller?: "0" | "1" | 0 | 1;
+            isReel?: "0" | "1" | 0 | 1;
+            /** @description Images or videos (jpg, png, webp, gif, avif; mp4, webm, ogg), judged by their bytes; at most 120MB each and 10 per product. */
+            images: string[];
+        };
+        UpdateProductForm: {
+            /** @example 1 */
+            p_id: number;
+            name?: string;
+            /** @example 1 */
+            cate_id?: number;
+            offer?: string;
+            description?: string;
+            specifications?: string;
+            /** @description JSON text: material ids, e.g. [1,2]. At least one. */
+            materials?: string;
+            /** @description JSON text: size ids, e.g. [3,4]; [] for a product in one size. */
+            size?: string;
+            /** @description JSON text: [{"carat_id":1,"inr_price":52340.5,"usd_price":629.99}], prices in rupees and dollars (at most 2 decimals). A carat once. */
+            caratPrices?: string;
+            /** @description JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"]. */
+            key_points?: string;
+            is_bestseller?: "0" | "1" | 0 | 1;
+            isReel?: "0" | "1" | 0 | 1;
+            /** @description JSON text: the file names (imageUrl) of this product's current media to keep, in their new order; the others are removed. Leave it out to keep every current file as it is. New files in `images` go after the kept ones. */
+            keepImages?: string;
+            /** @description Images or videos (jpg, png, webp, gif, avif; mp4, webm, ogg), judged by their bytes; at most 120MB each and 10 per product. */
+            images?: string[];
+        };
+        ChangeProductStatus: {
+            /** @enum {integer} */
+            p_status: 0 | 1;
+            /** @example 1 */
+            p_id: number;
+        };
+        AddTestimonialForm: {
+            /** @description Accepted for compatibility; the author recorded is the administrator the token names. */
+            u_id?: string;
+            message: string;
+            u_name: string;
+            rating: number;
+            /**
+             * Format: binary
+             * @description A jpg, png, webp, gif or avif image (judged by its bytes), at most 120MB; the first of up to 3 is kept.
+             */
+            reviewsImage: string;
+        };
+        UpdateTestimonialForm: {
+            /** @description Accepted for compatibility; the author recorded is the administrator the token names. */
+            u_id?: string;
+            message: string;
+            u_name: string;
+            rating: number;
+            /** @example 1 */
+            r_id: number;
+            /**
+             * Format: binary
+             * @description A jpg, png, webp, gif or avif image (judged by its bytes), at most 120MB; the first of up to 3 is kept.
+             */
+            reviewsImage?: string;
+        };
+        /** @description The review record as listed; only r_id is read (file names in it are ignored). */
+        DeleteReviewBody: {
+            /** @example 1 */
+            r_id: number;
+        };
+        AddSliderImagesForm: {
+            /** @description One to three images; repeat the field for each file. */
+            dynamicImage: string[];
+        };
+        AddCoupon: {
+            /** @example FESTIVE10 */
+            coupon_name: string;
+            /**
+             * @description Percentage of the subtotal: above 0, at most 100, at most 2 decimals.
+             * @example 12.5
+             */
+            discount: string;
+        };
+        UpdateCoupon: {
+            /** @example FESTIVE10 */
+            coupon_name: string;
+            /**
+             * @description Percentage of the subtotal: above 0, at most 100, at most 2 decimals.
+             * @example 12.5
+             */
+            discount: string;
+            /** @example 1 */
+            coupon_id: number;
+        };
+        ChangeCouponStatus: {
+            /** @enum {integer} */
+            c_status: 0 | 1;
+            /** @example 1 */
+            coupon_id: number;
+        };
+        /** @description A user as the back office lists them; the password hash is never answered. */
+        User: {
+            u_id: number;
+            full_name: string;
+            u_name: string;
+            countryCode: string;
+            phoneNumber: string;
+            /** @description "0" Admin, anything else User. */
+            u_type: string;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+        };
+        UpdateOrderStatus: {
+            /** @example 1 */
+            o_id: number;
+            /**
+             * @description 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled.
+             * @enum {integer}
+             */
+            status: 1 | 2 | 3 | 4 | 5;
+        };
+        Contact: {
+            c_id: number;
+            name: string;
+            email: string;
+            message: string;
+            mo_no: string;
+            /** @description "new" until handled. */
+            status: string;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+        };
+        ContactInfoBody: {
+            /** @default 1 */
+            page: number;
+            /**
+             * @description Default 10.
+             * @default 10
+             */
+            perPage: number;
+        };
+        DashboardCounters: {
+            /** @description Products, active and inactive. */
+            total_products: number;
+            total_materials: number;
+            total_orders: number;
+            /** @description Contact messages received. */
+            total_requests: number;
+            /** @description Shoppers (administrators not counted). */
+            total_users: number;
+        };
+        Inquiry: {
+            /** @description The contact message's c_id. */
+            inquiryId: number;
+            /** @enum {string} */
+            inquiryType: "contact";
+            name: string;
+            email: string;
+            phone: string;
+            message: string;
+            /** @description "new" until handled. */
+            status: string;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
         };
     };
     responses: never;
@@ -1357,6 +1998,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserlogin: {
@@ -1388,6 +2047,24 @@ export interface operations {
             };
             /** @description Bad input: the description says what to fix; nothing was changed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1578,6 +2255,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetreelproducts: {
@@ -1609,6 +2304,24 @@ export interface operations {
             };
             /** @description Bad input: the description says what to fix; nothing was changed. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1656,6 +2369,24 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1719,6 +2450,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetcoupon: {
@@ -1759,6 +2508,98 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdduserreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddUserReviewForm"];
+            };
+        };
+        responses: {
+            /** @description The review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1816,6 +2657,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetuserreviews: {
@@ -1861,26 +2720,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-        };
-    };
-    postCreatecart: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The request body is too large (1 MB at most). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1890,24 +2740,91 @@ export interface operations {
             };
         };
     };
-    postCreatewishlist: {
+    postCreatecart: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCartBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The same selection was in the cart: its quantity rose. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            c_id: number;
+                            quantity: number;
+                        };
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description A new cart line. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            c_id: number;
+                            quantity: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1922,21 +2839,38 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The caller's own u_id. */
                 u_id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The cart lines. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["CartItem"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1953,17 +2887,67 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCartBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Quantity updated. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            c_id: number;
+                            quantity: number;
+                        };
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1980,17 +2964,156 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveCartBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Removed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCreatewishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWishlistBody"];
+            };
+        };
+        responses: {
+            /** @description Already in the wishlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            w_id: number;
+                        };
+                    };
+                };
+            };
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            w_id: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2005,21 +3128,38 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The caller's own u_id. */
                 u_id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The wishlist lines. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["WishlistItem"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2036,16 +3176,45 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveWishlistBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Removed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2054,26 +3223,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-        };
-    };
-    postAdduserreviews: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
+            /** @description The request body is too large (1 MB at most). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2081,26 +3232,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-        };
-    };
-    postPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2113,21 +3246,116 @@ export interface operations {
     postCreateorder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Idempotency-Key (headers are case-insensitive): a key unique to this checkout attempt: the same key with the same body answers the same order; with a different body, 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The same order, already placed (Idempotency-Key or payment replay). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            o_id: number;
+                        };
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Order placed successfully. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            o_id: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The provider has not confirmed the payment. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider could not be reached; try again. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2144,17 +3372,55 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetUserOrderBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The orders. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Order"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2169,20 +3435,439 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The caller's own u_id. */
                 u_id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The orders. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Order"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCancelorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderBody"];
+            };
+        };
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            o_id: number;
+                            /** @enum {number} */
+                            status: 5;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentBody"];
+            };
+        };
+        responses: {
+            /** @description The payment session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["PaymentSession"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider could not be reached; try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPaymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            outcome: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid signature. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Cashfree could not be reached to confirm; the webhook may be retried. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentconfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            /** @enum {string} */
+                            provider: "sandbox" | "cashfree";
+                            /** @enum {string} */
+                            mode: "sandbox" | "production";
+                            /** @description The browser library exposing window.Cashfree. */
+                            sdk_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSandboxCashfreeJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The library. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSandboxPayByPaymentSessionId: {
+        parameters: {
+            query?: {
+                return_url?: string;
+            };
+            header?: never;
+            path: {
+                payment_session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSandboxPayByPaymentSessionIdByOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_session_id: string;
+                outcome: "pay" | "fail";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the store: `return_url?order_id=...&txStatus=SUCCESS|FAILED`. */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2200,17 +3885,136 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUsBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            c_id: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterBody"];
+            };
+        };
+        responses: {
+            /** @description Already subscribed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Subscribed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2227,17 +4031,55 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddCategoryForm"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The new category. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Category"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2254,17 +4096,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateCategoryForm"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The category as saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Category"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2276,22 +4165,60 @@ export interface operations {
     };
     deleteDeletecategory: {
         parameters: {
-            query?: never;
+            query: {
+                cate_id: number;
+                /** @description Accepted for compatibility and ignored: the file removed is the one the category record names. */
+                cate_image?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2308,17 +4235,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMaterial"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The new material. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Material"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2335,17 +4309,73 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMaterial"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The material as saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Material"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2357,22 +4387,58 @@ export interface operations {
     };
     deleteDeletematerial: {
         parameters: {
-            query?: never;
+            query: {
+                m_id: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2389,17 +4455,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSize"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The new size. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Size"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2416,17 +4529,73 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSize"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The size as saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Size"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2438,22 +4607,58 @@ export interface operations {
     };
     deleteDeletesize: {
         parameters: {
-            query?: never;
+            query: {
+                size_id: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2470,17 +4675,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCarat"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The new carat. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Carat"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2497,17 +4749,73 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCarat"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The carat as saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Carat"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2519,21 +4827,309 @@ export interface operations {
     };
     deleteDeletecarat: {
         parameters: {
-            query?: never;
+            query: {
+                carat_id: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInsertproduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["InsertProductForm"];
+            };
+        };
+        responses: {
+            /** @description The new product. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postUpdateproduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateProductForm"];
+            };
+        };
+        responses: {
+            /** @description The product as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postChangeproductstatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeProductStatus"];
+            };
+        };
+        responses: {
+            /** @description The new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            p_id: number;
+                            p_status: 0 | 1;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteDeleteproduct: {
+        parameters: {
+            query: {
+                p_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2551,17 +5147,46 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddTestimonialForm"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The new testimonial. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Review"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2578,17 +5203,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateTestimonialForm"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The testimonial as saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Review"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2605,17 +5277,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteReviewBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2632,16 +5351,99 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddSliderImagesForm"];
+            };
+        };
+        responses: {
+            /** @description The images added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["SliderImage"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteDeletedynamicimage: {
+        parameters: {
+            query: {
+                s_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Removed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2659,17 +5461,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCoupon"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
+            /** @description The new coupon. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2686,17 +5535,73 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCoupon"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The coupon as saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2713,17 +5618,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeCouponStatus"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The coupon with its new status. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2742,15 +5694,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Every user. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["User"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2771,15 +5730,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2791,22 +5784,43 @@ export interface operations {
     };
     getGetallorders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With perPage: one page of orders. Without: every order. */
+                page?: number;
+                /** @description Orders per page (1 to 100, default 10 when page is given). */
+                perPage?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The orders. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Order"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2823,17 +5837,67 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderStatus"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The new status. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            o_id: number;
+                            status: number;
+                        };
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2850,17 +5914,58 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInfoBody"];
+            };
+        };
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description One page and the total count. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            contactData: components["schemas"]["Contact"][];
+                            totalCount: number;
+                        };
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2872,21 +5977,48 @@ export interface operations {
     };
     deleteDeletecontactinfo: {
         parameters: {
-            query?: never;
+            query: {
+                c_id: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description Deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
             };
-            /** @description Not built yet. */
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2906,15 +6038,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The counters. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["DashboardCounters"];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2926,22 +6065,31 @@ export interface operations {
     };
     getGetall: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
+            /** @description The inquiries. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Inquiry"][];
+                    };
+                };
             };
-            /** @description Not built yet. */
-            404: {
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2949,80 +6097,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-        };
-    };
-    postInsertproduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postUpdateproduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    postChangeproductstatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer the specification gives; this server does not serve it yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not built yet. */
-            404: {
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
