@@ -63,7 +63,7 @@ export default function AllProducts({ categories, materials, initialProducts, in
           materials: using.materials,
           categories: using.categories,
         },
-      } as never);
+      });
       if (mine !== request.current) return;
       const data = answer.data as { productData?: CardProduct[]; totalCount?: number } | null;
       if (answer.status === 1 && data?.productData) {

@@ -76,7 +76,7 @@ export default function CategoryListing({ category: initialCategory, initialProd
     let current = true;
     setLoading(true);
     api
-      .post('/getproducts', { isReel: '0', page, perPage: CATEGORY_PER_PAGE, cate_id: category.cate_id } as never)
+      .post('/getproducts', { isReel: '0', page, perPage: CATEGORY_PER_PAGE, cate_id: category.cate_id })
       .then((answer) => {
         if (!current) return;
         const data = answer.data as { productData?: CardProduct[]; totalCount?: number } | null;

@@ -52,7 +52,7 @@ export default function ContactForm() {
         email: fields.email.trim(),
         message: fields.message.trim(),
         mo_no: fields.mo_no,
-      } as never);
+      });
       if (answer.status === 1) {
         toast.success(answer.description);
         setFields(EMPTY);

@@ -35,7 +35,7 @@ export default function ProductDetail() {
     }
     void loadProductReviews(id);
     api
-      .post('/getproductbyid', { p_id: id } as never)
+      .post('/getproductbyid', { p_id: id })
       .then(async (answer) => {
         if (answer.status !== 1 || !answer.data) {
           setState('missing');
@@ -45,7 +45,7 @@ export default function ProductDetail() {
         setProduct(fresh);
         setState('ready');
         document.title = `${fresh.name} | Aurum Jewels`;
-        const list = await api.post('/getproducts', { isReel: '0', page: 1, perPage: 5, cate_id: fresh.cate_id } as never);
+        const list = await api.post('/getproducts', { isReel: '0', page: 1, perPage: 5, cate_id: fresh.cate_id });
         const data = list.data as { productData?: CardProduct[] } | null;
         if (list.status === 1 && data?.productData) setRelated(data.productData.filter((p) => p.p_id !== fresh.p_id).slice(0, 4));
       })

@@ -32,7 +32,7 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
     setBusy(true);
     setLastSearched(query);
     try {
-      const answer = await api.post('/getreelproducts', { isReel: '0', search: query } as never);
+      const answer = await api.post('/getreelproducts', { isReel: '0', search: query });
       if (answer.status === 1 && Array.isArray(answer.data)) setResults(answer.data as CardProduct[]);
       else {
         setResults([]);

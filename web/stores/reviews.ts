@@ -27,7 +27,7 @@ export const $productReviews = atom<ProductReviewsState | null>(null);
  */
 export async function loadProductReviews(p_id: number): Promise<void> {
   try {
-    const answer = await api.post('/getuserreviews', { p_id } as never);
+    const answer = await api.post('/getuserreviews', { p_id });
     const data = answer.data as { reviews?: ProductReview[]; count?: { avg_rating?: number; total?: number } } | null;
     if (answer.status !== 1 || !data?.reviews) return;
     $productReviews.set({

@@ -56,7 +56,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
     if (!refresh) return;
     let current = true;
     api
-      .post('/getproductbyid', { p_id: initial.p_id } as never)
+      .post('/getproductbyid', { p_id: initial.p_id })
       .then((answer) => {
         if (!current) return;
         if (answer.status !== 1 || !answer.data) {
