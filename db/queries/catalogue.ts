@@ -307,6 +307,16 @@ export interface ListProductsOptions {
  */
 export async function listProducts(db: DB, options: ListProductsOptions = {}): Promise<ProductPage> {
   const { limit, offset } = pageBounds(options.page, options.perPage);
+  if (!options.includeInactive) {
+    const matched = (await shopperIndex(db)).filter(
+      (p) =>
+        (options.isReel === undefined || p.is_reel === (options.isReel ? 1 : 0)) &&
+        (!options.isBestseller || p.is_bestseller === 1) &&
+        (options.cateId === undefined || p.cate_id === options.cateId) &&
+        p.p_id !== options.excludePId,
+    );
+    return indexedPage(db, matched, limit, offset);
+  }
   const where = (eb: ProductScope) => {
     const conditions: Expression<SqlBool>[] = [];
     if (!options.includeInactive) conditions.push(visibleToShoppers(eb));
@@ -363,6 +373,32 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Pro
   const max = filter.maxPrice === undefined ? undefined : toMinor(filter.maxPrice);
   const materials = filter.materials ?? [];
   const categories = filter.categories ?? [];
+  if (!filter.includeInactive) {
+    const inCategories = categories.length ? new Set(categories) : null;
+    const inMaterials = materials.length ? new Set(materials) : null;
+    const low = min ?? -Infinity;
+    const high = max ?? Infinity;
+    const byPrice = min !== undefined || max !== undefined;
+    const matched: IndexedProduct[] = [];
+    // A plain loop: this runs over the whole catalogue on every new filter.
+    for (const p of await shopperIndex(db)) {
+      if (inCategories && !inCategories.has(p.cate_id)) continue;
+      if (inMaterials && !p.materials.some((m) => inMaterials.has(m))) continue;
+      if (byPrice) {
+        const amounts = price === 'usd_price' ? p.usd_price : p.inr_price;
+        let inRange = false;
+        for (const amount of amounts) {
+          if (amount >= low && amount <= high) {
+            inRange = true;
+            break;
+          }
+        }
+        if (!inRange) continue;
+      }
+      matched.push(p);
+    }
+    return indexedPage(db, matched, limit, offset);
+  }
   const where = (eb: ProductScope) => {
     const conditions: Expression<SqlBool>[] = [];
     if (!filter.includeInactive) conditions.push(visibleToShoppers(eb));
@@ -387,6 +423,87 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Pro
     return eb.and(conditions);
   };
   return page(db, where, limit, offset);
+}
+
+/* ------------------------------------------------- the shoppers' filter index */
+
+/**
+ * What the shop's listings test, for every product a shopper can see, newest
+ * first. Filtering a few thousand of these in memory answers a filter and its
+ * total count in well under a millisecond, where SQL has to visit every matching
+ * product to count it. Rebuilt (three queries) when the catalogue changes.
+ */
+interface IndexedProduct {
+  p_id: number;
+  cate_id: number;
+  is_bestseller: number;
+  is_reel: number;
+  materials: number[];
+  /** Carat prices, minor units. */
+  inr_price: number[];
+  usd_price: number[];
+}
+
+/**
+ * The catalogue's row version: triggers bump it on every write to a table a
+ * listing is made of (products and their carats, media, materials, sizes, key
+ * points; categories, materials, sizes, carats), whoever writes. null when the
+ * database has no such row (then nothing is kept).
+ */
+export async function catalogueRowsVersion(db: DB): Promise<string | null> {
+  const row = await db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_rows_version').executeTakeFirst();
+  return row?.value ?? null;
+}
+
+const shopperIndexes = new WeakMap<DB, { version: string; products: Promise<IndexedProduct[]> }>();
+
+async function buildShopperIndex(db: DB): Promise<IndexedProduct[]> {
+  const [rows, carats, materials] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .select(['p.p_id', 'p.cate_id', 'p.is_bestseller', 'p.is_reel'])
+      .where(visibleToShoppers)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.p_id', 'desc')
+      .execute(),
+    db.selectFrom('product_carats').select(['p_id', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').execute(),
+    db.selectFrom('product_materials').select(['p_id', 'm_id']).execute(),
+  ]);
+  const byId = new Map<number, IndexedProduct>();
+  const products = rows.map((r) => {
+    const entry: IndexedProduct = { ...r, materials: [], inr_price: [], usd_price: [] };
+    byId.set(r.p_id, entry);
+    return entry;
+  });
+  for (const c of carats) {
+    const entry = byId.get(c.p_id);
+    if (entry) {
+      entry.inr_price.push(c.inr_price);
+      entry.usd_price.push(c.usd_price);
+    }
+  }
+  for (const m of materials) byId.get(m.p_id)?.materials.push(m.m_id);
+  return products;
+}
+
+/** The index for the catalogue as it is now (shared by concurrent callers while it builds). */
+async function shopperIndex(db: DB): Promise<IndexedProduct[]> {
+  const version = await catalogueRowsVersion(db);
+  if (version === null) return buildShopperIndex(db);
+  const held = shopperIndexes.get(db);
+  if (held && held.version === version) return held.products;
+  const products = buildShopperIndex(db);
+  shopperIndexes.set(db, { version, products });
+  products.catch(() => {
+    if (shopperIndexes.get(db)?.products === products) shopperIndexes.delete(db);
+  });
+  return products;
+}
+
+/** One page of matched index entries, loaded in full; the count is the match count. */
+async function indexedPage(db: DB, matched: IndexedProduct[], limit: number, offset: number): Promise<ProductPage> {
+  const ids = matched.slice(offset, offset + limit).map((p) => p.p_id);
+  return { productData: await getProducts(db, ids), totalCount: matched.length };
 }
 
 /** One product, or undefined when there is none (or it is hidden from shoppers). */

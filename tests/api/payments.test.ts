@@ -74,6 +74,7 @@ describe('sandbox provider', () => {
   /** Opens the hosted page and presses a button, as a browser would. */
   async function press(sessionId: string, button: 'pay' | 'fail', returnUrl = 'http://shop.test/orderconfirm') {
     const page = await store.app.request(`/sandbox/pay/${sessionId}?return_url=${encodeURIComponent(returnUrl)}`);
+    expectMatchesContract('GET', `/sandbox/pay/${sessionId}`, { status: page.status, body: null });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
@@ -83,12 +84,14 @@ describe('sandbox provider', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ return_url: returnUrl }).toString(),
     });
+    expectMatchesContract('POST', `/sandbox/pay/${sessionId}/${button}`, { status: res.status, body: null });
     expect(res.status).toBe(303);
     return new URL(res.headers.get('location') ?? '');
   }
 
   it('serves the browser library and names it in /paymentconfig', async () => {
     const lib = await store.app.request('/sandbox/cashfree.js');
+    expectMatchesContract('GET', '/sandbox/cashfree.js', { status: lib.status, body: null });
     expect(lib.status).toBe(200);
     expect(lib.headers.get('content-type')).toContain('text/javascript');
     const code = await lib.text();
@@ -200,6 +203,7 @@ describe('sandbox provider', () => {
       body: 'return_url=https%3A%2F%2Fevil.example%2F',
     });
     expect(offsite.status).toBe(400);
+    expectMatchesContract('POST', `/sandbox/pay/${payment_session_id}/pay`, { status: offsite.status, body: await offsite.json() });
 
     const stolen = await api('POST', '/createorder', onlineOrder(intruder, 1000, order_id), intruder.auth);
     expect(stolen.status).toBe(403);
@@ -216,7 +220,9 @@ describe('sandbox provider', () => {
   });
 
   it('answers 404 for an unknown session and for the webhook (sandbox has none)', async () => {
-    expect((await store.app.request('/sandbox/pay/session_nope')).status).toBe(404);
+    const missing = await store.app.request('/sandbox/pay/session_nope');
+    expect(missing.status).toBe(404);
+    expectMatchesContract('GET', '/sandbox/pay/session_nope', { status: missing.status, body: await missing.json() });
     const hook = await api('POST', '/payment/webhook', { data: {} });
     expect(hook.status).toBe(404);
   });
@@ -314,7 +320,9 @@ describe('cashfree provider (against a local fake of its API)', () => {
     });
     const config = await api('GET', '/paymentconfig');
     expect(config.body.data).toMatchObject({ provider: 'cashfree', mode: 'sandbox', sdk_url: 'https://sdk.cashfree.com/js/v3/cashfree.js' });
-    expect((await store.app.request('/sandbox/cashfree.js')).status).toBe(404);
+    const noLibrary = await store.app.request('/sandbox/cashfree.js');
+    expect(noLibrary.status).toBe(404);
+    expectMatchesContract('GET', '/sandbox/cashfree.js', { status: noLibrary.status, body: await noLibrary.json() });
   });
 
   it('places the order only once Cashfree says PAID for exactly this amount', async () => {
@@ -343,11 +351,11 @@ describe('cashfree provider (against a local fake of its API)', () => {
     expect(forged.status).toBe(401);
     const stale = await json(await webhook(order_id, { timestamp: String(Date.now() - 60 * 60_000) }));
     expect(stale.status).toBe(400);
-    const tampered = await store.app.request('/payment/webhook', {
+    const tampered = await json(await store.app.request('/payment/webhook', {
       method: 'POST',
       headers: { 'x-webhook-timestamp': String(Date.now()), 'x-webhook-signature': signWebhook(SECRET, String(Date.now()), '{}') },
       body: JSON.stringify({ data: { order: { order_id } } }),
-    });
+    }));
     expect(tampered.status).toBe(401);
     expect(await orders(shopper.u_id)).toHaveLength(0);
 

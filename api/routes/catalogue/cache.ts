@@ -1,22 +1,17 @@
 /**
- * Catalogue answers, kept as JSON text until the database changes.
+ * Catalogue answers, kept as JSON text until the catalogue changes.
  *
  * Shoppers ask the same questions over and over (the newest page, a category, a
- * product, a filter from the sidebar); counting and paging a large catalogue is
- * the expensive part of answering them. An answer is reused while the database
- * stamp is unchanged: SQLite's data_version (bumped when another connection
- * commits: another process or API instance, the seed, a restore) plus this
- * connection's total_changes() (bumped by every write made here). Any write at
- * all starts a fresh cache, so an answer is never older than the last commit
- * this process can see; nothing here is needed by another instance.
- *
- * SQLite-only SQL, on purpose: the stamp is the one statement that must change
- * (to a version row) on the PostgreSQL path; the queries themselves stay portable.
+ * product, a filter from the sidebar). An answer is reused while the catalogue's
+ * row version is unchanged; triggers bump it on every write to a table the
+ * answers are made of, by any process or API instance, so an answer is never
+ * older than the last committed catalogue change. A cart or an order does not
+ * touch it. Nothing here is needed by another instance: each keeps its own.
  */
 
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import type { DB } from '../../../db/connection.ts';
+import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
 
 /** Answers kept per database; a page of 12 products is ~30 kB of JSON. */
 const MAX_ENTRIES = 500;
@@ -28,14 +23,10 @@ interface Cache {
 
 const caches = new WeakMap<DB, Cache>();
 
-async function databaseStamp(db: DB): Promise<string> {
-  const { rows } = await sql<{ v: number; t: number }>`select (select data_version from pragma_data_version) as v, total_changes() as t`.execute(db);
-  return `${rows[0].v}:${rows[0].t}`;
-}
-
-/** The JSON text of `compute()`, reused for the same key until the database changes. */
+/** The JSON text of `compute()`, reused for the same key until the catalogue changes. */
 export async function cachedJson(db: DB, key: string, compute: () => Promise<unknown>): Promise<string> {
-  const stamp = await databaseStamp(db);
+  const stamp = await catalogueRowsVersion(db);
+  if (stamp === null) return JSON.stringify(await compute());
   let cache = caches.get(db);
   if (!cache || cache.stamp !== stamp) {
     cache = { stamp, answers: new Map() };
