@@ -11,6 +11,9 @@ import { toast } from '../stores/toast.ts';
 /** All products, 12 per page (§9). */
 export const PER_PAGE = 12;
 
+/** Image `sizes` of the 2/3-column grid beside the sidebar. */
+export const ALL_PRODUCTS_SIZES = '(min-width: 1240px) 300px, (min-width: 900px) 25vw, 50vw';
+
 interface Filters {
   categories: number[];
   materials: number[];
@@ -23,9 +26,10 @@ const NO_FILTERS: Filters = { categories: [], materials: [], minPrice: '', maxPr
 export interface AllProductsProps {
   categories: CategoryView[];
   materials: MaterialView[];
-  /** Page 1 without filters, as pre-rendered. */
-  initialProducts: CardProduct[];
+  /** How many products page 1 (pre-rendered, passed as children) is out of. */
   initialTotal: number;
+  /** The pre-rendered grid of page 1: static HTML the island shows until the list changes (it is never hydrated). */
+  children?: React.ReactNode;
 }
 
 /**
@@ -33,13 +37,14 @@ export interface AllProductsProps {
  * Apply only after a change and back to page 1, Clear), the grid, pagination.
  * Page 1 is pre-rendered; every later change asks POST /getallproducts.
  */
-export default function AllProducts({ categories, materials, initialProducts, initialTotal }: AllProductsProps) {
+export default function AllProducts({ categories, materials, initialTotal, children }: AllProductsProps) {
   const currency = useCurrency();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
   const [changed, setChanged] = useState(false);
   const [page, setPage] = useState(1);
-  const [products, setProducts] = useState<CardProduct[]>(initialProducts);
+  // null: the pre-rendered page 1 (children) is still on screen.
+  const [products, setProducts] = useState<CardProduct[] | null>(null);
   const [total, setTotal] = useState(initialTotal);
   const [loading, setLoading] = useState(false);
   const [showFilters, setShowFilters] = useState(false);
@@ -179,10 +184,12 @@ export default function AllProducts({ categories, materials, initialProducts, in
         <div ref={gridTop} className="shop__count">
           {total} piece{total === 1 ? '' : 's'}
         </div>
-        {products.length ? (
+        {products === null ? (
+          <div className={loading ? 'is-loading' : undefined}>{children}</div>
+        ) : products.length ? (
           <div className={`product-grid product-grid--3${loading ? ' is-loading' : ''}`}>
             {products.map((product, i) => (
-              <ProductCard key={product.p_id} product={product} currency={currency} eager={i < 3} headingLevel="h2" sizes="(min-width: 1240px) 300px, (min-width: 900px) 25vw, 50vw" />
+              <ProductCard key={product.p_id} product={product} currency={currency} eager={i < 3} headingLevel="h2" sizes={ALL_PRODUCTS_SIZES} />
             ))}
           </div>
         ) : loading ? null : (

@@ -16,8 +16,10 @@ export interface ChosenCategory {
 export interface CategoryListingProps {
   /** The pre-rendered category; null on /singlecategory, which reads it from navigation state or ?cate_id=. */
   category: ChosenCategory | null;
-  initialProducts?: CardProduct[];
+  /** How many products the pre-rendered category holds. */
   initialTotal?: number;
+  /** The pre-rendered first page: static HTML shown until the page changes (never hydrated). */
+  children?: React.ReactNode;
 }
 
 /** The category a bare /singlecategory visit means: history state from a tile, else ?cate_id=. */
@@ -33,12 +35,13 @@ function categoryFromNavigation(): { cate_id: number; cate_name?: string } | nul
  * columns, 12 per page, wishlist and Add to Cart on each card. Pages after
  * the first come from POST /getproducts with the category's cate_id.
  */
-export default function CategoryListing({ category: initialCategory, initialProducts = [], initialTotal = 0 }: CategoryListingProps) {
+export default function CategoryListing({ category: initialCategory, initialTotal = 0, children }: CategoryListingProps) {
   const currency = useCurrency();
   const [category, setCategory] = useState<{ cate_id: number; cate_name?: string } | null>(initialCategory);
   const [missing, setMissing] = useState(false);
   const [page, setPage] = useState(1);
-  const [products, setProducts] = useState<CardProduct[]>(initialProducts);
+  // null: the pre-rendered first page (children) is on screen, or nothing is loaded yet.
+  const [products, setProducts] = useState<CardProduct[] | null>(null);
   const [total, setTotal] = useState(initialTotal);
   const [loading, setLoading] = useState(initialCategory === null);
   const skipFirst = useRef(initialCategory !== null);
@@ -138,13 +141,15 @@ export default function CategoryListing({ category: initialCategory, initialProd
           {total} piece{total === 1 ? '' : 's'}
         </span>
       </div>
-      {products.length ? (
+      {products === null && children ? (
+        <div className={loading ? 'is-loading' : undefined}>{children}</div>
+      ) : products?.length ? (
         <div className={`product-grid product-grid--4${loading ? ' is-loading' : ''}`} aria-busy={loading}>
           {products.map((product, i) => (
             <ProductCard key={product.p_id} product={product} currency={currency} wishlist eager={i < 4} />
           ))}
         </div>
-      ) : loading ? (
+      ) : loading || products === null ? (
         <p className="listing-loading">Loading…</p>
       ) : (
         <div className="empty-state">
