@@ -65,6 +65,21 @@ export function initHeader(): void {
   };
   searchToggle.addEventListener('click', () => (searchPanel.hidden ? void openSearch() : closeSearch()));
 
+  // The open side menu is modal: Tab cycles through its own links and buttons.
+  menu.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.offsetParent !== null);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     if (!menu.hidden) closeMenu(true);
