@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
-import { clearSession, type SessionUser } from '../stores/session.ts';
+import { logout, type SessionUser } from '../stores/session.ts';
 import { AdminIcon, type AdminIconName } from './components/AdminIcon.tsx';
 import { Link } from './router.tsx';
 
@@ -20,9 +20,9 @@ export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconN
   { href: '/admin/coupon', label: 'Coupons', icon: 'coupon' },
 ];
 
-/** Logout: the session and the stored order data go, then the login page. */
+/** Logout: the session and the stored order data go (the storefront's own logout), then the login page. */
 export function logoutAdmin(): void {
-  clearSession();
+  logout();
   window.location.assign('/login');
 }
 
