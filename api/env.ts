@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Set behind a TLS-terminating proxy: enables HSTS. */
   TRUST_PROXY_TLS: z.enum(['0', '1']).default('0'),
+  /** `skip`: serve the API without building the storefront (tests that need no pages). */
+  SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
 });
 
 export interface Config {
@@ -41,6 +43,8 @@ export interface Config {
     | { provider: 'cashfree'; appId: string; secretKey: string; mode: 'sandbox' | 'production'; apiUrl: string };
   publicUrl: string;
   hsts: boolean;
+  /** Whether the server builds the storefront (at start when stale, after catalogue changes). */
+  siteBuild: 'auto' | 'skip';
 }
 
 /** Reads a secret kept in DATA_DIR, creating it once, so tokens survive restarts. */
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     hsts: e.TRUST_PROXY_TLS === '1',
+    siteBuild: e.SITE_BUILD,
   };
 }
 

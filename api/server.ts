@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
-import { buildSite, createSiteRebuilder, siteIsStale } from './site/build.ts';
+import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
@@ -12,12 +12,15 @@ const config = loadConfig();
 const db = openDatabase(config.databaseFile);
 await migrateToLatest(db);
 if (await seedDemo(db, config)) console.log('empty database: demo catalogue and administrator seeded');
-if (await siteIsStale(config, db)) {
+const building = config.siteBuild === 'auto';
+if (building && (await siteIsStale(config, db))) {
   console.log('building the storefront…');
   await buildSite(config, db);
 }
 const rebuilder = createSiteRebuilder(config, db);
-const app = createApp({ db, config, onCatalogueChange: rebuilder.schedule });
+// SITE_BUILD=skip still marks the catalogue changed, so the next normal start rebuilds.
+const onCatalogueChange = building ? rebuilder.schedule : () => void bumpCatalogueVersion(db).catch(() => undefined);
+const app = createApp({ db, config, onCatalogueChange });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
