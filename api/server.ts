@@ -25,6 +25,15 @@ const app = createApp({ db, config, onCatalogueChange });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
 });
+// Node closes an idle kept-alive connection after 5 s. When the process is busy
+// (a lock wait, a slow query) that close lands after a client or load balancer
+// has already sent its next request on the connection: the request is reset
+// unanswered (tests/reliability/busy-database.test.ts saw it). Idle connections
+// stay open longer than load balancers keep theirs (60 s), so the client closes first.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
