@@ -1,0 +1,258 @@
+/**
+ * Shoppers driving the real server over HTTP, as the storefront does: register,
+ * log in, add to the cart, read it, and place cash-on-delivery orders with an
+ * Idempotency-Key. Every write the API acknowledges goes into a Ledger, so the
+ * database can be checked against it afterwards (store-check.ts).
+ */
+
+import { randomUUID } from 'node:crypto';
+import { percentOf, toMajor, toMinor } from '../../api/orders/money.ts';
+import { NetworkError, type Reply, type StoreServer } from './harness.ts';
+
+export interface Shopper {
+  u_id: number;
+  phone: string;
+  auth: Record<string, string>;
+}
+
+/** A product choice a cart line can hold, with its rupee price in paise. */
+export interface Selection {
+  p_id: number;
+  pc_id: number;
+  carat_id: number;
+  m_id: number;
+  size_id: number | null;
+  inr_paise: number;
+}
+
+export interface Coupon {
+  coupon_name: string;
+  bp: number;
+}
+
+/** One POST /createorder as sent; retried with the same key and body after a crash. */
+export interface OrderAttempt {
+  round: number;
+  u_id: number;
+  key: string;
+  c_ids: number[];
+  body: Record<string, unknown>;
+  auth: Record<string, string>;
+  /** acknowledged: answered 200/201 with o_id; in-doubt: the connection died first. */
+  outcome: 'pending' | 'acknowledged' | 'in-doubt' | 'refused';
+  o_id?: number;
+  /** Round in which the API acknowledged it (a retry may acknowledge it later). */
+  acknowledgedIn?: number;
+  reply?: Reply;
+}
+
+/** A cart line the API acknowledged (201 new line or 200 quantity raised). */
+export interface CartAck {
+  u_id: number;
+  c_id: number;
+  quantity: number;
+}
+
+/** An answer no shopper should ever get here (a 5xx, or a refusal of a valid request). */
+export interface Unexpected {
+  method: string;
+  path: string;
+  status: number;
+  description: string;
+}
+
+export class Ledger {
+  readonly attempts: OrderAttempt[] = [];
+  readonly cart: CartAck[] = [];
+  readonly unexpected: Unexpected[] = [];
+  /** Requests that got no answer, with what the socket said. */
+  readonly networkErrors: string[] = [];
+  /** Slowest answer seen, ms (a write waiting for the lock shows here). */
+  slowestMs = 0;
+  requests = 0;
+
+  acknowledgedIn(round: number) {
+    return this.attempts.filter((a) => a.acknowledgedIn === round);
+  }
+}
+
+export const ADDRESS = {
+  first_name: 'Meera',
+  last_name: 'Iyer',
+  email: 'meera@example.com',
+  phone_number: '9876501234',
+  address: '14 Zaveri Bazaar',
+  apartment: 'Shop 3',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  zip_code: '400002',
+};
+
+function expectOk(reply: Reply, what: string, statuses = [200, 201]): any {
+  if (!statuses.includes(reply.status)) {
+    throw new Error(`${what}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  }
+  return reply.body.data;
+}
+
+/** Registers and logs in `count` shoppers (+91, prices in rupees) through the API. */
+export async function registerShoppers(server: StoreServer, count: number, phonePrefix = '55'): Promise<Shopper[]> {
+  const shoppers: Shopper[] = [];
+  // A few at a time: each registration and login hashes a password (argon2id, 19 MiB).
+  for (let start = 0; start < count; start += 4) {
+    const batch = Array.from({ length: Math.min(4, count - start) }, async (_, j) => {
+      const i = start + j;
+      const phone = `${phonePrefix}${String(i).padStart(8, '0')}`;
+      const password = 'Shopper@Load1';
+      expectOk(
+        await server.request('POST', '/registeruser', {
+          full_name: `Load Shopper ${i}`,
+          u_name: `load${phonePrefix}${i}`,
+          countryCode: '+91',
+          phoneNumber: phone,
+          password,
+          repeatPassword: password,
+        }),
+        'register',
+        [201],
+      );
+      const session = expectOk(await server.request('POST', '/userlogin', { countryCode: '+91', phoneNumber: phone, password }), 'login', [200]);
+      return { u_id: session.u_id as number, phone, auth: { Authorization: `Bearer ${session.auth_token}` } };
+    });
+    shoppers.push(...(await Promise.all(batch)));
+  }
+  return shoppers;
+}
+
+/** Product choices from the public catalogue (first carat, material and size of each product). */
+export async function loadSelections(server: StoreServer): Promise<Selection[]> {
+  const page = expectOk(await server.request('POST', '/getallproducts', { perPage: 24 }), 'catalogue');
+  const selections = (page.productData as any[]).map((p) => ({
+    p_id: p.p_id,
+    pc_id: p.productcarats[0].pc_id,
+    carat_id: p.productcarats[0].carat_id,
+    m_id: p.materialDetails[0].m_id,
+    size_id: p.sizeDetails[0]?.size_id ?? null,
+    inr_paise: toMinor(p.productcarats[0].inr_price),
+  }));
+  if (selections.length === 0) throw new Error('the catalogue is empty');
+  return selections;
+}
+
+/** The coupons the checkout offers, with their percentage in basis points. */
+export async function activeCoupons(server: StoreServer): Promise<Coupon[]> {
+  const list = expectOk(await server.request('POST', '/getcoupon', {}), 'coupons') as { coupon_name: string; discount: string }[];
+  return list.map((c) => ({ coupon_name: c.coupon_name, bp: Math.round(Number(c.discount) * 100) }));
+}
+
+/** The /createorder body for some cart lines, with the totals the storefront would show. */
+export function checkoutBody(shopper: Shopper, lines: { c_id: number; quantity: number; inr_price: number }[], coupon: Coupon | null) {
+  const subtotal = lines.reduce((sum, l) => sum + toMinor(l.inr_price) * l.quantity, 0);
+  const discount = coupon ? Math.min(percentOf(subtotal, coupon.bp), subtotal) : 0;
+  return {
+    u_id: shopper.u_id,
+    cartItems: lines.map((l) => ({ c_id: l.c_id })),
+    shipping: 0,
+    subtotal: toMajor(subtotal),
+    discount: toMajor(discount),
+    total: toMajor(subtotal - discount),
+    priceType: 'inr_price',
+    coupon_name: coupon?.coupon_name ?? '',
+    ...ADDRESS,
+    payment_method: 'cod',
+  };
+}
+
+/** Sends (or re-sends) an order attempt and records its outcome in the attempt. */
+export async function sendOrder(server: StoreServer, attempt: OrderAttempt, round: number, ledger: Ledger): Promise<void> {
+  let reply: Reply;
+  try {
+    reply = await timed(ledger, () => server.request('POST', '/createorder', attempt.body, { ...attempt.auth, 'Idempotency-Key': attempt.key }));
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    attempt.outcome = 'in-doubt';
+    throw error;
+  }
+  attempt.reply = reply;
+  if ((reply.status === 201 || reply.status === 200) && typeof reply.body?.data?.o_id === 'number') {
+    attempt.outcome = 'acknowledged';
+    attempt.o_id = reply.body.data.o_id;
+    attempt.acknowledgedIn = round;
+  } else {
+    attempt.outcome = 'refused';
+    ledger.unexpected.push({ method: 'POST', path: '/createorder', status: reply.status, description: String(reply.body?.description) });
+  }
+}
+
+async function timed(ledger: Ledger, send: () => Promise<Reply>): Promise<Reply> {
+  const started = performance.now();
+  ledger.requests += 1;
+  const reply = await send();
+  ledger.slowestMs = Math.max(ledger.slowestMs, performance.now() - started);
+  return reply;
+}
+
+export interface ShopperLoop {
+  shopper: Shopper;
+  /** Which server the next request goes to (one, or several behind a "load balancer"). */
+  server: () => StoreServer;
+  selections: Selection[];
+  coupons: Coupon[];
+  ledger: Ledger;
+  round: number;
+  /** Stop after this many orders, or at the deadline, or when `stopped()` says so. */
+  maxOrders: number;
+  deadline: number;
+  stopped: () => boolean;
+}
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+
+/**
+ * One shopper's session: add 1-3 pieces, read the cart, order it all, again,
+ * until told to stop. Ends quietly on a network error (the server died); the
+ * order in flight then stays 'in-doubt' in the ledger.
+ */
+export async function shopperLoop(loop: ShopperLoop): Promise<void> {
+  const { shopper, ledger } = loop;
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const reply = await timed(ledger, () => loop.server().request(method, path, body, { ...shopper.auth, ...headers }));
+    if (reply.status >= 300) ledger.unexpected.push({ method, path, status: reply.status, description: String(reply.body?.description) });
+    return reply;
+  };
+  try {
+    for (let n = 0; n < loop.maxOrders && Date.now() < loop.deadline && !loop.stopped(); n++) {
+      const pieces = 1 + Math.floor(Math.random() * 3);
+      for (let i = 0; i < pieces; i++) {
+        const quantity = 1 + Math.floor(Math.random() * 2);
+        const added = await call('POST', '/createcart', { ...pick(loop.selections), quantity });
+        if (added.status === 200 || added.status === 201) {
+          ledger.cart.push({ u_id: shopper.u_id, c_id: added.body.data.c_id, quantity: added.body.data.quantity });
+        }
+      }
+      if (loop.stopped()) return;
+      const cart = await call('GET', `/getcart/${shopper.u_id}`);
+      if (cart.status !== 200) return;
+      const lines = (cart.body.data as { c_id: number; quantity: number; inr_price: number; available: boolean }[]).filter((l) => l.available);
+      if (lines.length === 0) continue;
+      const coupon = loop.coupons.length && Math.random() < 0.5 ? pick(loop.coupons) : null;
+      const attempt: OrderAttempt = {
+        round: loop.round,
+        u_id: shopper.u_id,
+        key: `rel-${randomUUID()}`,
+        c_ids: lines.map((l) => l.c_id),
+        body: checkoutBody(shopper, lines, coupon),
+        auth: shopper.auth,
+        outcome: 'pending',
+      };
+      ledger.attempts.push(attempt);
+      await sendOrder(loop.server(), attempt, loop.round, ledger);
+    }
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      ledger.networkErrors.push(error.message);
+      return;
+    }
+    throw error;
+  }
+}
