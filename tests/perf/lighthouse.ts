@@ -70,11 +70,12 @@ try {
     const scripts = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items?.find(
       (i) => i.resourceType === 'script',
     );
+    const benchmark = Math.round(result.lhr.environment.benchmarkIndex);
     const row = { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo') };
     const misses = (Object.keys(GOALS) as (keyof typeof GOALS)[]).filter((k) => row[k] < GOALS[k]);
     if (misses.length) missed++;
     console.log(
-      `${page.padEnd(28)}${String(row.performance).padStart(6)}${String(row.accessibility).padStart(6)}${String(row.seo).padStart(6)}${String(score('best-practices')).padStart(6)}${((scripts?.transferSize ?? 0) / 1024).toFixed(1).padStart(8)}  ${audits['largest-contentful-paint']?.displayValue} / ${audits['total-blocking-time']?.displayValue} / ${audits['cumulative-layout-shift']?.displayValue}${misses.length ? `  below goal: ${misses.join(', ')}` : ''}`,
+      `${page.padEnd(28)}${String(row.performance).padStart(6)}${String(row.accessibility).padStart(6)}${String(row.seo).padStart(6)}${String(score('best-practices')).padStart(6)}${((scripts?.transferSize ?? 0) / 1024).toFixed(1).padStart(8)}  ${audits['largest-contentful-paint']?.displayValue} / ${audits['total-blocking-time']?.displayValue} / ${audits['cumulative-layout-shift']?.displayValue}  (host benchmark ${benchmark})${misses.length ? `  below goal: ${misses.join(', ')}` : ''}`,
     );
     if (details) {
       for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'largest-contentful-paint-element']) {

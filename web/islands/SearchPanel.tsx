@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { type CardProduct, ProductCard } from '../components/ProductCard.tsx';
-import { api, NetworkError } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import { $currency } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 
@@ -38,9 +38,9 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
         setResults([]);
         toast.error('Failed to fetch products.');
       }
-    } catch (error) {
+    } catch {
       setResults([]);
-      toast.error(error instanceof NetworkError ? 'Failed to fetch products.' : 'Failed to fetch products.');
+      toast.error('Failed to fetch products.');
     } finally {
       setBusy(false);
     }

@@ -45,8 +45,8 @@ const idOf = <K extends string>(value: number | Record<K, number>, key: K): numb
 
 /**
  * The selection a quick add sends: the chosen values, else the first carat entry,
- * the first material, the first size and quantity 1 (§4). Null when the product
- * has no carat entry or no material to sell it in.
+ * the first material, the first size and quantity 1 (§4). 'no-carat' or
+ * 'no-material' when the product has nothing to sell it in.
  */
 export function selectionFor(product: ProductForCart, choice: CartChoice = {}): CartSelection | 'no-carat' | 'no-material' {
   const carats = product.productcarats ?? [];

@@ -1,8 +1,5 @@
-import { request, NetworkError } from '../api/client.ts';
+import { api, NetworkError } from '../api/client.ts';
 import { toast } from '../../stores/toast.ts';
-
-/** The newsletter sign-up's endpoint (stores the address once; DESIGN.md "not shown" decisions). */
-export const NEWSLETTER_PATH = '/newsletter';
 
 /** Newsletter sign-up: sends the e-mail, then shows a confirmation in place of the form. */
 export function initNewsletter(form: HTMLFormElement): void {
@@ -18,7 +15,8 @@ export function initNewsletter(form: HTMLFormElement): void {
     }
     button.disabled = true;
     try {
-      const answer = await request('post', NEWSLETTER_PATH, { email: input.value.trim() });
+      // POST /newsletter stores the address once (DESIGN.md's decision for the sign-up the documents leave open).
+      const answer = await api.post('/newsletter', { email: input.value.trim() });
       if (answer.status === 1) {
         status.textContent = answer.description || 'Thank you for subscribing!';
         status.dataset.state = 'success';
