@@ -13,12 +13,16 @@ import type { Context } from 'hono';
 import type { DB } from '../../../db/connection.ts';
 import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
 
-/** Answers kept per database; a page of 12 products is ~30 kB of JSON. */
-const MAX_ENTRIES = 500;
+/**
+ * JSON text kept per database, at most (a product is ~3 kB, a page of 12 ~30 kB:
+ * thousands of answers; least recently used dropped first).
+ */
+const MAX_CHARACTERS = 48 * 1024 * 1024;
 
 interface Cache {
   stamp: string;
   answers: Map<string, string>;
+  characters: number;
 }
 
 const caches = new WeakMap<DB, Cache>();
@@ -29,7 +33,7 @@ export async function cachedJson(db: DB, key: string, compute: () => Promise<unk
   if (stamp === null) return JSON.stringify(await compute());
   let cache = caches.get(db);
   if (!cache || cache.stamp !== stamp) {
-    cache = { stamp, answers: new Map() };
+    cache = { stamp, answers: new Map(), characters: 0 };
     caches.set(db, cache);
   }
   const hit = cache.answers.get(key);
@@ -40,9 +44,14 @@ export async function cachedJson(db: DB, key: string, compute: () => Promise<unk
     return hit;
   }
   const json = JSON.stringify(await compute());
-  if (caches.get(db) === cache) {
-    if (cache.answers.size >= MAX_ENTRIES) cache.answers.delete(cache.answers.keys().next().value as string);
+  if (caches.get(db) === cache && !cache.answers.has(key)) {
     cache.answers.set(key, json);
+    cache.characters += json.length;
+    for (const [oldest, text] of cache.answers) {
+      if (cache.characters <= MAX_CHARACTERS) break;
+      cache.answers.delete(oldest);
+      cache.characters -= text.length;
+    }
   }
   return json;
 }
