@@ -30,7 +30,9 @@ export async function backupStore(options: { databaseFile: string; mediaDir: str
   const databaseFile = path.join(dir, 'store.sqlite');
   const source = new SQLite(options.databaseFile, { readonly: true, timeout: 5000 });
   try {
-    await source.backup(databaseFile);
+    // One pass: with WAL a reader never blocks the store's writers, whereas the default
+    // 100-page steps start over each time another process commits in between.
+    await source.backup(databaseFile, { progress: () => 0x7fffffff });
   } finally {
     source.close();
   }
@@ -57,6 +59,9 @@ export async function backupStore(options: { databaseFile: string; mediaDir: str
     mediaFiles = count(mediaOut);
   }
   const missingMedia = referenced.filter((name) => !existsSync(path.join(mediaOut, name)));
+  // The token secret goes along, so a restored store keeps its shoppers logged in.
+  const secret = path.join(path.dirname(options.mediaDir), 'jwt-secret');
+  if (existsSync(secret)) cpSync(secret, path.join(dir, 'jwt-secret'));
   writeFileSync(
     path.join(dir, 'backup.json'),
     JSON.stringify({ takenAt: new Date().toISOString(), mediaFiles, missingMedia }, null, 2),
@@ -81,6 +86,8 @@ export function restoreStore(options: { fromDir: string; databaseFile: string; m
   cpSync(backupDb, options.databaseFile);
   rmSync(options.mediaDir, { recursive: true, force: true });
   if (existsSync(path.join(from, 'media'))) cpSync(path.join(from, 'media'), options.mediaDir, { recursive: true });
+  const secret = path.join(from, 'jwt-secret');
+  if (existsSync(secret)) cpSync(secret, path.join(path.dirname(options.mediaDir), 'jwt-secret'));
 }
 
 if (import.meta.main) {

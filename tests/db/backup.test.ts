@@ -27,6 +27,7 @@ it('copies the database and media online while the store keeps writing, and rest
   mkdirSync(path.join(store.config.mediaDir, 'Sliders'), { recursive: true });
   writeFileSync(path.join(store.config.mediaDir, 'Sliders', slider), 'image bytes');
   await store.db.insertInto('slider_images').values({ image: slider }).execute();
+  writeFileSync(path.join(store.dir, 'jwt-secret'), 'token-secret-of-this-store');
   for (let i = 0; i < 500; i++) {
     await store.db.insertInto('contact_messages').values({ name: `Guest ${i}`, email: `g${i}@example.com`, message: 'Hello' }).execute();
   }
@@ -60,6 +61,8 @@ it('copies the database and media online while the store keeps writing, and rest
   const restored = openDatabase(path.join(target, 'store.sqlite'));
   expect(await countMessages(restored)).toBe(copied);
   expect(readFileSync(path.join(target, 'media', 'Sliders', slider), 'utf8')).toBe('image bytes');
+  // Shoppers stay logged in after a restore: the token secret comes back too.
+  expect(readFileSync(path.join(target, 'jwt-secret'), 'utf8')).toBe('token-secret-of-this-store');
   await restored.destroy();
 });
 
