@@ -1,5 +1,6 @@
 // @ts-check
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 
 // The storefront is pre-rendered from the database: `npm start` (api/site/build.ts)
@@ -13,7 +14,18 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Pages render four at a time: with 10,000 product pages the build overlaps writing files with rendering.
   build: { format: 'directory', concurrency: 4 },
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:interaction: listings hydrate when someone reaches for them (web/lib/directives/interaction.ts).
+      name: 'aurum-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./web/lib/directives/interaction.ts', import.meta.url)) });
+        },
+      },
+    },
+  ],
   vite: {
     build: { assetsInlineLimit: 0 },
   },

@@ -31,10 +31,11 @@ export function pageWeight(siteDir: string, page: string): PageWeight {
   const html = readFileSync(existsSync(htmlFile) ? htmlFile : path.join(siteDir, `${page}.html`), 'utf8');
   const entries = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) entries.add(m[1]);
-  // Islands hydrated without a click: client:load, client:idle and client:visible (the strictest reading counts them all).
+  // Islands hydrated without a click: client:load, client:idle and client:visible (counted even when below
+  // the fold). client:interaction islands load their code only when someone reaches for them.
   for (const m of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = m[0];
-    if (/client="only"/.test(tag) && /component-url/.test(tag) === false) continue;
+    if (/client="interaction"/.test(tag)) continue;
     for (const attr of ['component-url', 'renderer-url']) {
       const url = new RegExp(`${attr}="([^"]+)"`).exec(tag)?.[1];
       if (url) entries.add(url);

@@ -15,8 +15,11 @@ export function initReviewCarousel(root: HTMLElement): void {
   for (const [event, value] of [['mouseenter', true], ['mouseleave', false], ['focusin', true], ['focusout', false], ['touchstart', true]] as const) {
     root.addEventListener(event, () => (paused = value), { passive: true });
   }
+  // It only moves while on screen: nobody reads it elsewhere, and scrolling costs work.
+  let visible = false;
+  new IntersectionObserver(([entry]) => (visible = entry.isIntersecting)).observe(track);
   window.setInterval(() => {
-    if (paused || document.hidden || track.scrollWidth <= track.clientWidth) return;
+    if (!visible || paused || document.hidden || track.scrollWidth <= track.clientWidth) return;
     next();
   }, REVIEW_STEP_MS);
 }
