@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { IncomingMessage } from 'node:http';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './context.ts';
 import { docsRoutes } from './docs.ts';
@@ -47,6 +48,18 @@ export function createApp(deps: Deps) {
   app.use(async function injectDeps(c, next) {
     c.set('deps', deps);
     await next();
+  });
+  app.use(async function endConnectionWhenBodyUnread(c, next) {
+    await next();
+    // A refusal can leave the request body unread (a 403 before validation, a 413, a refused
+    // upload). Ending the connection with the answer keeps the client from sending its next
+    // request into a connection the server drops (@hono/node-server does, once the body
+    // stream was opened), or into the rest of that body.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const length = Number(incoming?.headers['content-length'] ?? 0);
+    if (incoming && !incoming.readableEnded && (length > 0 || incoming.headers['transfer-encoding'])) {
+      c.res.headers.set('Connection', 'close');
+    }
   });
   app.use(async function jsonBodyLimit(c, next) {
     const type = c.req.header('content-type') ?? '';
