@@ -331,6 +331,12 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
     parser.on('file', (field, stream, info) => {
       // A stream abandoned by a refusal is destroyed with an error nobody needs to hear.
       stream.on('error', () => undefined);
+      // After a refusal busboy may still announce a part from the chunk it was parsing: writing
+      // it would start after the cleanup and leave a temporary file behind.
+      if (failure) {
+        stream.resume();
+        return;
+      }
       const rule = Object.hasOwn(rules.files, field) ? rules.files[field] : undefined;
       if (!rule) {
         stream.resume();
