@@ -1,10 +1,11 @@
-import { createReadStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import sharp from 'sharp';
 import type { Config } from '../env.ts';
+import { inlineScriptHashes, pageContentSecurityPolicy } from '../security-headers.ts';
 
 /** The media folders of the specification, each under DATA_DIR/media. */
 export const MEDIA_FOLDERS = ['Sliders', 'Category', 'Products', 'Reviews'] as const;
@@ -119,7 +120,7 @@ export function mediaRoutes(config: Config) {
       if (!SAFE_NAME.test(name)) return c.json({ status: 0, description: 'No such file.', data: null }, 404);
       const headers = {
         'Cache-Control': 'public, max-age=31536000, immutable',
-        'Content-Security-Policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
+        'Content-Security-Policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox; frame-ancestors 'none'",
       };
       const width = Number(c.req.query('w'));
       if ((IMAGE_WIDTHS as readonly number[]).includes(width) && RESIZABLE.test(name)) {
@@ -134,15 +135,44 @@ export function mediaRoutes(config: Config) {
   return app;
 }
 
+/** Page CSPs by file, kept while the file is unchanged (a rebuild swaps in new files). */
+type PagePolicies = Map<string, { mtimeMs: number; size: number; policy: string }>;
+
+/**
+ * The CSP of a built page: its own inline scripts (Astro's island runtime)
+ * allowed by hash. Undefined when the file is missing or not a page.
+ */
+function pagePolicy(config: Config, pagePolicies: PagePolicies, file: string): string | undefined {
+  if (!file.endsWith('.html')) return undefined;
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isFile()) return undefined;
+  const known = pagePolicies.get(file);
+  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.policy;
+  const policy = pageContentSecurityPolicy({
+    scriptHashes: inlineScriptHashes(readFileSync(file, 'utf8')),
+    cashfree: config.payment.provider === 'cashfree',
+  });
+  if (pagePolicies.size >= 50_000) pagePolicies.clear();
+  pagePolicies.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, policy });
+  return policy;
+}
+
 /**
  * The pre-rendered storefront. Pages revalidate on every visit (they change when the
  * catalogue does); hashed assets under /_astro cache for a year. A product added
  * since the last build is served by the bare /product-details page, which loads it
  * from the API, so its URL works at once. Text (pages, scripts, styles) is
- * sent gzip-compressed to browsers that accept it.
+ * sent gzip-compressed to browsers that accept it. Each page's CSP lets only
+ * its own inline scripts run, by hash.
  */
 export function siteRoutes(config: Config) {
   const app = new Hono();
+  const policies: PagePolicies = new Map();
   app.use(compress());
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const siteDir = config.siteDir;
@@ -164,15 +194,19 @@ export function siteRoutes(config: Config) {
     if (pathname === '/shipping-policy') candidates.push(path.join(siteDir, 'shippingpolicy', 'index.html'));
     if (pathname === '/refund-policy') candidates.push(path.join(siteDir, 'refundpolicy', 'index.html'));
     if (pathname === '/admin' || pathname.startsWith('/admin/')) candidates.push(path.join(siteDir, 'admin', 'index.html'));
+    const withPolicy = (file: string, headers: Record<string, string>) => {
+      const policy = pagePolicy(config, policies, file);
+      return policy ? { ...headers, 'Content-Security-Policy': policy } : headers;
+    };
     for (const file of candidates) {
       if (!path.resolve(file).startsWith(path.resolve(siteDir) + path.sep)) continue;
-      const response = sendFile(file, c.req.raw, assetHeaders);
+      const response = sendFile(file, c.req.raw, withPolicy(file, assetHeaders));
       if (response) return response;
     }
     const accept = c.req.header('accept') ?? '';
     const notFoundPage = path.join(siteDir, '404.html');
     if (accept.includes('text/html') && existsSync(notFoundPage)) {
-      return sendFile(notFoundPage, c.req.raw, { 'Cache-Control': 'no-store' }, 404) ?? next();
+      return sendFile(notFoundPage, c.req.raw, withPolicy(notFoundPage, { 'Cache-Control': 'no-store' }), 404) ?? next();
     }
     return next();
   });
