@@ -13,7 +13,7 @@ const INFO = {
     '',
     'Every answer is the envelope `{ status, description, data }`: `status` 1 on success and 0 on failure,',
     '`description` a message the storefront shows as is. HTTP codes are honest: 400 bad input, 403 missing,',
-    'invalid or expired token or wrong role (clients log out), 404, 409, 413, 429.',
+    'invalid or expired token or wrong role (clients log out), 404, 409, 413 too large, 415 a body that is not JSON, 429.',
     '',
     'Money: `inr_price`, `usd_price`, `subtotal`, `discount`, `total` are amounts in rupees or dollars with at',
     'most two decimals; the server stores them exactly in minor units and prices every order itself.',
@@ -60,6 +60,14 @@ function operationId(method: string, path: string): string {
   return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
+interface JsonOperation {
+  operationId?: string;
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, unknown>;
+}
+
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
+
 /** The OpenAPI 3.1 document of an app, as a plain object. */
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
   const document = app.getOpenAPI31Document({
@@ -77,8 +85,13 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     ],
   });
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item as Record<string, { operationId?: string }>)) {
+    for (const [method, operation] of Object.entries(item as Record<string, JsonOperation>)) {
       operation.operationId ??= operationId(method, path);
+      // Every JSON body passes the app's 1 MB limit and the validator's media-type gate first.
+      if (operation.requestBody?.content?.['application/json'] && operation.responses) {
+        operation.responses['413'] ??= refusal('The request body is too large (1 MB at most).');
+        operation.responses['415'] ??= refusal('The body was not sent as application/json.');
+      }
     }
   }
   return document;

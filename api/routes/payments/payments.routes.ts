@@ -126,6 +126,7 @@ export const sandboxPayPage = createRoute({
   },
   responses: {
     200: { content: { 'text/html': { schema: z.string() } }, description: 'The page.' },
+    400: errorResponses[400],
     404: errorResponses[404],
   },
 });
