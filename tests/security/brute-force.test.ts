@@ -1,0 +1,72 @@
+/**
+ * Login brute force against the running store: guessing one shopper's password
+ * meets 429 after 10 failures (even with the right password then, and through
+ * every spelling of the phone), guessing across many phones meets 429 after 30
+ * failures from one address, and forwarding headers do not make a new address.
+ * The server has its own data folder: its address bucket ends up full.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefused, ProbeLedger } from './helpers/probe.ts';
+import { DEMO_SHOPPERS, type ProbeServer, startProbeServer } from './helpers/server.ts';
+
+const ledger = new ProbeLedger('brute force');
+let server: ProbeServer;
+
+beforeAll(async () => {
+  server = await startProbeServer();
+});
+
+afterAll(async () => {
+  ledger.report();
+  await server?.close();
+});
+
+const login = (countryCode: string, phoneNumber: string, password: string, headers: Record<string, string> = {}) =>
+  server.send('POST', '/userlogin', { body: { countryCode, phoneNumber, password }, headers });
+
+describe('login brute force', () => {
+  it('ten wrong passwords lock the phone: the eleventh try, even the right one, is 429', async () => {
+    const { countryCode, phoneNumber, password } = DEMO_SHOPPERS[2];
+    for (let i = 0; i < 10; i++) {
+      await ledger.probe(async () => expectRefused(await login(countryCode, phoneNumber, `Guess${i}@123`), [400], `guess ${i}`));
+    }
+    await ledger.probe(async () => {
+      const res = await login(countryCode, phoneNumber, password);
+      expectRefused(res, [429], 'the right password while locked');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.text).not.toContain('auth_token');
+    });
+    // Other spellings of the same phone reach the same account only through the same lock.
+    for (const spelling of [` ${phoneNumber}`, `${phoneNumber} `, `0${phoneNumber}`, `00${countryCode.slice(1)}${phoneNumber}`, `${countryCode}${phoneNumber}`, phoneNumber.replace(/^(\d{3})/, '$1 ')]) {
+      await ledger.probe(async () => {
+        const res = await login(countryCode, spelling, password);
+        expect(res.status, `${JSON.stringify(spelling)}: ${res.text}`).toBeLessThan(500);
+        expect(res.body.status, `${JSON.stringify(spelling)} logged in while locked`).toBe(0);
+        expect(res.text).not.toContain('auth_token');
+      });
+    }
+    // The lock passes with its window (simulated: the counter's reset time moved to the past).
+    await server.db.updateTable('rate_limits').set({ reset_at: Date.now() - 1 }).where('bucket', 'like', `login:phone:%${phoneNumber}`).execute();
+    await server.db.deleteFrom('rate_limits').where('bucket', 'like', 'login:address:%').execute();
+    expect((await login(countryCode, phoneNumber, password)).status).toBe(200);
+  });
+
+  it('thirty failures from one address lock logins from it, whatever forwarding headers say', async () => {
+    let phone = 7_000_000_000;
+    for (let i = 0; i < 30; i++) {
+      // Spraying: each guess at a different phone, and each claiming another client address.
+      const forged = { 'X-Forwarded-For': `203.0.113.${i}`, 'X-Real-IP': `198.51.100.${i}`, Forwarded: `for=192.0.2.${i}` };
+      await ledger.probe(async () => expectRefused(await login('+91', String(phone++), 'Summer2026!', forged), [400], `spray ${i}`));
+    }
+    const { countryCode, phoneNumber, password } = DEMO_SHOPPERS[0];
+    const disguises: Record<string, string>[] = [{}, { 'X-Forwarded-For': '203.0.113.250' }, { 'X-Real-IP': '198.51.100.250' }, { 'X-Forwarded-For': '127.0.0.2, 10.0.0.1' }];
+    for (const headers of disguises) {
+      await ledger.probe(async () => {
+        const res = await login(countryCode, phoneNumber, password, headers);
+        expectRefused(res, [429], `the right password from the locked address with ${JSON.stringify(headers)}`);
+        expect(res.text).not.toContain('auth_token');
+      });
+    }
+  });
+});
