@@ -68,6 +68,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const databaseFile = e.DATABASE_URL ? sqlitePathFromUrl(e.DATABASE_URL) : path.join(dataDir, 'store.sqlite');
   let payment: Config['payment'] = { provider: 'sandbox' };
+  // The built-in sandbox lets anyone mark their own payment paid: a public https store
+  // must name its provider, so a forgotten setting cannot give jewellery away.
+  if (e.PUBLIC_URL?.startsWith('https:') && !env.PAYMENT_PROVIDER) {
+    throw new Error(
+      'Invalid environment: PUBLIC_URL is https but PAYMENT_PROVIDER is not set; set PAYMENT_PROVIDER=cashfree (or PAYMENT_PROVIDER=sandbox on purpose for a staging store)',
+    );
+  }
   if (e.PAYMENT_PROVIDER === 'cashfree') {
     if (!e.CASHFREE_APP_ID || !e.CASHFREE_SECRET_KEY) {
       throw new Error('Invalid environment: PAYMENT_PROVIDER=cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY');
