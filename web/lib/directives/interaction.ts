@@ -16,7 +16,8 @@ const interaction: ClientDirective = (load, _options, el) => {
   let held: HTMLElement | null = null;
 
   const hold = (event: Event) => {
-    const target = (event.target as HTMLElement).closest<HTMLElement>('button, input, select, textarea, label');
+    // Buttons and boxes act on click; text fields and selects work natively until the island is live.
+    const target = (event.target as HTMLElement).closest<HTMLElement>('button, label, input[type="checkbox"], input[type="radio"]');
     if (!target || target.closest('[data-cart-product], [data-wish-product]')) return;
     event.preventDefault();
     event.stopPropagation();

@@ -11,17 +11,21 @@ export function initSlider(root: HTMLElement): void {
   if (slides.length < 2) return;
   let current = 0;
   let paused = false;
+  // A banner loads its picture when it is about to show, not with the page.
+  const load = (slide: HTMLElement | undefined) => {
+    for (const img of slide?.querySelectorAll<HTMLImageElement>('img[loading="lazy"]') ?? []) img.loading = 'eager';
+  };
+  let preload: number | undefined;
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
+    load(slides[current]);
     slides.forEach((slide, i) => {
       slide.classList.toggle('is-active', i === current);
       slide.setAttribute('aria-hidden', String(i !== current));
-      // Later slides load their picture only when they are about to show.
-      if (i === current || i === (current + 1) % slides.length) {
-        for (const img of slide.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
-      }
     });
     dots.forEach((dot, i) => dot.setAttribute('aria-current', i === current ? 'true' : 'false'));
+    window.clearTimeout(preload);
+    preload = window.setTimeout(() => load(slides[(current + 1) % slides.length]), SLIDE_MS - 2_000);
   };
   dots.forEach((dot, i) =>
     dot.addEventListener('click', () => {
