@@ -15,7 +15,8 @@ export interface PriceProps {
  */
 export function Price({ inr, usd, currency = 'INR', className }: PriceProps) {
   return (
-    <span className={className} data-price="" data-inr={inr} data-usd={usd}>
+    // The price switcher may already have written dollars when an island hydrates.
+    <span className={className} data-price="" data-inr={inr} data-usd={usd} suppressHydrationWarning>
       {formatMoney(currency === 'INR' ? inr : usd, currency)}
     </span>
   );

@@ -2,21 +2,13 @@ import { useState } from 'react';
 import { api, NetworkError } from '../lib/api/client.ts';
 import { toast } from '../stores/toast.ts';
 
-interface Fields {
-  name: string;
-  email: string;
-  message: string;
-  /** Not a field of the form (§3): sent empty, cleared on reset. */
-  mo_no: string;
-}
+type Field = 'name' | 'email' | 'message';
+type Errors = Partial<Record<Field, string>>;
 
-type Errors = Partial<Record<'name' | 'email' | 'message', string>>;
-
-const EMPTY: Fields = { name: '', email: '', message: '', mo_no: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The contact form's rules and messages (storefront.md §5). */
-export function validateContact(fields: Fields): Errors {
+export function validateContact(fields: Record<Field, string>): Errors {
   const errors: Errors = {};
   if (!fields.name.trim()) errors.name = 'Full Name is required.';
   if (!fields.email.trim()) errors.email = 'Email is required.';
@@ -25,37 +17,34 @@ export function validateContact(fields: Fields): Errors {
   return errors;
 }
 
-/** Contact Us form: validates on submit, sends POST /contactus, shows the answer's description, clears after status 1. */
+/**
+ * Contact Us form: validates on submit, sends POST /contactus (mo_no empty: the
+ * form has no field for it, §3), shows the answer's description, clears after
+ * status 1. The fields are read from the form itself, so whatever was typed
+ * before the island woke up counts.
+ */
 export default function ContactForm() {
-  const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
 
-  const update = (key: keyof Errors) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setFields({ ...fields, [key]: event.target.value });
-    if (errors[key]) setErrors({ ...errors, [key]: undefined });
-  };
-
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const fields = { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), message: String(data.get('message') ?? '') };
     const found = validateContact(fields);
     setErrors(found);
     const firstInvalid = (['name', 'email', 'message'] as const).find((key) => found[key]);
     if (firstInvalid) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     setSending(true);
     try {
-      const answer = await api.post('/contactus', {
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        message: fields.message.trim(),
-        mo_no: fields.mo_no,
-      });
+      const answer = await api.post('/contactus', { name: fields.name.trim(), email: fields.email.trim(), message: fields.message.trim(), mo_no: '' });
       if (answer.status === 1) {
         toast.success(answer.description);
-        setFields(EMPTY);
+        form.reset();
       } else {
         toast.error(answer.description);
       }
@@ -67,7 +56,13 @@ export default function ContactForm() {
     }
   };
 
-  const field = (key: keyof Errors, label: string, input: React.ReactNode) => (
+  // The error under a field goes as soon as that field is edited.
+  const clearError = (event: React.FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name as Field;
+    if (errors[name]) setErrors({ ...errors, [name]: undefined });
+  };
+
+  const field = (key: Field, label: string, input: React.ReactNode) => (
     <div className="field">
       <label htmlFor={`contact-${key}`}>{label}</label>
       {input}
@@ -78,7 +73,7 @@ export default function ContactForm() {
       ) : null}
     </div>
   );
-  const a11y = (key: keyof Errors) => ({
+  const a11y = (key: Field) => ({
     id: `contact-${key}`,
     name: key,
     'aria-invalid': errors[key] ? true : undefined,
@@ -86,10 +81,10 @@ export default function ContactForm() {
   });
 
   return (
-    <form className="contact-form" noValidate onSubmit={submit}>
-      {field('name', 'Name', <input {...a11y('name')} type="text" autoComplete="name" value={fields.name} onChange={update('name')} />)}
-      {field('email', 'Email', <input {...a11y('email')} type="email" autoComplete="email" value={fields.email} onChange={update('email')} />)}
-      {field('message', 'Message', <textarea {...a11y('message')} rows={6} value={fields.message} onChange={update('message')} />)}
+    <form className="contact-form" noValidate onSubmit={submit} onInput={clearError}>
+      {field('name', 'Name', <input {...a11y('name')} type="text" autoComplete="name" />)}
+      {field('email', 'Email', <input {...a11y('email')} type="email" autoComplete="email" />)}
+      {field('message', 'Message', <textarea {...a11y('message')} rows={6} />)}
       <button type="submit" className="btn" disabled={sending}>
         {sending ? 'Sending…' : 'Send Message'}
       </button>

@@ -1,8 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ProductView } from '../../../db/queries/catalogue.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Stars } from '../../components/Stars.tsx';
-import { api } from '../../lib/api/client.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { firstImage } from '../../lib/media.ts';
 import { useCurrency } from '../../lib/use-currency.ts';
@@ -10,7 +10,8 @@ import { addToCart, requireLoginThenRedirect } from '../../stores/cart.ts';
 import { setBuyNow } from '../../stores/buy-now.ts';
 import { $user } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
-import { deliveryWindow, formatWindow } from './delivery.ts';
+import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
+import { $freshProduct } from '../../stores/product.ts';
 import { Gallery } from './Gallery.tsx';
 import { type ReviewsSummary, useReviews } from './Reviews.tsx';
 
@@ -31,8 +32,6 @@ export function defaultSelection(product: ProductView): Selection {
 export interface PurchaseProps {
   product: ProductView;
   reviews?: ReviewsSummary;
-  /** Re-read the product from the API after hydration (pre-rendered pages: prices may have changed since the build). */
-  refresh?: boolean;
 }
 
 /**
@@ -40,50 +39,36 @@ export interface PurchaseProps {
  * the shopper's currency, offer, material and carat buttons, size, quantity,
  * Add to Cart, Buy Now, delivery estimate, affiliate button, key points.
  */
-export default function ProductPurchase({ product: initial, reviews: initialReviews, refresh = false }: PurchaseProps) {
+export default function ProductPurchase({ product: initial, reviews: initialReviews }: PurchaseProps) {
   const currency = useCurrency();
   const [product, setProduct] = useState<ProductView>(initial);
   const [gone, setGone] = useState(false);
   const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
-  const [delivery, setDelivery] = useState<string | null>(null);
   const reviews = useReviews(product.p_id, initialReviews);
 
   useEffect(() => setProduct(initial), [initial]);
 
+  // The API's product, read once per visit (web/lib/product-page.ts): prices may have changed since the build.
+  const fresh = useStore($freshProduct);
   useEffect(() => {
-    if (!refresh) return;
-    let current = true;
-    api
-      .post('/getproductbyid', { p_id: initial.p_id })
-      .then((answer) => {
-        if (!current) return;
-        if (answer.status !== 1 || !answer.data) {
-          // Gone since the last build: say so rather than sell it.
-          if (answer.status === 0) setGone(true);
-          return;
-        }
-        const fresh = answer.data as ProductView;
-        setProduct(fresh);
-        setSelection((old) => {
-          const base = defaultSelection(fresh);
-          return {
-            pc_id: fresh.productcarats.some((c) => c.pc_id === old.pc_id) ? old.pc_id : base.pc_id,
-            m_id: old.m_id !== null && fresh.materials.includes(old.m_id) ? old.m_id : base.m_id,
-            size_id: old.size_id !== null && fresh.size.includes(old.size_id) ? old.size_id : base.size_id,
-          };
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [refresh, initial.p_id]);
-
-  useEffect(() => {
-    setDelivery(formatWindow(deliveryWindow(new Date(), currency !== 'INR')));
-  }, [currency]);
+    if (!fresh || fresh.p_id !== initial.p_id) return;
+    if (!fresh.product) {
+      setGone(true);
+      return;
+    }
+    const next = fresh.product;
+    setProduct(next);
+    setSelection((old) => {
+      const base = defaultSelection(next);
+      return {
+        pc_id: next.productcarats.some((c) => c.pc_id === old.pc_id) ? old.pc_id : base.pc_id,
+        m_id: old.m_id !== null && next.materials.includes(old.m_id) ? old.m_id : base.m_id,
+        size_id: old.size_id !== null && next.size.includes(old.size_id) ? old.size_id : base.size_id,
+      };
+    });
+  }, [fresh, initial.p_id]);
 
   const carat = product.productcarats.find((c) => c.pc_id === selection.pc_id) ?? null;
   const material = product.materialDetails.find((m) => m.m_id === selection.m_id) ?? null;
@@ -140,7 +125,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
   };
 
   return (
-    <div className="pd">
+    <div className="pd" data-purchase="">
         <Gallery images={product.images} name={product.name} />
         <div className="pd__info">
           <p className="eyebrow">{product.category.cate_name}</p>
@@ -153,7 +138,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           </a>
           {priceRow ? (
             <p className="pd__price">
-              <span data-price="" data-inr={priceRow.inr_price} data-usd={priceRow.usd_price}>
+              <span data-price="" data-inr={priceRow.inr_price} data-usd={priceRow.usd_price} suppressHydrationWarning>
                 {formatMoney(currency === 'INR' ? priceRow.inr_price : priceRow.usd_price, currency)}
               </span>
               <small>{currency === 'INR' ? 'Inclusive of all taxes' : 'Duties may apply at delivery'}</small>
@@ -166,7 +151,9 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
               <Icon name="sparkle" size={16} /> {product.offer}
             </p>
           ) : null}
-          {unavailable ? <p className="field-error">This piece is no longer available.</p> : null}
+          <p className="field-error" data-product-gone="" hidden={!unavailable} suppressHydrationWarning>
+            This piece is no longer available.
+          </p>
 
           {product.materialDetails.length ? (
             <fieldset className="pd__option">
@@ -234,21 +221,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
               Buy Now
             </button>
           </div>
-          <div className="pd__delivery">
-            <Icon name="truck" size={20} />
-            <p>
-              {delivery ? (
-                <>
-                  Estimated delivery <strong>{delivery}</strong>
-                  <br />
-                </>
-              ) : null}
-              <span>
-                Ships in 2-4 business days, then {currency === 'INR' ? '3-7 business days within India · free shipping' : '7-15 business days internationally'}.{' '}
-                <a href="/shippingpolicy">Shipping policy</a>
-              </span>
-            </p>
-          </div>
+          <DeliveryEstimate />
           <button type="button" className="pd__affiliate" onClick={() => console.log('Affiliate program:', { p_id: product.p_id, name: product.name })}>
             Join our affiliate program
           </button>

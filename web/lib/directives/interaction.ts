@@ -14,6 +14,21 @@ const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydow
 const interaction: ClientDirective = (load, _options, el) => {
   let started = false;
   let held: HTMLElement | null = null;
+  let heldPath: number[] = [];
+
+  /** Where an element sits under the island, child index by child index. */
+  const pathOf = (node: Element): number[] => {
+    const path: number[] = [];
+    for (let at: Element | null = node; at && at !== el; at = at.parentElement) {
+      path.unshift(at.parentElement ? [...at.parentElement.children].indexOf(at) : 0);
+    }
+    return path;
+  };
+  const atPath = (path: number[]): HTMLElement | null => {
+    let at: Element | undefined = el;
+    for (const index of path) at = at?.children[index];
+    return (at as HTMLElement | undefined) ?? null;
+  };
 
   const hold = (event: Event) => {
     // Buttons and boxes act on click; text fields and selects work natively until the island is live.
@@ -22,6 +37,16 @@ const interaction: ClientDirective = (load, _options, el) => {
     event.preventDefault();
     event.stopPropagation();
     held = target;
+    heldPath = pathOf(target);
+    void start();
+  };
+
+  // Enter in a field submits a form without a click: hold that too, and submit again once live.
+  let heldForm: HTMLFormElement | null = null;
+  const holdSubmit = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    heldForm = event.target as HTMLFormElement;
     void start();
   };
 
@@ -32,13 +57,24 @@ const interaction: ClientDirective = (load, _options, el) => {
     const hydrate = await load();
     await hydrate();
     el.removeEventListener('click', hold, true);
-    const target = held;
+    el.removeEventListener('submit', holdSubmit, true);
+    // If hydration had to re-render, the element clicked was replaced: find its successor in the same place.
+    const target = held?.isConnected ? held : held ? atPath(heldPath) : null;
     held = null;
-    target?.click();
+    // React hydrates in a transition: let it finish before the click is handed over.
+    const form = heldForm;
+    heldForm = null;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (target) target.click();
+        else if (form?.isConnected) form.requestSubmit();
+      }, 0),
+    );
   };
 
   for (const type of TRIGGERS) el.addEventListener(type, start, { passive: true });
   el.addEventListener('click', hold, true);
+  el.addEventListener('submit', holdSubmit, true);
 };
 
 export default interaction;

@@ -1,0 +1,54 @@
+import { deliveryWindow, formatWindow } from '../islands/product/delivery.ts';
+import { formatMoney } from './money.ts';
+import { $freshProduct, refreshProduct } from '../stores/product.ts';
+import { $currency } from '../stores/session.ts';
+
+/** Fills every delivery box with today's window in the shopper's region (also ones an island renders later). */
+export function initDeliveryEstimates(): void {
+  const fill = () => {
+    const abroad = $currency.get() !== 'INR';
+    const dates = formatWindow(deliveryWindow(new Date(), abroad));
+    for (const box of document.querySelectorAll<HTMLElement>('[data-delivery]')) {
+      const when = box.querySelector<HTMLElement>('[data-delivery-when]');
+      const strong = box.querySelector<HTMLElement>('[data-delivery-dates]');
+      if (strong && strong.textContent !== dates) strong.textContent = dates;
+      if (when) when.hidden = false;
+      box.querySelector<HTMLElement>('[data-delivery-domestic]')?.toggleAttribute('hidden', abroad);
+      box.querySelector<HTMLElement>('[data-delivery-abroad]')?.toggleAttribute('hidden', !abroad);
+    }
+  };
+  $currency.subscribe(fill);
+  new MutationObserver(() => {
+    if (document.querySelector('[data-delivery] [data-delivery-when][hidden]')) fill();
+  }).observe(document.body, { childList: true, subtree: true });
+}
+
+/**
+ * A pre-rendered product page checks its product with the API once the page
+ * is idle: a changed price is shown at once (the purchase island takes the
+ * whole fresh product when it hydrates), a product gone since the build says
+ * so and stops selling.
+ */
+export function initProductFreshness(p_id: number): void {
+  const idle = (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200))) as (cb: () => void) => void;
+  idle(() => void refreshProduct(p_id));
+  $freshProduct.subscribe((fresh) => {
+    if (!fresh || fresh.p_id !== p_id) return;
+    const island = document.querySelector('[data-purchase]');
+    // Once the island is live it shows the fresh product itself.
+    if (!island || island.closest('astro-island:not([ssr])')) return;
+    if (!fresh.product) {
+      island.querySelector<HTMLElement>('[data-product-gone]')?.removeAttribute('hidden');
+      for (const button of island.querySelectorAll<HTMLButtonElement>('.pd__buttons button')) button.disabled = true;
+      return;
+    }
+    const first = fresh.product.productcarats[0];
+    const price = island.querySelector<HTMLElement>('.pd__price [data-price]');
+    if (first && price) {
+      price.dataset.inr = String(first.inr_price);
+      price.dataset.usd = String(first.usd_price);
+      const currency = $currency.get();
+      price.textContent = formatMoney(currency === 'INR' ? first.inr_price : first.usd_price, currency);
+    }
+  });
+}
