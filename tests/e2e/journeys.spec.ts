@@ -120,8 +120,12 @@ async function fillCheckout(page: Page): Promise<void> {
   await page.getByLabel('ZIP code').fill(ADDRESS.zip_code);
 }
 
-/** Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute then). */
+/**
+ * Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute then).
+ * The product purchase island wakes when a pointer reaches it (client:interaction), so hover first.
+ */
 async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().hover();
   await expect(page.locator('astro-island', { has: page.locator(selector) }).first()).not.toHaveAttribute('ssr', /.*/);
 }
 
