@@ -1,4 +1,5 @@
 import { deliveryWindow, formatWindow } from '../islands/product/delivery.ts';
+import { taxNote } from '../islands/product/tax-note.ts';
 import { formatMoney } from './money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
 import { $currency } from '../stores/session.ts';
@@ -18,6 +19,10 @@ export function initDeliveryEstimates(): void {
     }
   };
   $currency.subscribe(fill);
+  // The tax line beside a pre-rendered price follows the currency the price switcher shows.
+  $currency.subscribe((currency) => {
+    for (const note of document.querySelectorAll<HTMLElement>('[data-tax-note]')) note.textContent = taxNote(currency);
+  });
   new MutationObserver(() => {
     if (document.querySelector('[data-delivery] [data-delivery-when][hidden]')) fill();
   }).observe(document.body, { childList: true, subtree: true });

@@ -11,6 +11,7 @@ import { setBuyNow } from '../../stores/buy-now.ts';
 import { $user } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
+import { taxNote } from './tax-note.ts';
 import { $freshProduct } from '../../stores/product.ts';
 import { Gallery } from './Gallery.tsx';
 import { type ReviewsSummary, useReviews } from './Reviews.tsx';
@@ -141,7 +142,9 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
               <span data-price="" data-inr={priceRow.inr_price} data-usd={priceRow.usd_price} suppressHydrationWarning>
                 {formatMoney(currency === 'INR' ? priceRow.inr_price : priceRow.usd_price, currency)}
               </span>
-              <small>{currency === 'INR' ? 'Inclusive of all taxes' : 'Duties may apply at delivery'}</small>
+              <small data-tax-note="" suppressHydrationWarning>
+                {taxNote(currency)}
+              </small>
             </p>
           ) : (
             <p className="pd__price">Price on request</p>
