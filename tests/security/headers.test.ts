@@ -40,7 +40,7 @@ let image: string;
 beforeAll(async () => {
   [server, behindTls, withCashfree] = await Promise.all([
     startProbeServer({}, writeSite),
-    startProbeServer({ TRUST_PROXY_TLS: '1', PUBLIC_URL: 'https://shop.example' }, writeSite),
+    startProbeServer({ TRUST_PROXY_TLS: '1', PUBLIC_URL: 'https://shop.example', PAYMENT_PROVIDER: 'sandbox' }, writeSite),
     startProbeServer({ PAYMENT_PROVIDER: 'cashfree', CASHFREE_APP_ID: 'app', CASHFREE_SECRET_KEY: 'secret', CASHFREE_API_URL: 'http://127.0.0.1:9/pg' }, writeSite),
   ]);
   admin = await server.login(DEMO_ADMIN);
