@@ -34,6 +34,9 @@ for (const width of widths) {
       .waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < innerHeight).every((i) => i.complete), null, { timeout: 5_000 })
       .catch(() => undefined);
     await page.waitForTimeout(500);
+    // A full-page capture is one tall frame: sections that render near the screen must all render now.
+    await page.addStyleTag({ content: '.defer-render { content-visibility: visible !important; }' });
+    await page.waitForTimeout(300);
     const name = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });
     console.log(path.join(out, name));
