@@ -1,0 +1,94 @@
+/**
+ * The benchmark's HTTP load: autocannon run from a child process (its own event
+ * loop and core), so the load generator does not share the server's.
+ * `measure()` forks this file; the child runs one scenario and answers its figures.
+ */
+
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/** One kind of request a scenario sends; `bodies` are picked from at random (none for GET). */
+export interface Target {
+  path: string;
+  bodies?: string[];
+}
+
+export interface Scenario {
+  name: string;
+  /** http://127.0.0.1:port */
+  origin: string;
+  method: 'GET' | 'POST';
+  /** Each request goes to one of these, picked at random (a browsing mix has several). */
+  targets: Target[];
+}
+
+export interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Answers outside 2xx (all of them count as errors here: every request sent is valid). */
+  non2xx: number;
+  /** Answers 500 and above (a 503 "database is locked" would be one). */
+  serverErrors: number;
+  total: number;
+}
+
+async function runLoad(scenario: Scenario, connections: number, duration: number): Promise<Measured> {
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+  const result = await autocannon({
+    url: scenario.origin,
+    connections,
+    duration,
+    requests: [
+      {
+        method: scenario.method,
+        headers: scenario.method === 'POST' ? { 'content-type': 'application/json' } : {},
+        setupRequest: (request) => {
+          const target = pick(scenario.targets);
+          request.path = target.path;
+          if (target.bodies?.length) request.body = pick(target.bodies);
+          return request;
+        },
+      },
+    ],
+  });
+  if (!result.latency) throw new Error(`autocannon gave no figures: ${JSON.stringify(result).slice(0, 500)}`);
+  const byStatus = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
+  return {
+    name: scenario.name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverErrors: Object.entries(byStatus).reduce((sum, [status, { count }]) => sum + (Number(status) >= 500 ? count : 0), 0),
+    total: result.requests.total,
+  };
+}
+
+/** Set in the load process: which scenario to run. */
+const LOAD_ENV = 'AURUM_BENCH_LOAD';
+
+/** Runs one scenario's load for `duration` seconds from a separate process. */
+export function measure(scenario: Scenario, connections: number, duration: number): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, [LOAD_ENV]: JSON.stringify({ scenario, connections, duration }) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answer: Measured | undefined;
+    child.once('message', (message) => (answer = message as Measured));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 && answer ? resolve(answer) : reject(new Error(`load process exited with ${code}`))));
+  });
+}
+
+if (process.env[LOAD_ENV]) {
+  const { scenario, connections, duration } = JSON.parse(process.env[LOAD_ENV]) as { scenario: Scenario; connections: number; duration: number };
+  process.send!(await runLoad(scenario, connections, duration));
+  process.disconnect();
+}

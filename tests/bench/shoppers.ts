@@ -1,0 +1,300 @@
+/**
+ * The benchmark's shoppers: a pool of logged-in customers in a child process,
+ * each adding 1-3 pieces to the cart, reading it and placing a cash-on-delivery
+ * order with an Idempotency-Key, over and over, through the real API (as the
+ * storefront does). Every call is timed; every answer outside 2xx, every 5xx
+ * and every answer that mentions a busy or locked database is counted.
+ *
+ * `startShoppers()` forks this file; the child registers and logs in its
+ * shoppers, places one unmeasured order each (JIT, prepared statements), says
+ * ready, and runs for the time it is then given.
+ */
+
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { checkoutBody, type Coupon, type Shopper } from '../reliability/shoppers.ts';
+
+/** An answer that says the database was busy (SQLITE_BUSY, "database is locked"). */
+export const BUSY = /SQLITE_BUSY|database is (locked|busy)/i;
+
+/** The timed calls, as the summary names them. */
+export const OPERATIONS = ['POST /createcart', 'GET /getcart', 'POST /createorder'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface Latency {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface ShoppersResult {
+  shoppers: number;
+  seconds: number;
+  orders: number;
+  latency: Record<Operation, Latency>;
+  /** Answers outside 2xx, and requests that got no answer. */
+  errors: number;
+  /** Answers 500 and above. */
+  serverErrors: number;
+  /** Answers mentioning SQLITE_BUSY or a locked database. */
+  busy: number;
+  /** The first few problems, for the report. */
+  samples: string[];
+}
+
+interface Reply {
+  status: number;
+  body: any;
+  text: string;
+}
+
+/** One product choice a cart line can hold. */
+interface Selection {
+  p_id: number;
+  pc_id: number;
+  carat_id: number;
+  m_id: number;
+  size_id: number | null;
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+
+/** Nearest-rank percentile of sorted milliseconds. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function client(origin: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    new Promise<Reply>((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const req = http.request(
+        new URL(path, origin),
+        {
+          method,
+          agent,
+          timeout: 30_000,
+          headers: { ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(payload.length) } : {}), ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown = null;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              // Not JSON: kept as text for the report.
+            }
+            resolve({ status: res.statusCode ?? 0, body: json, text });
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('no answer within 30 s')));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { request, close: () => agent.destroy() };
+}
+
+type Request = ReturnType<typeof client>['request'];
+
+function expectOk(reply: Reply, what: string): any {
+  if (reply.status < 200 || reply.status >= 300) throw new Error(`${what}: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
+  return reply.body.data;
+}
+
+/** Registers and logs in `count` shoppers (+91: prices in rupees) on a fresh store, a few at a time (argon2id). */
+async function registerShoppers(request: Request, count: number): Promise<Shopper[]> {
+  const shoppers: Shopper[] = [];
+  for (let start = 0; start < count; start += 4) {
+    const batch = Array.from({ length: Math.min(4, count - start) }, async (_, j) => {
+      const i = start + j;
+      const phone = `70000${String(i).padStart(5, '0')}`;
+      const password = 'Shopper@Bench1';
+      expectOk(
+        await request('POST', '/registeruser', {
+          full_name: `Bench Shopper ${i}`,
+          u_name: `bench.shopper${i}`,
+          countryCode: '+91',
+          phoneNumber: phone,
+          password,
+          repeatPassword: password,
+        }),
+        'register',
+      );
+      const session = expectOk(await request('POST', '/userlogin', { countryCode: '+91', phoneNumber: phone, password }), 'login');
+      return { u_id: session.u_id as number, phone, auth: { Authorization: `Bearer ${session.auth_token}` } };
+    });
+    shoppers.push(...(await Promise.all(batch)));
+  }
+  return shoppers;
+}
+
+/** Choices across the catalogue: every carat, material and size of a few hundred products. */
+async function loadSelections(request: Request): Promise<Selection[]> {
+  const selections: Selection[] = [];
+  for (let page = 1; page <= 4; page++) {
+    const data = expectOk(await request('POST', '/getallproducts', { is_admin: 1, page, perPage: 100 }), 'catalogue');
+    for (const product of data.productData as any[]) {
+      for (const carat of product.productcarats) {
+        const sizes = product.sizeDetails.length ? product.sizeDetails.map((s: { size_id: number }) => s.size_id) : [null];
+        for (const material of product.materialDetails) {
+          selections.push({ p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: material.m_id, size_id: pick(sizes) });
+        }
+      }
+    }
+  }
+  if (selections.length === 0) throw new Error('the catalogue is empty');
+  return selections;
+}
+
+async function activeCoupons(request: Request): Promise<Coupon[]> {
+  const list = expectOk(await request('POST', '/getcoupon', {}), 'coupons') as { coupon_name: string; discount: string }[];
+  return list.map((c) => ({ coupon_name: c.coupon_name, bp: Math.round(Number(c.discount) * 100) }));
+}
+
+class Recorder {
+  readonly times = new Map<Operation, number[]>(OPERATIONS.map((op) => [op, []]));
+  errors = 0;
+  serverErrors = 0;
+  busy = 0;
+  readonly samples: string[] = [];
+
+  problem(line: string) {
+    if (this.samples.length < 10) this.samples.push(line);
+  }
+
+  /** Sends one call, timing it when `record` (the measured window) and checking the answer. */
+  async call(request: Request, op: Operation, record: boolean, path: string, body: unknown, headers: Record<string, string>): Promise<Reply | null> {
+    const [method] = op.split(' ');
+    const started = performance.now();
+    let reply: Reply;
+    try {
+      reply = await request(method, path, body, headers);
+    } catch (error) {
+      this.errors += 1;
+      this.problem(`${op}: no answer (${(error as Error).message})`);
+      return null;
+    }
+    if (record) this.times.get(op)!.push(performance.now() - started);
+    if (BUSY.test(reply.text)) this.busy += 1;
+    if (reply.status >= 500) this.serverErrors += 1;
+    if (reply.status < 200 || reply.status >= 300) {
+      this.errors += 1;
+      this.problem(`${op}: HTTP ${reply.status} ${reply.text.slice(0, 200)}`);
+      return null;
+    }
+    return reply;
+  }
+}
+
+/** One shopper's round: 1-3 pieces into the cart, read it, order it all. Answers whether an order was placed. */
+async function shopOnce(request: Request, shopper: Shopper, selections: Selection[], coupons: Coupon[], recorder: Recorder, record: boolean): Promise<boolean> {
+  const pieces = 1 + Math.floor(Math.random() * 3);
+  for (let i = 0; i < pieces; i++) {
+    const quantity = 1 + Math.floor(Math.random() * 2);
+    if (!(await recorder.call(request, 'POST /createcart', record, '/createcart', { ...pick(selections), quantity }, shopper.auth))) return false;
+  }
+  const cart = await recorder.call(request, 'GET /getcart', record, `/getcart/${shopper.u_id}`, undefined, shopper.auth);
+  if (!cart) return false;
+  const lines = (cart.body.data as { c_id: number; quantity: number; inr_price: number; available: boolean }[]).filter((l) => l.available);
+  const coupon = coupons.length && Math.random() < 0.5 ? pick(coupons) : null;
+  const body = checkoutBody(shopper, lines, coupon);
+  const headers = { ...shopper.auth, 'Idempotency-Key': `bench-${randomUUID()}` };
+  const placed = await recorder.call(request, 'POST /createorder', record, '/createorder', body, headers);
+  if (placed && typeof placed.body?.data?.o_id !== 'number') {
+    recorder.errors += 1;
+    recorder.problem(`POST /createorder: no o_id in ${placed.text.slice(0, 200)}`);
+    return false;
+  }
+  return placed !== null;
+}
+
+function summarise(times: number[]): Latency {
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) };
+}
+
+async function runShoppers(origin: string, count: number): Promise<void> {
+  const { request, close } = client(origin);
+  const shoppers = await registerShoppers(request, count);
+  const selections = await loadSelections(request);
+  const coupons = await activeCoupons(request);
+  const recorder = new Recorder();
+  // One unmeasured round each: the server's JIT and prepared statements warm up.
+  await Promise.all(shoppers.map((shopper) => shopOnce(request, shopper, selections, coupons, recorder, false)));
+  const start = await new Promise<{ seconds: number }>((resolve) => {
+    process.once('message', (message) => resolve(message as { seconds: number }));
+    process.send!({ ready: true });
+  });
+  const started = Date.now();
+  const deadline = started + start.seconds * 1000;
+  let orders = 0;
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      while (Date.now() < deadline) {
+        if (await shopOnce(request, shopper, selections, coupons, recorder, true)) orders += 1;
+      }
+    }),
+  );
+  close();
+  const result: ShoppersResult = {
+    shoppers: count,
+    seconds: (Date.now() - started) / 1000,
+    orders,
+    latency: Object.fromEntries(OPERATIONS.map((op) => [op, summarise(recorder.times.get(op)!)])) as Record<Operation, Latency>,
+    errors: recorder.errors,
+    serverErrors: recorder.serverErrors,
+    busy: recorder.busy,
+    samples: recorder.samples,
+  };
+  process.send!({ result });
+}
+
+const SHOPPERS_ENV = 'AURUM_BENCH_SHOPPERS';
+
+/**
+ * Forks the shoppers and resolves once they are registered, logged in and warm;
+ * `run(seconds)` then lets them shop for that long and resolves with the figures.
+ */
+export function startShoppers(origin: string, count: number): Promise<{ run: (seconds: number) => Promise<ShoppersResult> }> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, [SHOPPERS_ENV]: JSON.stringify({ origin, count }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let result: ShoppersResult | undefined;
+  const exited = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 && result ? resolve() : reject(new Error(`shoppers process exited with ${code}`))));
+  });
+  return new Promise((resolve, reject) => {
+    exited.catch(reject);
+    child.on('message', (message: { ready?: boolean; result?: ShoppersResult }) => {
+      if (message.result) result = message.result;
+      if (message.ready) {
+        resolve({
+          run: async (seconds) => {
+            child.send({ seconds });
+            await exited;
+            return result!;
+          },
+        });
+      }
+    });
+  });
+}
+
+if (process.env[SHOPPERS_ENV]) {
+  const { origin, count } = JSON.parse(process.env[SHOPPERS_ENV]) as { origin: string; count: number };
+  await runShoppers(origin, count);
+  process.disconnect();
+}
