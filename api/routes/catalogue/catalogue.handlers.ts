@@ -12,7 +12,7 @@ import {
 import { listCoupons } from '../../../db/queries/orders.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { notFound, ok } from '../../errors.ts';
-import { cachedJson, okJson } from './cache.ts';
+import { cachedOk } from './cache.ts';
 import type {
   getAllProducts,
   getCarat,
@@ -47,7 +47,7 @@ export const getCaratHandler: RouteHandler<typeof getCarat, AppEnv> = async (c) 
 export const getSizeHandler: RouteHandler<typeof getSize, AppEnv> = async (c) =>
   ok(c, 'Size list.', await listSizes(c.var.deps.db));
 
-// Listings are answered from cachedJson (JSON text reused until the database changes).
+// Listings are answered from cachedOk (answers reused until the catalogue changes).
 // The handlers return a plain Response, hence the casts to the route's typed answer.
 
 export const getProductsHandler: RouteHandler<typeof getProducts, AppEnv> = async (c) => {
@@ -60,20 +60,17 @@ export const getProductsHandler: RouteHandler<typeof getProducts, AppEnv> = asyn
     cateId: body.cate_id,
   };
   const { db } = c.var.deps;
-  const json = await cachedJson(db, `getproducts:${JSON.stringify(options)}`, () => listProducts(db, options));
-  return okJson(c, 'Products list.', json) as never;
+  return (await cachedOk(c, db, `getproducts:${JSON.stringify(options)}`, 'Products list.', () => listProducts(db, options))) as never;
 };
 
 export const getReelProductsHandler: RouteHandler<typeof getReelProducts, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { db } = c.var.deps;
   if (body.isReel === 1) {
-    const json = await cachedJson(db, 'reels', async () => (await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT })).productData);
-    return okJson(c, 'Reel products.', json) as never;
+    return (await cachedOk(c, db, 'reels', 'Reel products.', async () => (await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT })).productData)) as never;
   }
   const text = (body.search ?? '').trim().toLowerCase();
-  const json = await cachedJson(db, `search:${text}`, () => searchProducts(db, text));
-  return okJson(c, 'Search results.', json) as never;
+  return (await cachedOk(c, db, `search:${text}`, 'Search results.', () => searchProducts(db, text))) as never;
 };
 
 export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> = async (c) => {
@@ -93,8 +90,7 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
     includeInactive: adminList,
   };
   const { db } = c.var.deps;
-  const json = await cachedJson(db, `getallproducts:${JSON.stringify(options)}`, () => filterProducts(db, options));
-  return okJson(c, 'Products list.', json) as never;
+  return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options))) as never;
 };
 
 export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> = async (c) => {
@@ -102,9 +98,9 @@ export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> 
   const includeInactive = callerOf(c)?.isAdmin ?? false;
   const { db } = c.var.deps;
   // An unknown product is cached as null and answered 404.
-  const json = await cachedJson(db, `product:${p_id}:${includeInactive}`, async () => (await getProduct(db, p_id, { includeInactive })) ?? null);
-  if (json === 'null') throw notFound('Product not found.');
-  return okJson(c, 'Product details.', json) as never;
+  const answer = await cachedOk(c, db, `product:${p_id}:${includeInactive}`, 'Product details.', async () => (await getProduct(db, p_id, { includeInactive })) ?? null);
+  if (!answer) throw notFound('Product not found.');
+  return answer as never;
 };
 
 export const getCouponHandler: RouteHandler<typeof getCoupon, AppEnv> = async (c) => {
