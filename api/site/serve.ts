@@ -173,7 +173,9 @@ function pagePolicy(config: Config, pagePolicies: PagePolicies, file: string): s
 export function siteRoutes(config: Config) {
   const app = new Hono();
   const policies: PagePolicies = new Map();
-  app.use(compress());
+  // Only for what the site serves (GET and HEAD): mounted after the API, so an API answer
+  // never reaches this, and a POST nobody handles is not wrapped either.
+  app.on(['GET', 'HEAD'], '*', compress());
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const siteDir = config.siteDir;
     let pathname: string;
