@@ -13,7 +13,8 @@
  *   2. checkout under a concurrent browsing load: while autocannon browses the catalogue
  *      (both calls, same connections), a pool of logged-in shoppers (tests/bench/shoppers.ts,
  *      another process) adds to the cart, reads it and places cash-on-delivery orders with
- *      an Idempotency-Key through the API: p50/p99 of add-to-cart and place-order (goal:
+ *      an Idempotency-Key through the API, each pausing a moment before each call as a
+ *      person does (--think): p50/p99 of add-to-cart and place-order (goal:
  *      place-order p99 < 60 ms), with every error, 5xx and busy-database answer or
  *      server log line (SQLITE_BUSY, "database is locked") counted (goal: 0);
  *   3. the pre-rendered storefront's build for the same catalogue (api/site/build.ts
@@ -31,7 +32,9 @@
  *   --duration 10        BENCH_DURATION     seconds measured per catalogue call, and of checkout under load
  *   --connections 20     BENCH_CONNECTIONS  autocannon connections
  *   --warmup 5           BENCH_WARMUP       seconds of warm-up per catalogue call
- *   --shoppers 12        BENCH_SHOPPERS     shoppers placing orders during the browsing load
+ *   --shoppers 20        BENCH_SHOPPERS     shoppers placing orders during the browsing load
+ *   --think 150          BENCH_THINK        ms a shopper pauses before each call, as a person does
+ *                                           (0: back to back, a stress test of the write path)
  *   --no-site-build      BENCH_SITE_BUILD=0 skip the storefront build
  * `npm run bench:ci` runs it small (a few minutes' budget on 2 cores).
  */
@@ -68,6 +71,7 @@ function options() {
       connections: { type: 'string' },
       warmup: { type: 'string' },
       shoppers: { type: 'string' },
+      think: { type: 'string' },
       'site-build': { type: 'boolean' },
     },
   });
@@ -82,7 +86,8 @@ function options() {
     duration,
     connections: number(values.connections, 'BENCH_CONNECTIONS', 20),
     warmup: number(values.warmup, 'BENCH_WARMUP', Math.min(5, duration)),
-    shoppers: number(values.shoppers, 'BENCH_SHOPPERS', 12),
+    shoppers: number(values.shoppers, 'BENCH_SHOPPERS', 20),
+    think: number(values.think, 'BENCH_THINK', 150),
     siteBuild: values['site-build'] ?? !['0', 'false', 'no'].includes(process.env.BENCH_SITE_BUILD ?? ''),
   };
 }
@@ -241,7 +246,7 @@ async function main() {
     // 2. Checkout under browsing load. The shoppers register, log in and warm up first; the
     // browsing load starts, and a second later the shoppers shop for `duration` seconds, so
     // their whole window lies inside it.
-    const shoppers = await startShoppers(store.origin, opts.shoppers);
+    const shoppers = await startShoppers(store.origin, opts.shoppers, opts.think);
     const browsingScenario: Scenario = { name: 'browsing (listing + by id) during checkout', origin: store.origin, method: 'POST', targets: [listing, byId] };
     const browsingDone = measure(browsingScenario, opts.connections, opts.duration + 2);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -279,7 +284,15 @@ async function main() {
       })),
     );
 
-    console.log('\n2. Checkout by %d shoppers during a browsing load (%d connections), %s', shopping.shoppers, opts.connections, seconds(shopping.seconds));
+    console.log(
+      '\n2. Checkout during a browsing load (%d connections): %d shoppers pausing ~%d ms before each call, %s: %s orders/s, %s calls/s',
+      opts.connections,
+      shopping.shoppers,
+      shopping.thinkMs,
+      seconds(shopping.seconds),
+      (shopping.orders / shopping.seconds).toFixed(1),
+      (shopping.calls / shopping.seconds).toFixed(0),
+    );
     console.table([
       ...Object.entries(shopping.latency).map(([call, l]) => ({ call, calls: l.count, 'p50 ms': l.p50, 'p99 ms': l.p99, 'max ms': l.max })),
       { call: `${browsingScenario.name}: ${Math.round(browsing.requestsPerSecond)} req/s`, calls: browsing.total, 'p50 ms': browsing.p50, 'p99 ms': browsing.p99, 'max ms': '' },
@@ -332,7 +345,7 @@ async function main() {
           ]
         : []),
     ];
-    console.log(`\nSummary (${total} products, ${opts.connections} connections, ${opts.shoppers} shoppers; the goals are stated for 10,000 products at 20 connections)`);
+    console.log(`\nSummary (${total} products, ${opts.connections} connections, ${opts.shoppers} shoppers pausing ~${opts.think} ms; the goals are stated for 10,000 products at 20 connections)`);
     console.table(rows);
     const missed = rows.filter((r) => r.result === 'MISS').length;
     console.log(`load average (1/5/15 min) at start: ${loadAtStart}; at end: ${load()} on ${cpus.length} CPUs`);

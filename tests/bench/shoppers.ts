@@ -2,8 +2,10 @@
  * The benchmark's shoppers: a pool of logged-in customers in a child process,
  * each adding 1-3 pieces to the cart, reading it and placing a cash-on-delivery
  * order with an Idempotency-Key, over and over, through the real API (as the
- * storefront does). Every call is timed; every answer outside 2xx, every 5xx
- * and every answer that mentions a busy or locked database is counted.
+ * storefront does), pausing `thinkMs` before each call as a person does (0: none,
+ * a stress test whose latency is mostly the shoppers queueing behind each other).
+ * Every call is timed; every answer outside 2xx, every 5xx and every answer that
+ * mentions a busy or locked database is counted.
  *
  * `startShoppers()` forks this file; the child registers and logs in its
  * shoppers, places one unmeasured order each (JIT, prepared statements), says
@@ -32,8 +34,11 @@ export interface Latency {
 
 export interface ShoppersResult {
   shoppers: number;
+  thinkMs: number;
   seconds: number;
   orders: number;
+  /** Calls answered in the measured window. */
+  calls: number;
   latency: Record<Operation, Latency>;
   /** Answers outside 2xx, and requests that got no answer. */
   errors: number;
@@ -196,19 +201,39 @@ class Recorder {
   }
 }
 
-/** One shopper's round: 1-3 pieces into the cart, read it, order it all. Answers whether an order was placed. */
-async function shopOnce(request: Request, shopper: Shopper, selections: Selection[], coupons: Coupon[], recorder: Recorder, record: boolean): Promise<boolean> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Pace {
+  /** Pause before each call, about this long (0.5x to 1.5x). */
+  thinkMs: number;
+  /** No call starts after this (Date.now()); the round ends there. */
+  deadline: number;
+}
+
+/**
+ * One shopper's round: 1-3 pieces into the cart, read it, order it all, pausing
+ * before each call. Answers whether an order was placed.
+ */
+async function shopOnce(request: Request, shopper: Shopper, selections: Selection[], coupons: Coupon[], recorder: Recorder, record: boolean, pace: Pace): Promise<boolean> {
+  /** Waits before the next call; false once the time is up. */
+  const ready = async () => {
+    if (pace.thinkMs > 0) await sleep(pace.thinkMs * (0.5 + Math.random()));
+    return Date.now() < pace.deadline;
+  };
   const pieces = 1 + Math.floor(Math.random() * 3);
   for (let i = 0; i < pieces; i++) {
     const quantity = 1 + Math.floor(Math.random() * 2);
+    if (!(await ready())) return false;
     if (!(await recorder.call(request, 'POST /createcart', record, '/createcart', { ...pick(selections), quantity }, shopper.auth))) return false;
   }
+  if (!(await ready())) return false;
   const cart = await recorder.call(request, 'GET /getcart', record, `/getcart/${shopper.u_id}`, undefined, shopper.auth);
   if (!cart) return false;
   const lines = (cart.body.data as { c_id: number; quantity: number; inr_price: number; available: boolean }[]).filter((l) => l.available);
   const coupon = coupons.length && Math.random() < 0.5 ? pick(coupons) : null;
   const body = checkoutBody(shopper, lines, coupon);
   const headers = { ...shopper.auth, 'Idempotency-Key': `bench-${randomUUID()}` };
+  if (!(await ready())) return false;
   const placed = await recorder.call(request, 'POST /createorder', record, '/createorder', body, headers);
   if (placed && typeof placed.body?.data?.o_id !== 'number') {
     recorder.errors += 1;
@@ -224,14 +249,14 @@ function summarise(times: number[]): Latency {
   return { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) };
 }
 
-async function runShoppers(origin: string, count: number): Promise<void> {
+async function runShoppers(origin: string, count: number, thinkMs: number): Promise<void> {
   const { request, close } = client(origin);
   const shoppers = await registerShoppers(request, count);
   const selections = await loadSelections(request);
   const coupons = await activeCoupons(request);
   const recorder = new Recorder();
   // One unmeasured round each: the server's JIT and prepared statements warm up.
-  await Promise.all(shoppers.map((shopper) => shopOnce(request, shopper, selections, coupons, recorder, false)));
+  await Promise.all(shoppers.map((shopper) => shopOnce(request, shopper, selections, coupons, recorder, false, { thinkMs: 0, deadline: Infinity })));
   const start = await new Promise<{ seconds: number }>((resolve) => {
     process.once('message', (message) => resolve(message as { seconds: number }));
     process.send!({ ready: true });
@@ -240,17 +265,21 @@ async function runShoppers(origin: string, count: number): Promise<void> {
   const deadline = started + start.seconds * 1000;
   let orders = 0;
   await Promise.all(
-    shoppers.map(async (shopper) => {
+    shoppers.map(async (shopper, i) => {
+      // Staggered, so the pool does not move in step.
+      if (thinkMs > 0) await sleep((thinkMs * i) / shoppers.length);
       while (Date.now() < deadline) {
-        if (await shopOnce(request, shopper, selections, coupons, recorder, true)) orders += 1;
+        if (await shopOnce(request, shopper, selections, coupons, recorder, true, { thinkMs, deadline })) orders += 1;
       }
     }),
   );
   close();
   const result: ShoppersResult = {
     shoppers: count,
+    thinkMs,
     seconds: (Date.now() - started) / 1000,
     orders,
+    calls: [...recorder.times.values()].reduce((sum, times) => sum + times.length, 0),
     latency: Object.fromEntries(OPERATIONS.map((op) => [op, summarise(recorder.times.get(op)!)])) as Record<Operation, Latency>,
     errors: recorder.errors,
     serverErrors: recorder.serverErrors,
@@ -266,9 +295,9 @@ const SHOPPERS_ENV = 'AURUM_BENCH_SHOPPERS';
  * Forks the shoppers and resolves once they are registered, logged in and warm;
  * `run(seconds)` then lets them shop for that long and resolves with the figures.
  */
-export function startShoppers(origin: string, count: number): Promise<{ run: (seconds: number) => Promise<ShoppersResult> }> {
+export function startShoppers(origin: string, count: number, thinkMs: number): Promise<{ run: (seconds: number) => Promise<ShoppersResult> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, [SHOPPERS_ENV]: JSON.stringify({ origin, count }) },
+    env: { ...process.env, [SHOPPERS_ENV]: JSON.stringify({ origin, count, thinkMs }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let result: ShoppersResult | undefined;
@@ -294,7 +323,7 @@ export function startShoppers(origin: string, count: number): Promise<{ run: (se
 }
 
 if (process.env[SHOPPERS_ENV]) {
-  const { origin, count } = JSON.parse(process.env[SHOPPERS_ENV]) as { origin: string; count: number };
-  await runShoppers(origin, count);
+  const { origin, count, thinkMs } = JSON.parse(process.env[SHOPPERS_ENV]) as { origin: string; count: number; thinkMs: number };
+  await runShoppers(origin, count, thinkMs);
   process.disconnect();
 }
