@@ -5,6 +5,7 @@
  */
 
 import { fork } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -73,13 +74,23 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
 /** Set in the load process: which scenario to run. */
 const LOAD_ENV = 'AURUM_BENCH_LOAD';
 
-/** Runs one scenario's load for `duration` seconds from a separate process. */
-export function measure(scenario: Scenario, connections: number, duration: number): Promise<Measured> {
+/**
+ * Runs one scenario's load for `duration` seconds from a separate process.
+ * `niceness` (0-19) lowers that process's CPU priority (see the checkout phase).
+ */
+export function measure(scenario: Scenario, connections: number, duration: number, niceness = 0): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
       env: { ...process.env, [LOAD_ENV]: JSON.stringify({ scenario, connections, duration }) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    if (niceness && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, niceness);
+      } catch {
+        // Not allowed here: the load runs at normal priority.
+      }
+    }
     let answer: Measured | undefined;
     child.once('message', (message) => (answer = message as Measured));
     child.once('error', reject);
