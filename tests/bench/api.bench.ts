@@ -36,7 +36,7 @@
  *   --think 150          BENCH_THINK        ms a shopper pauses before each call, as a person does
  *                                           (0: back to back, a stress test of the write path)
  *   --no-site-build      BENCH_SITE_BUILD=0 skip the storefront build
- * `npm run bench:ci` runs it small (a few minutes' budget on 2 cores).
+ * `npm run bench:ci` runs it small (500 products, 3 s per measurement, 6 shoppers): under a minute on 2 cores.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
