@@ -53,6 +53,45 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** What every answer carries, whatever its type. */
+const EVERY_ANSWER = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+} as const;
+/** The CSP of anything that is not a page (JSON, media): it allows nothing. */
+const NOT_A_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** Every header of a JSON answer, security headers included, as one frozen record per HSTS setting. */
+const JSON_ANSWER_HEADERS = [false, true].map((hsts) =>
+  Object.freeze({
+    'Content-Type': 'application/json; charset=UTF-8',
+    ...EVERY_ANSWER,
+    'Content-Security-Policy': NOT_A_PAGE_CSP,
+    ...(hsts ? { 'Strict-Transport-Security': HSTS } : {}),
+  }),
+);
+
+/** Answers made by jsonAnswer: they already carry every header securityHeaders would add. */
+const complete = new WeakSet<Response>();
+
+/**
+ * A 200 JSON answer of ready bytes with its whole header set given at once, as a
+ * plain record: @hono/node-server writes such a record straight to the socket,
+ * where adding headers one by one to a finished answer builds a Headers object
+ * and copies it back (measured: a fifth of a cached catalogue answer's cost).
+ * Headers set earlier with `c.header()` are not carried over: use it only where
+ * nothing before the handler sets one (the catalogue routes).
+ */
+export function jsonAnswer(body: Uint8Array<ArrayBuffer>, options: { hsts: boolean }): Response {
+  const answer = new Response(body, { status: 200, headers: JSON_ANSWER_HEADERS[options.hsts ? 1 : 0] });
+  complete.add(answer);
+  return answer;
+}
+
 /**
  * Headers every answer carries. Pages get the CSP above (the site routes add
  * their inline scripts' hashes; any other page, without them, runs no inline
@@ -61,16 +100,13 @@ export function inlineScriptHashes(html: string): string[] {
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async function securityHeaders(c, next) {
     await next();
+    if (complete.has(c.res)) return;
     const h = c.res.headers;
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    h.set('X-Frame-Options', 'DENY');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    for (const [name, value] of Object.entries(EVERY_ANSWER)) h.set(name, value);
     if (!h.has('Content-Security-Policy')) {
       const type = h.get('Content-Type') ?? '';
-      h.set('Content-Security-Policy', type.startsWith('text/html') ? pageContentSecurityPolicy() : "default-src 'none'; frame-ancestors 'none'");
+      h.set('Content-Security-Policy', type.startsWith('text/html') ? pageContentSecurityPolicy() : NOT_A_PAGE_CSP);
     }
-    if (options.hsts) h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (options.hsts) h.set('Strict-Transport-Security', HSTS);
   };
 }

@@ -13,7 +13,7 @@
 
 import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type PriceField, toMajor, toMinor } from '../../api/orders/money.ts';
-import type { DB } from '../connection.ts';
+import { type DB, hotStatement } from '../connection.ts';
 import type { Database } from '../schema.ts';
 
 export { productReviews, sliderImages, testimonials } from './reviews.ts';
@@ -451,9 +451,22 @@ interface IndexedProduct {
  * database has no such row (then nothing is kept).
  */
 export async function catalogueRowsVersion(db: DB): Promise<string | null> {
-  const row = await db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_rows_version').executeTakeFirst();
-  return row?.value ?? null;
+  // Read before every catalogue answer: straight from the connection when it is free,
+  // else through Kysely, compiled once per database (measured: building and compiling
+  // the query cost more than running it).
+  const statement = hotStatement(db, ROWS_VERSION_SQL);
+  if (statement) return (statement.get() as { value: string } | undefined)?.value ?? null;
+  let query = rowsVersionQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_rows_version').compile();
+    rowsVersionQueries.set(db, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows[0]?.value ?? null;
 }
+
+const ROWS_VERSION_SQL = "select value from site_state where key = 'catalogue_rows_version'";
+const rowsVersionQueries = new WeakMap<DB, CompiledQuery<{ value: string }>>();
 
 const shopperIndexes = new WeakMap<DB, { version: string; products: Promise<IndexedProduct[]> }>();
 

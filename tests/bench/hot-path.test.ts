@@ -2,10 +2,14 @@
  * The API's hot path keeps the shortcuts the benchmark measured (npm run bench),
  * without losing what they stand in for: answers reused from the catalogue cache
  * are the same bytes as the first, API answers never go through the site's
- * middleware (gzip), and the 1 MB body limit holds for declared and streamed bodies.
+ * middleware (gzip), cached answers carry every security header although they skip
+ * the middleware that adds them, the catalogue version read straight from the
+ * connection never sees a transaction's uncommitted rows, and the 1 MB body limit
+ * holds for declared and streamed bodies.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueRowsVersion } from '../../db/queries/catalogue.ts';
 import { createCategory, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createTestStore, type TestStore } from '../helpers/store.ts';
@@ -47,6 +51,75 @@ describe('catalogue answers from the cache', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ status: 0, description: 'Product not found.', data: null });
     }
+  });
+});
+
+describe('security headers of cached answers', () => {
+  const expected = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+
+  it('are those of any other JSON answer, first time and repeated', async () => {
+    const uncached = await store.app.request('/getmaterials');
+    for (let i = 0; i < 2; i++) {
+      const res = await post('/getproductbyid', JSON.stringify({ p_id }));
+      expect(res.status).toBe(200);
+      for (const [name, value] of Object.entries(expected)) {
+        expect(res.headers.get(name)).toBe(value);
+        expect(uncached.headers.get(name)).toBe(value);
+      }
+      expect(res.headers.get('permissions-policy')).toBe(uncached.headers.get('permissions-policy'));
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('include HSTS behind TLS', async () => {
+    const tls = await createTestStore({ TRUST_PROXY_TLS: '1' });
+    try {
+      const category = await createCategory(tls);
+      const product = await createProduct(tls, { cate_id: category.cate_id });
+      for (let i = 0; i < 2; i++) {
+        const res = await tls.app.request('/getproductbyid', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ p_id: product.p_id }) });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    } finally {
+      await tls.close();
+    }
+  });
+});
+
+describe('the catalogue version', () => {
+  it('is read as committed: a write still inside a transaction is not seen, and is once it commits', async () => {
+    const before = await catalogueRowsVersion(store.db);
+    let release!: () => void;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const transaction = store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ name: 'Renamed in a transaction' }).where('p_id', '=', p_id).execute();
+      entered();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await inside;
+    let seen: string | null | undefined;
+    const read = catalogueRowsVersion(store.db).then((version) => (seen = version));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen).toBeUndefined(); // waits for the transaction rather than reading into it
+    } finally {
+      release();
+      await transaction;
+    }
+    await read;
+    expect(Number(seen)).toBeGreaterThan(Number(before));
+    expect(await catalogueRowsVersion(store.db)).toBe(seen);
+    const res = await post('/getproductbyid', JSON.stringify({ p_id }));
+    expect((await res.json()).data.name).toBe('Renamed in a transaction');
   });
 });
 

@@ -10,6 +10,8 @@
  */
 
 import type { Context } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
 import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
 
@@ -49,9 +51,9 @@ async function answerOf(description: string, compute: () => Promise<unknown>): P
  * same key until the catalogue changes; null when the data is null (the caller
  * decides: a 404).
  */
-export async function cachedOk(c: Context, db: DB, key: string, description: string, compute: () => Promise<unknown>): Promise<Response | null> {
+export async function cachedOk(c: Context<AppEnv>, db: DB, key: string, description: string, compute: () => Promise<unknown>): Promise<Response | null> {
   const answer = await cachedAnswer(db, key, description, compute);
-  return answer.body && c.body(answer.body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  return answer.body && jsonAnswer(answer.body, { hsts: c.var.deps.config.hsts });
 }
 
 /** What an entry holds, with its key and bookkeeping: an unknown product's null counts too. */
