@@ -34,7 +34,7 @@ function jsonBodyLimit(): MiddlewareHandler {
     throw new ApiError(413, 'The request body is too large (1 MB at most).');
   };
   const streamed = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  return async function jsonBodyLimit(c, next) {
+  return function jsonBodyLimit(c, next) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next();
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
@@ -70,9 +70,9 @@ export function createApp(deps: Deps) {
   app.onError(onError);
   app.notFound(onNotFound);
   app.use(securityHeaders({ hsts: deps.config.hsts }));
-  app.use(async function injectDeps(c, next) {
+  app.use(function injectDeps(c, next) {
     c.set('deps', deps);
-    await next();
+    return next();
   });
   app.use(async function endConnectionWhenBodyUnread(c, next) {
     await next();
@@ -81,8 +81,8 @@ export function createApp(deps: Deps) {
     // request into a connection the server drops (@hono/node-server does, once the body
     // stream was opened), or into the rest of that body.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const length = Number(incoming?.headers['content-length'] ?? 0);
-    if (incoming && !incoming.readableEnded && (length > 0 || incoming.headers['transfer-encoding'])) {
+    if (!incoming || incoming.readableEnded) return;
+    if (Number(incoming.headers['content-length'] ?? 0) > 0 || incoming.headers['transfer-encoding']) {
       c.res.headers.set('Connection', 'close');
     }
   });
