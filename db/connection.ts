@@ -37,13 +37,25 @@ class StoreSqliteDialect extends SqliteDialect {
 /** How many prepared statements a connection keeps (the app has a few hundred distinct queries). */
 const STATEMENT_CACHE_SIZE = 1000;
 
+/** What openDatabase keeps about each connection, beside Kysely. */
+interface Connection {
+  sqlite: SQLite.Database;
+  /** Statements of hotStatement. */
+  statements: Map<string, SQLite.Statement>;
+  /** Statements that write, run through Kysely so far (see writeCount). */
+  writes: number;
+}
+
 /**
  * Kysely prepares every query anew; preparing costs more than running a small
  * indexed query. Queries are parameterised, so their SQL text repeats: keep the
  * prepared statements (least recently used dropped first). One connection runs
  * one query at a time, so a cached statement is never busy when reused.
+ * Kysely runs each statement as soon as it is prepared: a statement that writes is
+ * counted here, before it runs (writeCount).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+function withStatementCache(connection: Connection): SqliteDialectConfig['database'] {
+  const { sqlite } = connection;
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -56,6 +68,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['datab
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       }
       cache.set(text, statement);
+      if (!statement.readonly) connection.writes += 1;
       return statement;
     },
   };
@@ -92,13 +105,24 @@ export function openDatabase(file: string, options: OpenOptions = {}): DB {
   // The default page cache is 2 MB; a 10,000-product catalogue is ~15 MB. Pages are
   // allocated as they are read, so a small store does not pay for this.
   sqlite.pragma('cache_size = -32768');
-  const db = new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: withStatementCache(sqlite) }) });
-  connections.set(db, { sqlite, statements: new Map() });
+  const connection: Connection = { sqlite, statements: new Map(), writes: 0 };
+  const db = new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: withStatementCache(connection) }) });
+  connections.set(db, connection);
   return db;
 }
 
-/** The better-sqlite3 connection behind each database opened here, for hotStatement. */
-const connections = new WeakMap<DB, { sqlite: SQLite.Database; statements: Map<string, SQLite.Statement> }>();
+/** The better-sqlite3 connection behind each database opened here. */
+const connections = new WeakMap<DB, Connection>();
+
+/**
+ * How many statements that write (transactions' BEGIN IMMEDIATE included) this process
+ * has run on the database so far, counted as each is about to run: something read
+ * before that count last changed may be out of date, as far as this process's own
+ * writes go. undefined for a database not opened by openDatabase.
+ */
+export function writeCount(db: DB): number | undefined {
+  return connections.get(db)?.writes;
+}
 
 /**
  * A prepared statement on the database's own connection, to be run synchronously,

@@ -13,7 +13,7 @@
 
 import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type PriceField, toMajor, toMinor } from '../../api/orders/money.ts';
-import { type DB, hotStatement } from '../connection.ts';
+import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 
 export { productReviews, sliderImages, testimonials } from './reviews.ts';
@@ -449,11 +449,31 @@ interface IndexedProduct {
  * listing is made of (products and their carats, media, materials, sizes, key
  * points; categories, materials, sizes, carats), whoever writes. null when the
  * database has no such row (then nothing is kept).
+ *
+ * Asked before every catalogue answer, so a read is reused while this process has
+ * written nothing since it (writeCount) and for at most OTHER_WRITERS_LAG_MS: a
+ * change committed here is seen by the very next call, one committed by another
+ * process (a second instance, `npm run seed`, a restore) within that lag. Measured:
+ * reading the row (a WAL read transaction and its locks) was a tenth of a cached
+ * catalogue answer's cost.
  */
 export async function catalogueRowsVersion(db: DB): Promise<string | null> {
-  // Read before every catalogue answer: straight from the connection when it is free,
-  // else through Kysely, compiled once per database (measured: building and compiling
-  // the query cost more than running it).
+  const writes = writeCount(db);
+  const now = performance.now();
+  const memo = rowsVersionMemos.get(db);
+  if (memo && writes !== undefined && memo.writes === writes && now - memo.readAt < OTHER_WRITERS_LAG_MS) return memo.version;
+  const version = await readRowsVersion(db);
+  if (writes !== undefined) rowsVersionMemos.set(db, { version, writes, readAt: now });
+  return version;
+}
+
+/** How long a version read is trusted when this process wrote nothing since. */
+export const OTHER_WRITERS_LAG_MS = 50;
+const rowsVersionMemos = new WeakMap<DB, { version: string | null; writes: number; readAt: number }>();
+
+async function readRowsVersion(db: DB): Promise<string | null> {
+  // Straight from the connection when it is free, else through Kysely (inside another
+  // call's transaction: it waits for the commit), compiled once per database.
   const statement = hotStatement(db, ROWS_VERSION_SQL);
   if (statement) return (statement.get() as { value: string } | undefined)?.value ?? null;
   let query = rowsVersionQueries.get(db);

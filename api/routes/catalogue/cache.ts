@@ -17,7 +17,7 @@ import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
 
 /**
  * Bytes of answers kept per database, at most (a product is ~3 kB, a page of 12
- * ~30 kB: thousands of answers; least recently used dropped first).
+ * ~30 kB: thousands of answers; the least recently asked dropped first, nearly: see evict).
  */
 const MAX_BYTES = 48 * 1024 * 1024;
 
@@ -30,6 +30,8 @@ const MAX_BYTES = 48 * 1024 * 1024;
 interface Answer {
   description: string;
   body: Uint8Array<ArrayBuffer> | null;
+  /** Asked for again since it was last passed over for eviction (the clock's second chance). */
+  used: boolean;
 }
 
 interface Cache {
@@ -42,8 +44,8 @@ const caches = new WeakMap<DB, Cache>();
 
 async function answerOf(description: string, compute: () => Promise<unknown>): Promise<Answer> {
   const data = await compute();
-  if (data === null) return { description, body: null };
-  return { description, body: Buffer.from(`{"status":1,"description":${JSON.stringify(description)},"data":${JSON.stringify(data)}}`) };
+  if (data === null) return { description, body: null, used: false };
+  return { used: false, description, body: Buffer.from(`{"status":1,"description":${JSON.stringify(description)},"data":${JSON.stringify(data)}}`) };
 }
 
 /**
@@ -53,7 +55,7 @@ async function answerOf(description: string, compute: () => Promise<unknown>): P
  */
 export async function cachedOk(c: Context<AppEnv>, db: DB, key: string, description: string, compute: () => Promise<unknown>): Promise<Response | null> {
   const answer = await cachedAnswer(db, key, description, compute);
-  return answer.body && jsonAnswer(answer.body, { hsts: c.var.deps.config.hsts });
+  return answer.body && jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
 }
 
 /** What an entry holds, with its key and bookkeeping: an unknown product's null counts too. */
@@ -69,20 +71,32 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
   }
   const hit = cache.answers.get(key);
   if (hit !== undefined && hit.description === description) {
-    // Least recently used goes first: move a hit to the back.
-    cache.answers.delete(key);
-    cache.answers.set(key, hit);
+    hit.used = true;
     return hit;
   }
   const answer = await answerOf(description, compute);
   if (caches.get(db) === cache && !cache.answers.has(key)) {
     cache.answers.set(key, answer);
     cache.bytes += sizeOf(key, answer);
-    for (const [oldest, kept] of cache.answers) {
-      if (cache.bytes <= MAX_BYTES) break;
-      cache.answers.delete(oldest);
+    evict(cache);
+  }
+  return answer;
+}
+
+/**
+ * Drops answers, oldest first, until the cache fits; one asked for again since it was
+ * last passed over gets a second chance at the back instead (the clock algorithm: nearly
+ * least-recently-used, for nothing on a hit).
+ */
+function evict(cache: Cache) {
+  for (const [oldest, kept] of cache.answers) {
+    if (cache.bytes <= MAX_BYTES) return;
+    cache.answers.delete(oldest);
+    if (kept.used) {
+      kept.used = false;
+      cache.answers.set(oldest, kept);
+    } else {
       cache.bytes -= sizeOf(oldest, kept);
     }
   }
-  return answer;
 }
