@@ -25,7 +25,7 @@ COPY --chown=node:node api ./api
 COPY --chown=node:node db ./db
 COPY --chown=node:node migrations ./migrations
 COPY --chown=node:node web ./web
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data /app
 USER node
 VOLUME ["/data"]
 EXPOSE 8080

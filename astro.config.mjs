@@ -9,6 +9,8 @@ export default defineConfig({
   srcDir: './web',
   publicDir: './web/public',
   outDir: process.env.SITE_OUT_DIR ?? './dist',
+  // api/site/build.ts gives each build its own cache (two builds from one checkout must not share one).
+  cacheDir: process.env.SITE_CACHE_DIR ?? './node_modules/.astro',
   site: process.env.PUBLIC_URL ?? 'http://localhost:8080',
   output: 'static',
   trailingSlash: 'ignore',
