@@ -25,6 +25,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Set behind a TLS-terminating proxy: enables HSTS. */
   TRUST_PROXY_TLS: z.enum(['0', '1']).default('0'),
+  /** How many reverse proxies stand in front, each appending to X-Forwarded-For (api/client-address.ts). */
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: 'TRUST_PROXY_HOPS must be a whole number from 0 to 5' })
+    .int('TRUST_PROXY_HOPS must be a whole number from 0 to 5')
+    .min(0, 'TRUST_PROXY_HOPS must be a whole number from 0 to 5')
+    .max(5, 'TRUST_PROXY_HOPS must be a whole number from 0 to 5')
+    .default(0),
   /** `skip`: serve the API without building the storefront (tests that need no pages). */
   SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
 });
@@ -43,6 +50,8 @@ export interface Config {
     | { provider: 'cashfree'; appId: string; secretKey: string; mode: 'sandbox' | 'production'; apiUrl: string };
   publicUrl: string;
   hsts: boolean;
+  /** Reverse proxies in front whose X-Forwarded-For entries are believed (0: none, the socket decides). */
+  trustedProxyHops: number;
   /** Whether the server builds the storefront (at start when stale, after catalogue changes). */
   siteBuild: 'auto' | 'skip';
 }
@@ -99,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     hsts: e.TRUST_PROXY_TLS === '1',
+    trustedProxyHops: e.TRUST_PROXY_HOPS,
     siteBuild: e.SITE_BUILD,
   };
 }

@@ -3,10 +3,13 @@
  * meets 429 after 10 failures (even with the right password then, and through
  * every spelling of the phone), guessing across many phones meets 429 after 30
  * failures from one address, and forwarding headers do not make a new address.
- * The server has its own data folder: its address bucket ends up full.
+ * Behind a trusted proxy (TRUST_PROXY_HOPS=1) the address the proxy appends is the one
+ * counted, and what the client wrote to its left is not. The server has its own data
+ * folder: its address bucket ends up full.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf } from '../../api/client-address.ts';
 import { expectRefused, ProbeLedger } from './helpers/probe.ts';
 import { DEMO_SHOPPERS, type ProbeServer, startProbeServer } from './helpers/server.ts';
 
@@ -68,5 +71,49 @@ describe('login brute force', () => {
         expect(res.text).not.toContain('auth_token');
       });
     }
+  });
+});
+
+describe('login brute force behind a trusted proxy (TRUST_PROXY_HOPS=1)', () => {
+  let proxied: ProbeServer;
+  beforeAll(async () => {
+    proxied = await startProbeServer({ TRUST_PROXY_HOPS: '1' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('counts the address the proxy appended: one client is locked, the next one is not, whatever the first wrote', async () => {
+    const send = (phone: string, password: string, forwardedFor: string) =>
+      proxied.send('POST', '/userlogin', { body: { countryCode: '+91', phoneNumber: phone, password }, headers: { 'X-Forwarded-For': forwardedFor } });
+    let phone = 7_100_000_000;
+    for (let i = 0; i < 30; i++) {
+      // The attacker writes a new address of its own each time; the proxy appends the real one.
+      await ledger.probe(async () => expectRefused(await send(String(phone++), 'Summer2026!', `198.51.100.${i}, 203.0.113.7`), [400], `spray ${i} behind the proxy`));
+    }
+    const { phoneNumber, password } = DEMO_SHOPPERS[0];
+    await ledger.probe(async () => expectRefused(await send(phoneNumber, password, '10.9.8.7, 203.0.113.7'), [429], 'the locked client behind the proxy'));
+    // Another visitor behind the same proxy (same socket address) still logs in.
+    const other = await send(phoneNumber, password, '203.0.113.8');
+    expect(other.status, other.text).toBe(200);
+  });
+});
+
+describe('the address rate limits count', () => {
+  it('is the socket\'s unless proxies are trusted, then the one the nearest proxies appended', () => {
+    expect(addressOf('127.0.0.1', '203.0.113.9', 0)).toBe('127.0.0.1');
+    expect(addressOf('10.0.0.2', '198.51.100.1, 203.0.113.9', 1)).toBe('203.0.113.9');
+    expect(addressOf('10.0.0.2', '198.51.100.1, 203.0.113.9, 10.0.0.1', 2)).toBe('203.0.113.9');
+    expect(addressOf('10.0.0.2', '203.0.113.9', 3)).toBe('203.0.113.9');
+    expect(addressOf('10.0.0.2', undefined, 1)).toBe('10.0.0.2');
+    expect(addressOf('10.0.0.2', 'not-an-address', 1)).toBe('unknown');
+    expect(addressOf(undefined, undefined, 0)).toBe('unknown');
+  });
+
+  it('counts IPv4-mapped IPv6 as IPv4, and IPv6 by its /64', () => {
+    expect(addressOf('::ffff:203.0.113.9', undefined, 0)).toBe('203.0.113.9');
+    expect(addressOf('2001:db8:1:2:aaaa::1', undefined, 0)).toBe('2001:db8:1:2::/64');
+    expect(addressOf('2001:db8:1:2:bbbb:cccc:dddd:eeee', undefined, 0)).toBe('2001:db8:1:2::/64');
+    expect(addressOf('2001:db8:1:3::1', undefined, 0)).not.toBe('2001:db8:1:2::/64');
   });
 });

@@ -1,8 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { createUser, findUserByPhone } from '../../../db/queries/users.ts';
 import { issueToken } from '../../auth.ts';
+import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError, conflict, created, ok, tooManyAttempts } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
@@ -13,14 +12,6 @@ import type { registerUser, userLogin } from './accounts.routes.ts';
 // short enough that the real owner is not shut out for the day.
 const PHONE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
 const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = async (c) => {
   const body = c.req.valid('json');

@@ -1,6 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { created, ok, tooManyAttempts } from '../../errors.ts';
 import { hitRateLimit, type Limit } from '../../rate-limit.ts';
@@ -8,14 +8,6 @@ import type { contactUs, newsletter } from './contact.routes.ts';
 
 // Generous for a person, tight for a script filling the inquiries inbox.
 const FORM_LIMIT: Limit = { max: 20, windowMs: 60 * 60_000 };
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 async function limitForms(c: Context<AppEnv>, form: string) {
   const wait = await hitRateLimit(c.var.deps.db, `${form}:address:${clientAddress(c)}`, FORM_LIMIT);
