@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
+import { retryDueRefunds } from './orders/refund.ts';
 import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
@@ -24,6 +25,8 @@ const app = createApp({ db, config, onCatalogueChange });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
+  // Refunds the provider could not take when their orders were cancelled: asked again now.
+  void retryDueRefunds({ db, config }).catch((error) => console.error('refunds: retry failed:', error));
 });
 // Node closes an idle kept-alive connection after 5 s. When the process is busy
 // (a lock wait, a slow query) that close lands after a client or load balancer

@@ -187,7 +187,7 @@ export interface PaymentTable {
   u_id: number | null;
   currency: Currency;
   amount: number;
-  /** created, paid, failed, used (an order was placed with it). */
+  /** created, paid, failed, used (an order was placed with it); refund_due, refunded once that order is cancelled (api/orders/refund.ts). */
   status: Defaulted<string>;
   o_id: number | null;
   /** The checkout this payment is for (JSON), so a webhook can place the order; null when not sent. */

@@ -1,12 +1,12 @@
 /**
- * Cashfree Payments (PG API 2023-08-01): Create Order, Get Order, and the
- * webhook signature. Amounts cross the wire in major units (rupees, dollars).
+ * Cashfree Payments (PG API 2023-08-01): Create Order, Get Order, Create Refund,
+ * and the webhook signature. Amounts cross the wire in major units (rupees, dollars).
  */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../env.ts';
 import { toMajor, toMinor } from '../orders/money.ts';
-import { gatewayUnavailable, type OpenPayment, type PaymentProvider, type ProviderOrder } from './provider.ts';
+import { gatewayUnavailable, type OpenPayment, type PaymentProvider, type ProviderOrder, type RefundRequest } from './provider.ts';
 
 type CashfreeConfig = Extract<Config['payment'], { provider: 'cashfree' }>;
 
@@ -71,6 +71,15 @@ export function cashfreeProvider(config: CashfreeConfig): PaymentProvider {
       const order = (await res.json().catch(() => null)) as CashfreeOrder | null;
       if (!order || typeof order.order_amount !== 'number') throw gatewayUnavailable();
       return { orderId: order.order_id, status: order.order_status, amount: toMinor(order.order_amount), currency: order.order_currency };
+    },
+    async refund(request: RefundRequest) {
+      const res = await send(`/orders/${encodeURIComponent(request.orderId)}/refunds`, {
+        method: 'POST',
+        body: JSON.stringify({ refund_amount: toMajor(request.amount), refund_id: request.refundId, refund_note: request.note }),
+      });
+      // 409: this refund id was asked for already (a retry after a lost answer): it stands.
+      if (res.ok || res.status === 409) return;
+      throw gatewayUnavailable();
     },
   };
 }

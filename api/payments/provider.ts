@@ -32,6 +32,16 @@ export interface ProviderOrder {
   currency: string;
 }
 
+/** A refund of a payment the provider took, asked once per `refundId` (the provider refuses a second). */
+export interface RefundRequest {
+  orderId: string;
+  /** Our id for the refund (letters, digits, `_`, `-`): the same refund asked twice is one refund. */
+  refundId: string;
+  /** Minor units of the payment's currency. */
+  amount: number;
+  note: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'cashfree';
   /** The browser library's mode. */
@@ -40,6 +50,12 @@ export interface PaymentProvider {
   createOrder(payment: OpenPayment): Promise<{ paymentSessionId: string }>;
   /** Asks the provider about an order; null when it does not know it. */
   getOrder(orderId: string): Promise<ProviderOrder | null>;
+  /**
+   * Asks the provider to refund a paid order to the original payment method. Resolves once
+   * the provider has accepted it (money reaches the shopper days later); an unreachable
+   * provider or a refusal rejects.
+   */
+  refund(request: RefundRequest): Promise<void>;
 }
 
 /** The refusal when the provider cannot be reached: not the shopper's fault, so not a 4xx. */

@@ -21,9 +21,15 @@ export function sandboxProvider(db: DB): PaymentProvider {
     async getOrder(orderId: string): Promise<ProviderOrder | null> {
       const payment = await findPayment(db, orderId);
       if (!payment || payment.provider !== 'sandbox') return null;
-      // 'paid' by the Pay button; 'used' once an order was placed with it.
-      const status = payment.status === 'paid' || payment.status === 'used' ? 'PAID' : payment.status === 'failed' ? 'FAILED' : 'ACTIVE';
+      // 'paid' by the Pay button; 'used' once an order was placed with it; refunds leave it paid, as at Cashfree.
+      const paid = ['paid', 'used', 'refund_due', 'refunded'].includes(payment.status);
+      const status = paid ? 'PAID' : payment.status === 'failed' ? 'FAILED' : 'ACTIVE';
       return { orderId, status, amount: payment.amount, currency: payment.currency };
+    },
+    async refund({ orderId }) {
+      // No money moved, so none goes back: the sandbox accepts a refund of any order it took.
+      const payment = await findPayment(db, orderId);
+      if (!payment || payment.provider !== 'sandbox') throw new Error(`sandbox: no payment ${orderId} to refund`);
     },
   };
 }

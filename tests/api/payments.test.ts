@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundIdOf, retryDueRefunds } from '../../api/orders/refund.ts';
 import { signWebhook } from '../../api/payments/cashfree.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
@@ -219,6 +220,39 @@ describe('sandbox provider', () => {
     expect(await orders(shopper.u_id)).toHaveLength(0);
   });
 
+  it('refunds a paid order cancelled by the shopper or by the shop, once; a cash order has nothing to refund', async () => {
+    const admin = await createUser(store, { u_type: '0' });
+    const paidOrder = async (shopper: Shopper) => {
+      const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+      await addToCart(shopper, product.selection);
+      const started = await api('POST', '/payment', paymentBody(shopper, 1000, { checkout: address }), shopper.auth);
+      await press(started.body.data.payment_session_id, 'pay');
+      const [order] = await orders(shopper.u_id);
+      return { o_id: order.o_id, order_id: started.body.data.order_id as string };
+    };
+    const paymentStatus = async (order_id: string) =>
+      (await store.db.selectFrom('payments').select('status').where('provider_order_id', '=', order_id).executeTakeFirstOrThrow()).status;
+
+    const shopper = await createUser(store);
+    const mine = await paidOrder(shopper);
+    expect(await paymentStatus(mine.order_id)).toBe('used');
+    const cancelled = await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: mine.o_id }, shopper.auth);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.description).toBe('Order cancelled. Your refund will reach your original payment method within 7-10 business days.');
+    expect(await paymentStatus(mine.order_id)).toBe('refunded');
+    // Cancelled again, by the shopper or the shop: still one refund.
+    expect((await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: mine.o_id }, shopper.auth)).status).toBe(409);
+    expect((await api('PUT', '/updateorderstatus', { o_id: mine.o_id, status: 5 }, admin.auth)).status).toBe(200);
+    expect(await paymentStatus(mine.order_id)).toBe('refunded');
+
+    const other = await createUser(store);
+    const theirs = await paidOrder(other);
+    expect((await api('PUT', '/updateorderstatus', { o_id: theirs.o_id, status: 2 }, admin.auth)).status).toBe(200);
+    expect(await paymentStatus(theirs.order_id)).toBe('used');
+    expect((await api('PUT', '/updateorderstatus', { o_id: theirs.o_id, status: 5 }, admin.auth)).status).toBe(200);
+    expect(await paymentStatus(theirs.order_id)).toBe('refunded');
+  });
+
   it('answers 404 for an unknown session and for the webhook (sandbox has none)', async () => {
     const missing = await store.app.request('/sandbox/pay/session_nope');
     expect(missing.status).toBe(404);
@@ -236,6 +270,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
   const received: { headers: Record<string, string>; body: any }[] = [];
   let getOrderCalls = 0;
   let down = false;
+  const refunds: { order_id: string; body: any }[] = [];
 
   beforeAll(async () => {
     const cashfree = new Hono();
@@ -257,6 +292,14 @@ describe('cashfree provider (against a local fake of its API)', () => {
       getOrderCalls++;
       const order = fakeOrders.get(c.req.param('id'));
       return order ? c.json(order) : c.json({ message: 'order not found', code: 'order_not_found' }, 404);
+    });
+    cashfree.post('/pg/orders/:id/refunds', async (c) => {
+      const order = fakeOrders.get(c.req.param('id'));
+      if (!order || order.order_status !== 'PAID') return c.json({ message: 'order is not paid', code: 'refund_invalid' }, 400);
+      const body = await c.req.json();
+      if (refunds.some((r) => r.body.refund_id === body.refund_id)) return c.json({ message: 'refund_id already exists', code: 'refund_already_exists' }, 409);
+      refunds.push({ order_id: order.order_id, body });
+      return c.json({ cf_refund_id: String(refunds.length), refund_id: body.refund_id, order_id: order.order_id, refund_amount: body.refund_amount, refund_status: 'PENDING' });
     });
     fake = serve({ fetch: cashfree.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => fake.once('listening', resolve));
@@ -433,5 +476,48 @@ describe('cashfree provider (against a local fake of its API)', () => {
       down = false;
     }
     expect(getOrderCalls).toBeGreaterThan(0);
+  });
+
+  it('refunds a cancelled paid order through Create Refund, once, and asks again later when Cashfree is down', async () => {
+    const refundsOf = (order_id: string) => refunds.filter((r) => r.order_id === order_id);
+    const paymentStatus = async (order_id: string) =>
+      (await store.db.selectFrom('payments').select('status').where('provider_order_id', '=', order_id).executeTakeFirstOrThrow()).status;
+    const placePaid = async (shopper: Shopper) => {
+      const { order_id } = await startPaid(shopper);
+      fakeOrders.get(order_id)!.order_status = 'PAID';
+      const placed = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
+      expect(placed.status).toBe(201);
+      return { order_id, o_id: placed.body.data.o_id as number };
+    };
+
+    const shopper = await createUser(store);
+    const first = await placePaid(shopper);
+    const cancelled = await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: first.o_id }, shopper.auth);
+    expect(cancelled.status).toBe(200);
+    expect(refundsOf(first.order_id)).toEqual([{ order_id: first.order_id, body: { refund_amount: 1000, refund_id: refundIdOf(first.order_id), refund_note: `Order ${first.o_id} cancelled` } }]);
+    expect(refundIdOf(first.order_id)).toMatch(/^refund_[A-Za-z0-9_-]{1,33}$/);
+    expect(await paymentStatus(first.order_id)).toBe('refunded');
+
+    // Cashfree down when the order is cancelled: the cancellation stands, the refund is due.
+    const second = await placePaid(shopper);
+    down = true;
+    try {
+      const res = await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: second.o_id }, shopper.auth);
+      expect(res.status).toBe(200);
+    } finally {
+      down = false;
+    }
+    expect(refundsOf(second.order_id)).toHaveLength(0);
+    expect(await paymentStatus(second.order_id)).toBe('refund_due');
+    const lines: string[] = [];
+    expect(await retryDueRefunds({ db: store.db, config: store.config }, (line) => lines.push(line))).toEqual({ refunded: 1, due: 0 });
+    expect(refundsOf(second.order_id)).toHaveLength(1);
+    expect(await paymentStatus(second.order_id)).toBe('refunded');
+    expect(lines).toEqual([]);
+
+    // A retry whose first answer was lost: Cashfree says the refund id exists, and it stands.
+    await store.db.updateTable('payments').set({ status: 'refund_due' }).where('provider_order_id', '=', second.order_id).execute();
+    expect(await retryDueRefunds({ db: store.db, config: store.config })).toEqual({ refunded: 1, due: 0 });
+    expect(refundsOf(second.order_id)).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { badRequest, created, ok } from '../../errors.ts';
 import { CURRENCY_OF_FIELD } from '../../orders/money.ts';
 import { cancelOrder, placeOrder, requestHash } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
+import { refundCancelledOrder } from '../../orders/refund.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import type { cancelOrderRoute, createOrder, getOrder, getUserOrder } from './orders.routes.ts';
 
@@ -65,6 +66,8 @@ export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> =
   const body = c.req.valid('json');
   const u_id = ownerOf(c, body.u_id);
   const result = await cancelOrder(c.var.deps.db, u_id, body.o_id, { asAdministrator: c.var.caller.isAdmin });
+  // The cancellation stands either way; a refund the provider could not take yet is asked again (api/orders/refund.ts).
+  if (result.payment_method === 'online') await refundCancelledOrder(c.var.deps, result.o_id);
   const description =
     result.payment_method === 'online'
       ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'

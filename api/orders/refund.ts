@@ -1,0 +1,73 @@
+/**
+ * Refunds: a cancelled order that was paid online gets its money back, asked of
+ * the provider that took it, once.
+ *
+ * The payment of a placed order is 'used'. Cancelling claims it ('refund_due') in one
+ * conditional update, so two cancels (the shopper's and an administrator's, or a double
+ * click) ask once; the provider is asked outside any transaction (it may take seconds);
+ * its acceptance makes the payment 'refunded'. If the provider cannot be reached, the
+ * payment stays 'refund_due' and is asked again when the server next starts
+ * (retryDueRefunds): the refund id is the same every time, so the provider never pays twice.
+ */
+
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection.ts';
+import type { Deps } from '../context.ts';
+import { paymentProvider } from '../payments/provider.ts';
+
+export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
+
+/** Our id for the refund of one provider order: the same on every attempt. */
+export const refundIdOf = (providerOrderId: string) => `refund_${providerOrderId.replace(/^order_/, '')}`.slice(0, 40);
+
+/** Refunds the online payment of a cancelled order, if it has one not yet refunded. */
+export async function refundCancelledOrder(deps: Pick<Deps, 'db' | 'config'>, o_id: number): Promise<RefundOutcome> {
+  const claimed = await deps.db
+    .updateTable('payments')
+    .set({ status: 'refund_due', updated_at: sql<string>`CURRENT_TIMESTAMP` })
+    .where('o_id', '=', o_id)
+    .where('status', '=', 'used')
+    .where(({ exists, selectFrom }) => exists(selectFrom('orders').select('o_id').where('orders.o_id', '=', o_id).where('orders.status', '=', 5)))
+    .returning(['provider_order_id'])
+    .executeTakeFirst();
+  if (!claimed) return 'nothing_to_refund';
+  return askProvider(deps, claimed.provider_order_id);
+}
+
+/** Asks again for every refund the provider has not accepted yet (at start). */
+export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = console.error): Promise<{ refunded: number; due: number }> {
+  const due = await deps.db.selectFrom('payments').select('provider_order_id').where('status', '=', 'refund_due').execute();
+  let refunded = 0;
+  for (const { provider_order_id } of due) {
+    if ((await askProvider(deps, provider_order_id)) === 'refunded') refunded += 1;
+  }
+  if (due.length > refunded) log(`refunds: ${due.length - refunded} cancelled online payment(s) still to refund; asked again at the next start`);
+  return { refunded, due: due.length - refunded };
+}
+
+async function askProvider(deps: Pick<Deps, 'db' | 'config'>, providerOrderId: string): Promise<RefundOutcome> {
+  const payment = await paymentRow(deps.db, providerOrderId);
+  if (!payment || payment.status !== 'refund_due') return 'nothing_to_refund';
+  try {
+    await paymentProvider(deps).refund({
+      orderId: providerOrderId,
+      refundId: refundIdOf(providerOrderId),
+      amount: payment.amount,
+      note: `Order ${payment.o_id} cancelled`,
+    });
+  } catch (error) {
+    console.error(`refund of ${providerOrderId} not accepted yet:`, (error as Error).message);
+    return 'refund_due';
+  }
+  await deps.db
+    .updateTable('payments')
+    .set({ status: 'refunded', updated_at: sql<string>`CURRENT_TIMESTAMP` })
+    .where('provider_order_id', '=', providerOrderId)
+    .where('status', '=', 'refund_due')
+    .execute();
+  return 'refunded';
+}
+
+function paymentRow(db: DB, providerOrderId: string) {
+  return db.selectFrom('payments').select(['status', 'amount', 'o_id']).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+}
