@@ -91,6 +91,6 @@ export function createApp(deps: Deps) {
   app.route('/', api);
   app.route('/', docsRoutes(() => openApiYaml(api)));
   app.route('/', mediaRoutes(deps.config));
-  app.route('/', siteRoutes(deps.config));
+  app.route('/', siteRoutes(deps.config, deps.db));
   return app;
 }

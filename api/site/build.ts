@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DB } from '../../db/connection.ts';
@@ -14,6 +14,8 @@ const BUILDS_DIR = path.join(ROOT, 'node_modules', '.cache', 'aurum-site-builds'
 interface BuildInfo {
   sourceHash: string;
   catalogueVersion: string;
+  /** When the build began reading the catalogue: changes after it may be missing from the pages. */
+  startedAt?: string;
   builtAt: string;
 }
 
@@ -50,6 +52,28 @@ export async function bumpCatalogueVersion(db: DB): Promise<void> {
     .execute();
 }
 
+const builtSince = new Map<string, { mtimeMs: number; startedAt: number }>();
+
+/**
+ * When the live site's build began reading the catalogue (ms), or null when there is
+ * no built site. Read from its build-info, again only when that file changes.
+ */
+export function siteBuildStartedAt(config: Config): number | null {
+  const file = path.join(config.siteDir, BUILD_INFO);
+  try {
+    const { mtimeMs } = statSync(file);
+    const held = builtSince.get(file);
+    if (held?.mtimeMs === mtimeMs) return held.startedAt;
+    const info = JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
+    const startedAt = Date.parse(info.startedAt ?? info.builtAt);
+    if (!Number.isFinite(startedAt)) return null;
+    builtSince.set(file, { mtimeMs, startedAt });
+    return startedAt;
+  } catch {
+    return null;
+  }
+}
+
 /** True when the built site is missing, or was built from other sources or an older catalogue. */
 export async function siteIsStale(config: Config, db: DB): Promise<boolean> {
   const file = path.join(config.siteDir, BUILD_INFO);
@@ -84,7 +108,7 @@ export async function buildSite(config: Config, db: DB, log: (line: string) => v
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  const info: BuildInfo = { sourceHash: siteSourceHash(), catalogueVersion: version, builtAt: new Date().toISOString() };
+  const info: BuildInfo = { sourceHash: siteSourceHash(), catalogueVersion: version, startedAt: new Date(started).toISOString(), builtAt: new Date().toISOString() };
   writeFileSync(path.join(next, BUILD_INFO), JSON.stringify(info));
   rmSync(old, { recursive: true, force: true });
   if (existsSync(config.siteDir)) renameSync(config.siteDir, old);

@@ -4,7 +4,10 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import sharp from 'sharp';
+import type { DB } from '../../db/connection.ts';
+import { productPageState } from '../../db/queries/catalogue.ts';
 import type { Config } from '../env.ts';
+import { siteBuildStartedAt } from './build.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from '../security-headers.ts';
 
 /** The media folders of the specification, each under DATA_DIR/media. */
@@ -163,20 +166,38 @@ function pagePolicy(config: Config, pagePolicies: PagePolicies, file: string): s
 }
 
 /**
+ * Which page a product's URL gets. The pre-rendered one while it shows the product as
+ * it is; the bare product page, which loads the product from the API, when the product
+ * changed after the live build began reading the catalogue (or is new, or hidden from
+ * shoppers: the API then answers for the caller, an administrator still sees it), so a
+ * back-office change shows on its page at once, whatever the rebuild takes; the bare
+ * page as a 404 when there is no such product.
+ */
+async function productPageServed(config: Config, db: DB, p_id: number): Promise<'built' | 'live' | 'gone'> {
+  const state = await productPageState(db, p_id);
+  if (!state) return 'gone';
+  if (!state.visible) return 'live';
+  const startedAt = siteBuildStartedAt(config);
+  const updatedAt = Date.parse(`${state.updatedAt.replace(' ', 'T')}Z`);
+  // updated_at keeps whole seconds: a change within the build's first second counts as after it.
+  return startedAt !== null && Number.isFinite(updatedAt) && updatedAt + 1000 <= startedAt ? 'built' : 'live';
+}
+
+/**
  * The pre-rendered storefront. Pages revalidate on every visit (they change when the
  * catalogue does); hashed assets under /_astro cache for a year. A product added
- * since the last build is served by the bare /product-details page, which loads it
- * from the API, so its URL works at once. Text (pages, scripts, styles) is
+ * or changed since the last build is served by the bare /product-details page, which
+ * loads it from the API, so its URL shows it at once (productPageServed). Text (pages, scripts, styles) is
  * sent gzip-compressed to browsers that accept it. Each page's CSP lets only
  * its own inline scripts run, by hash.
  */
-export function siteRoutes(config: Config) {
+export function siteRoutes(config: Config, db: DB) {
   const app = new Hono();
   const policies: PagePolicies = new Map();
   // Only for what the site serves (GET and HEAD): mounted after the API, so an API answer
   // never reaches this, and a POST nobody handles is not wrapped either.
   app.on(['GET', 'HEAD'], '*', compress());
-  app.on(['GET', 'HEAD'], '*', (c, next) => {
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const siteDir = config.siteDir;
     let pathname: string;
     try {
@@ -188,10 +209,18 @@ export function siteRoutes(config: Config) {
     const assetHeaders = pathname.startsWith('/_astro/')
       ? { 'Cache-Control': 'public, max-age=31536000, immutable' }
       : { 'Cache-Control': 'public, max-age=0, must-revalidate' };
-    const candidates = pathname.endsWith('/')
+    let candidates = pathname.endsWith('/')
       ? [path.join(siteDir, pathname, 'index.html')]
       : [path.join(siteDir, pathname), path.join(siteDir, pathname, 'index.html'), path.join(siteDir, `${pathname}.html`)];
-    if (/^\/product-details\/[^/]+\/?$/.test(pathname)) candidates.push(path.join(siteDir, 'product-details', 'index.html'));
+    let status: 200 | 404 = 200;
+    const productPage = /^\/product-details\/([^/]+)\/?$/.exec(pathname);
+    if (productPage) {
+      const barePage = path.join(siteDir, 'product-details', 'index.html');
+      const served = /^\d{1,9}$/.test(productPage[1]) ? await productPageServed(config, db, Number(productPage[1])) : 'gone';
+      if (served !== 'built') candidates = [barePage];
+      else candidates.push(barePage);
+      if (served === 'gone') status = 404;
+    }
     if (pathname.toLowerCase() === '/signup') candidates.push(path.join(siteDir, 'signup', 'index.html'));
     if (pathname === '/shipping-policy') candidates.push(path.join(siteDir, 'shippingpolicy', 'index.html'));
     if (pathname === '/refund-policy') candidates.push(path.join(siteDir, 'refundpolicy', 'index.html'));
@@ -202,7 +231,7 @@ export function siteRoutes(config: Config) {
     };
     for (const file of candidates) {
       if (!path.resolve(file).startsWith(path.resolve(siteDir) + path.sep)) continue;
-      const response = sendFile(file, c.req.raw, withPolicy(file, assetHeaders));
+      const response = sendFile(file, c.req.raw, withPolicy(file, assetHeaders), status);
       if (response) return response;
     }
     const accept = c.req.header('accept') ?? '';

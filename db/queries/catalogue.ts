@@ -112,6 +112,19 @@ function visibleToShoppers(eb: ProductScope | ExpressionBuilder<Database & { p: 
   ]);
 }
 
+/**
+ * What the storefront server needs to know to serve a product's page: whether
+ * shoppers may see it and when it last changed. undefined when there is no such product.
+ */
+export async function productPageState(db: DB, p_id: number): Promise<{ visible: boolean; updatedAt: string } | undefined> {
+  const row = await db
+    .selectFrom('products as p')
+    .select((eb) => ['p.updated_at', eb.case().when(visibleToShoppers(eb)).then(1).else(0).end().as('visible')])
+    .where('p.p_id', '=', p_id)
+    .executeTakeFirst();
+  return row && { visible: row.visible === 1, updatedAt: row.updated_at };
+}
+
 function productRows(db: DB) {
   return db
     .selectFrom('products as p')

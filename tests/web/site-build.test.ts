@@ -2,10 +2,12 @@
  * The storefront build (api/site/build.ts): two stores built at once from one
  * checkout (two DATA_DIRs, as a test beside `npm start` or two instances do) each get
  * their own complete site, the build swaps it in whole with its build-info, and leaves
- * no working directory behind.
+ * no working directory behind. A product's URL serves its pre-rendered page only while
+ * the product is as it was built: changed, new or hidden since, the bare page that loads
+ * it from the API; no such product, that page as a 404.
  */
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,5 +51,51 @@ describe('two storefront builds from one checkout at once', () => {
     }
     const after = existsSync(BUILDS_DIR) ? readdirSync(BUILDS_DIR) : [];
     expect(after.filter((name) => !before.includes(name))).toEqual([]);
+  });
+});
+
+describe('which page a product URL serves', () => {
+  let store: TestStore;
+  let p_id: number;
+  const BUILT = '<!doctype html><title>built</title><p>pre-rendered</p>';
+  const BARE = '<!doctype html><title>bare</title><p>loads the product</p>';
+  const sqlTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const category = await createCategory(store);
+    p_id = (await createProduct(store, { cate_id: category.cate_id })).p_id;
+    // A site as a build leaves it: this product's page, the bare page, and when the build began.
+    const site = store.config.siteDir;
+    mkdirSync(path.join(site, 'product-details', String(p_id)), { recursive: true });
+    writeFileSync(path.join(site, 'product-details', String(p_id), 'index.html'), BUILT);
+    writeFileSync(path.join(site, 'product-details', 'index.html'), BARE);
+    await store.db.updateTable('products').set({ updated_at: sqlTime(Date.now() - 60_000) }).where('p_id', '=', p_id).execute();
+    writeFileSync(path.join(site, 'build-info.json'), JSON.stringify({ sourceHash: 'test', catalogueVersion: '1', startedAt: new Date(Date.now() - 30_000).toISOString(), builtAt: new Date().toISOString() }));
+  });
+  afterAll(() => store.close());
+
+  const page = async (url: string) => {
+    const res = await store.app.request(url, { headers: { Accept: 'text/html' } });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it('the pre-rendered page while the product is as built', async () => {
+    expect(await page(`/product-details/${p_id}`)).toEqual({ status: 200, text: BUILT });
+  });
+
+  it('the bare page once the product changed after the build began, or is hidden from shoppers', async () => {
+    await store.db.updateTable('products').set({ updated_at: sqlTime(Date.now()) }).where('p_id', '=', p_id).execute();
+    expect(await page(`/product-details/${p_id}`)).toEqual({ status: 200, text: BARE });
+    await store.db.updateTable('products').set({ p_status: 0, updated_at: sqlTime(Date.now() - 60_000) }).where('p_id', '=', p_id).execute();
+    expect(await page(`/product-details/${p_id}`)).toEqual({ status: 200, text: BARE });
+    // Shown again, its last change before the build: the built page is true again.
+    await store.db.updateTable('products').set({ p_status: 1 }).where('p_id', '=', p_id).execute();
+    expect(await page(`/product-details/${p_id}`)).toEqual({ status: 200, text: BUILT });
+  });
+
+  it('the bare page as a 404 for a product that does not exist', async () => {
+    expect(await page('/product-details/987654321')).toEqual({ status: 404, text: BARE });
+    expect(await page('/product-details/not-a-number')).toEqual({ status: 404, text: BARE });
   });
 });
