@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -114,6 +114,51 @@ export function Modal({ title, onClose, children, footer, size = 'medium', busy 
       </div>
     </div>,
     document.body,
+  );
+}
+
+export interface FormModalProps {
+  title: string;
+  /** The form's id: the submit button sits in the footer, outside it. */
+  formId: string;
+  onSubmit: (event: FormEvent) => void;
+  /** The submit button's text: 'Add', 'Update', 'Upload'. */
+  submitLabel: string;
+  /** Its text while the request runs. */
+  busyLabel?: string;
+  onClose: () => void;
+  busy: boolean;
+  size?: ModalProps['size'];
+  /** Shown before the buttons while saving (an upload's progress). */
+  status?: ReactNode;
+  /** The form's fields. */
+  children: ReactNode;
+}
+
+/** An add/edit form in a dialog, with Cancel and the submit button at the bottom. */
+export function FormModal({ title, formId, onSubmit, submitLabel, busyLabel = 'Saving…', onClose, busy, size, status, children }: FormModalProps) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      size={size}
+      busy={busy}
+      footer={
+        <>
+          {status}
+          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn--small" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        {children}
+      </form>
+    </Modal>
   );
 }
 

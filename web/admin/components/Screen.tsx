@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId } from 'react';
 import { Icon } from '../../components/Icon.tsx';
+import { Pager, type PagerProps } from './Pager.tsx';
 
 export interface ScreenProps {
   title: string;
@@ -8,6 +9,15 @@ export interface ScreenProps {
   /** The main action (Add …) beside the title. */
   actions?: ReactNode;
   children: ReactNode;
+}
+
+/** The main action beside a screen's title: '+ Add Coupon'. */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn--small" onClick={onClick}>
+      <Icon name="plus" size={16} /> {label}
+    </button>
+  );
 }
 
 /** A back-office screen: its heading, its main action, then its content. Sets the tab title. */
@@ -64,5 +74,55 @@ export function TableStateRow({ colSpan, loading, empty, emptyText }: TableState
     <tr className="admin-table__state">
       <td colSpan={colSpan}>{loading ? <span className="admin-loading">Loading…</span> : emptyText}</td>
     </tr>
+  );
+}
+
+export interface ListTableProps {
+  /** The headings between the No column (when `numbered`) and the actions column; false leaves one out. */
+  columns: Array<string | false>;
+  /** A first column 'No' counting the rows. */
+  numbered?: boolean;
+  /** The last column's heading. */
+  actionsHeading?: 'Actions' | 'Action';
+  loading: boolean;
+  emptyText: string;
+  /** What the Pager under the table shows. */
+  pager: PagerProps;
+  /** The rows; none shows the loading or empty row. */
+  rows: ReactNode[];
+}
+
+/** A screen's list: the table in its card, the loading or empty row, the pager underneath. */
+export function ListTable({ columns, numbered = false, actionsHeading = 'Actions', loading, emptyText, pager, rows }: ListTableProps) {
+  const headings = columns.filter((column): column is string => column !== false);
+  return (
+    <div className="admin-card">
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              {numbered && (
+                <th scope="col" className="admin-col-no">
+                  No
+                </th>
+              )}
+              {headings.map((heading) => (
+                <th key={heading} scope="col">
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className="admin-col-actions">
+                {actionsHeading}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <TableStateRow colSpan={headings.length + (numbered ? 2 : 1)} loading={loading} empty={rows.length === 0} emptyText={emptyText} />
+            {rows}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...pager} />
+    </div>
   );
 }

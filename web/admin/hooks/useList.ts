@@ -44,6 +44,74 @@ export function useList<T>(fetchList: () => Promise<Envelope<T[] | null | undefi
   return { items, setItems, loading, reload };
 }
 
+/** One page of a list the server pages: its rows and how many there are in all. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * A list the server pages (products, contacts), DEFAULT_PAGE_SIZE rows a page
+ * (backoffice.md §9). A failed fetch leaves the page empty and logs
+ * `failureText`; with `toastFailure` it is shown as a toast too.
+ */
+export function usePagedList<T>(fetchPage: (page: number, perPage: number) => Promise<Envelope<ListPage<T> | null | undefined>>, failureText: string, toastFailure: boolean) {
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+  const latest = useRef(0);
+
+  const load = useCallback(
+    async (wanted: number) => {
+      const call = ++latest.current;
+      setLoading(true);
+      let found: ListPage<T> = { rows: [], total: 0 };
+      try {
+        const answer = await fetchRef.current(wanted, DEFAULT_PAGE_SIZE);
+        if (answer.status === 1 && answer.data && Array.isArray(answer.data.rows)) found = answer.data;
+        else fail(answer.description);
+      } catch (error) {
+        fail(error);
+      }
+      // A slower, older answer never overwrites a newer one.
+      if (call !== latest.current) return;
+      // Deleting the last row of the last page shows the page before it.
+      if (found.rows.length === 0 && found.total > 0 && wanted > 1) {
+        setPage(Math.ceil(found.total / DEFAULT_PAGE_SIZE));
+        return;
+      }
+      setRows(found.rows);
+      setTotal(found.total);
+      setLoading(false);
+
+      function fail(reason: unknown) {
+        console.error(failureText, reason);
+        if (toastFailure && call === latest.current) toast.error(failureText);
+      }
+    },
+    [failureText, toastFailure],
+  );
+
+  useEffect(() => {
+    void load(page);
+  }, [load, page]);
+
+  return {
+    rows,
+    setRows,
+    loading,
+    page,
+    setPage,
+    offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    reload: () => load(page),
+    /** What the Pager under the table needs. */
+    pager: { page, pageSize: DEFAULT_PAGE_SIZE, total, onPage: setPage },
+  };
+}
+
 /**
  * Search and pagination done on the page (categories, materials, coupons…):
  * a new search goes back to page 1; 10 rows per page unless changed.
@@ -66,6 +134,11 @@ export function useClientTable<T>(items: T[], matches: (item: T, query: string) 
   const offset = (current - 1) * pageSize;
   const rows = filtered.slice(offset, offset + pageSize);
 
+  const setPageSize = (size: number) => {
+    setPageSizeState(size);
+    setPage(1);
+  };
+
   return {
     query,
     setQuery(value: string) {
@@ -75,13 +148,12 @@ export function useClientTable<T>(items: T[], matches: (item: T, query: string) 
     page: current,
     setPage,
     pageSize,
-    setPageSize(size: number) {
-      setPageSizeState(size);
-      setPage(1);
-    },
+    setPageSize,
     rows,
     offset,
     total: filtered.length,
+    /** What the Pager under the table needs, the rows-per-page choice included. */
+    pager: { page: current, pageSize, total: filtered.length, onPage: setPage, onPageSize: setPageSize },
   };
 }
 
