@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
 import { api, type Envelope, request } from '../../lib/api/client.ts';
 import { imageSources, mediaUrl } from '../../lib/media.ts';
 import { query, runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { ImagePicker } from '../components/ImagePicker.tsx';
-import { ConfirmDialog, Modal } from '../components/Modal.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
+import { AddButton, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { useConfirmation } from '../hooks/useConfirmation.ts';
+import { useEditing } from '../hooks/useEditing.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { Carat, Category, Material, Size } from '../types.ts';
 
@@ -98,102 +98,55 @@ type Editing<T> = { mode: 'add' } | { mode: 'edit'; record: T };
 export function CatalogueScreen<T>({ kind }: { kind: CatalogueKind<T> }) {
   const { items, loading, reload } = useList<T>(kind.list, `Failed To Fetch ${kind.singular} List.`);
   const table = useClientTable(items, (record, q) => includesText(kind.name(record), q));
-  const [editing, setEditing] = useState<Editing<T> | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const columns = kind.image ? 4 : 3;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    const done = await runChange(() => kind.remove(deleting), `Error Deleting ${kind.singular}...`);
-    setBusy(false);
-    if (done) {
-      setDeleting(null);
-      void reload();
-    }
-  };
+  const form = useEditing<Editing<T>>(reload);
+  const deleting = useConfirmation<T>(kind.remove, `Error Deleting ${kind.singular}...`, () => void reload());
 
   return (
-    <Screen
-      title={kind.title}
-      actions={
-        <button type="button" className="btn btn--small" onClick={() => setEditing({ mode: 'add' })}>
-          <Icon name="plus" size={16} /> Add {kind.singular}
-        </button>
-      }
-    >
+    <Screen title={kind.title} actions={<AddButton label={`Add ${kind.singular}`} onClick={() => form.open({ mode: 'add' })} />}>
       <div className="admin-toolbar">
         <SearchBox value={table.query} onChange={table.setQuery} placeholder={`Search ${kind.singular.toLowerCase()} name`} label={`Search ${kind.plural}`} />
       </div>
-      <div className="admin-card">
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col" className="admin-col-no">
-                  No
-                </th>
-                <th scope="col">{kind.singular}</th>
-                {kind.image && <th scope="col">{kind.singular} Image</th>}
-                <th scope="col" className="admin-col-actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <TableStateRow colSpan={columns} loading={loading} empty={table.rows.length === 0} emptyText={`No ${kind.plural} found`} />
-              {table.rows.map((record, index) => (
-                <tr key={kind.id(record)}>
-                  <td className="admin-col-no">{table.offset + index + 1}</td>
-                  <td className="admin-cell-strong">{kind.name(record)}</td>
-                  {kind.image && (
-                    <td>
-                      <img className="admin-thumb" {...imageSources('Category', kind.image(record), 240, 240)} sizes="56px" alt={kind.name(record)} loading="lazy" width={56} height={56} />
-                    </td>
-                  )}
-                  <td className="admin-col-actions">
-                    <div className="admin-row-actions">
-                      <button type="button" className="admin-icon-btn" onClick={() => setEditing({ mode: 'edit', record })} aria-label={`Edit ${kind.name(record)}`} title="Edit">
-                        <AdminIcon name="edit" />
-                      </button>
-                      <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setDeleting(record)} aria-label={`Delete ${kind.name(record)}`} title="Delete">
-                        <AdminIcon name="trash" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} onPageSize={table.setPageSize} noun={kind.plural} label={`${kind.title} pages`} />
-      </div>
+      <ListTable
+        numbered
+        columns={[kind.singular, Boolean(kind.image) && `${kind.singular} Image`]}
+        loading={loading}
+        emptyText={`No ${kind.plural} found`}
+        pager={{ ...table.pager, noun: kind.plural, label: `${kind.title} pages` }}
+        rows={table.rows.map((record, index) => (
+          <tr key={kind.id(record)}>
+            <td className="admin-col-no">{table.offset + index + 1}</td>
+            <td className="admin-cell-strong">{kind.name(record)}</td>
+            {kind.image && (
+              <td>
+                <img className="admin-thumb" {...imageSources('Category', kind.image(record), 240, 240)} sizes="56px" alt={kind.name(record)} loading="lazy" width={56} height={56} />
+              </td>
+            )}
+            <td className="admin-col-actions">
+              <div className="admin-row-actions">
+                <button type="button" className="admin-icon-btn" onClick={() => form.open({ mode: 'edit', record })} aria-label={`Edit ${kind.name(record)}`} title="Edit">
+                  <AdminIcon name="edit" />
+                </button>
+                <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => deleting.ask(record)} aria-label={`Delete ${kind.name(record)}`} title="Delete">
+                  <AdminIcon name="trash" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      />
 
-      {editing && (
-        <CatalogueForm
-          kind={kind}
-          editing={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
-      )}
-      {deleting && (
+      {form.editing && <CatalogueForm kind={kind} editing={form.editing} {...form.formProps} />}
+      {deleting.record !== null && (
         <ConfirmDialog
           title={`Delete ${kind.singular}`}
           message={
             <>
-              Are you sure you want to delete this {kind.singular.toLowerCase()}? <strong>{kind.name(deleting)}</strong>
+              Are you sure you want to delete this {kind.singular.toLowerCase()}? <strong>{kind.name(deleting.record)}</strong>
             </>
           }
           confirmLabel="Delete"
           danger
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={confirmDelete}
+          {...deleting.dialog}
         />
       )}
     </Screen>
@@ -238,51 +191,35 @@ function CatalogueForm<T>({ kind, editing, onClose, onSaved }: CatalogueFormProp
   };
 
   return (
-    <Modal
-      title={`${record ? 'Edit' : 'Add'} ${kind.singular}`}
-      onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn--small" disabled={busy}>
-            {busy ? 'Saving…' : record ? 'Update' : 'Add'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
-        <Field id={nameId} label={`${kind.singular} Name`} error={errors.name} required>
-          <input
-            type="text"
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            data-autofocus
-            {...controlProps(nameId, errors.name, true)}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (errors.name) setErrors({ ...errors, name: null });
-            }}
-          />
-        </Field>
-        {kind.image && (
-          <ImagePicker
-            id={imageId}
-            label={`${kind.singular} Image`}
-            required={!record}
-            currentUrl={record ? `${mediaUrl('Category', kind.image(record))}?w=240` : null}
-            file={image}
-            error={errors.image}
-            onChange={(file, problem) => {
-              setImage(file);
-              setErrors({ ...errors, image: problem });
-            }}
-          />
-        )}
-      </form>
-    </Modal>
+    <FormModal title={`${record ? 'Edit' : 'Add'} ${kind.singular}`} formId={formId} onSubmit={submit} submitLabel={record ? 'Update' : 'Add'} onClose={onClose} busy={busy}>
+      <Field id={nameId} label={`${kind.singular} Name`} error={errors.name} required>
+        <input
+          type="text"
+          value={name}
+          maxLength={100}
+          autoComplete="off"
+          data-autofocus
+          {...controlProps(nameId, errors.name, true)}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (errors.name) setErrors({ ...errors, name: null });
+          }}
+        />
+      </Field>
+      {kind.image && (
+        <ImagePicker
+          id={imageId}
+          label={`${kind.singular} Image`}
+          required={!record}
+          currentUrl={record ? `${mediaUrl('Category', kind.image(record))}?w=240` : null}
+          file={image}
+          error={errors.image}
+          onChange={(file, problem) => {
+            setImage(file);
+            setErrors({ ...errors, image: problem });
+          }}
+        />
+      )}
+    </FormModal>
   );
 }

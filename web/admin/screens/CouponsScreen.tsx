@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
 import { api } from '../../lib/api/client.ts';
 import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
-import { ConfirmDialog, Modal } from '../components/Modal.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
+import { AddButton, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { useConfirmation } from '../hooks/useConfirmation.ts';
+import { useEditing } from '../hooks/useEditing.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { Coupon } from '../types.ts';
 import { couponNameError, discountError, discountInput } from '../validation.ts';
@@ -21,114 +21,77 @@ type Editing = { mode: 'add' } | { mode: 'edit'; coupon: Coupon };
 export function CouponsScreen() {
   const { items, setItems, loading, reload } = useList<Coupon>(() => api.post('/getcoupon', { is_admin: 0 }), 'Failed To Fetch Coupon List.');
   const table = useClientTable(items, (c, q) => includesText(c.coupon_name, q) || includesText(c.discount, q));
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [toggling, setToggling] = useState<Coupon | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useEditing<Editing>(reload);
+  const toggling = useConfirmation<Coupon>(
+    (coupon) => api.post('/changecouponstatus', { c_status: toggledStatus(coupon), coupon_id: Number(coupon.coupon_id) }),
+    'Failed to update coupon status.',
+    (coupon) => setItems((list) => list.map((c) => (c.coupon_id === coupon.coupon_id ? { ...c, c_status: toggledStatus(coupon) } : c))),
+  );
 
-  const confirmToggle = async () => {
-    if (!toggling) return;
-    const c_status = toggling.c_status === 1 ? 0 : 1;
-    setBusy(true);
-    const done = await runChange(() => api.post('/changecouponstatus', { c_status, coupon_id: Number(toggling.coupon_id) }), 'Failed to update coupon status.');
-    setBusy(false);
-    if (done) {
-      setItems((list) => list.map((c) => (c.coupon_id === toggling.coupon_id ? { ...c, c_status } : c)));
-      setToggling(null);
-    }
-  };
-
-  const toggleWord = toggling?.c_status === 1 ? 'Deactivate' : 'Activate';
+  const toggleWord = toggling.record?.c_status === 1 ? 'Deactivate' : 'Activate';
 
   return (
-    <Screen
-      title="Coupons"
-      actions={
-        <button type="button" className="btn btn--small" onClick={() => setEditing({ mode: 'add' })}>
-          <Icon name="plus" size={16} /> Add Coupon
-        </button>
-      }
-    >
+    <Screen title="Coupons" actions={<AddButton label="Add Coupon" onClick={() => form.open({ mode: 'add' })} />}>
       <div className="admin-toolbar">
         <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search coupon or discount" label="Search coupons by name or discount" />
       </div>
-      <div className="admin-card">
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col" className="admin-col-no">
-                  No
-                </th>
-                <th scope="col">Coupon</th>
-                <th scope="col">Discount</th>
-                <th scope="col" className="admin-col-actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <TableStateRow colSpan={4} loading={loading} empty={table.rows.length === 0} emptyText="No coupons found" />
-              {table.rows.map((coupon, index) => {
-                const active = coupon.c_status === 1;
-                return (
-                  <tr key={coupon.coupon_id ?? coupon.coupon_name}>
-                    <td className="admin-col-no">{table.offset + index + 1}</td>
-                    <td>
-                      <span className="admin-cell-strong">{coupon.coupon_name}</span> <span className={`admin-badge ${active ? 'admin-badge--on' : 'admin-badge--off'}`}>{active ? 'Active' : 'Inactive'}</span>
-                    </td>
-                    <td className="admin-num">{coupon.discount}%</td>
-                    <td className="admin-col-actions">
-                      <div className="admin-row-actions">
-                        <button type="button" className="admin-icon-btn" onClick={() => setEditing({ mode: 'edit', coupon })} aria-label={`Edit ${coupon.coupon_name}`} title="Edit">
-                          <AdminIcon name="edit" />
-                        </button>
-                        <button
-                          type="button"
-                          className={`admin-icon-btn ${active ? 'admin-icon-btn--on' : 'admin-icon-btn--off'}`}
-                          onClick={() => setToggling(coupon)}
-                          aria-label={`${active ? 'Deactivate' : 'Activate'} ${coupon.coupon_name}`}
-                          title={active ? 'Active: click to deactivate' : 'Inactive: click to activate'}
-                        >
-                          <AdminIcon name={active ? 'toggleOn' : 'toggleOff'} size={24} />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} onPageSize={table.setPageSize} noun="coupons" label="Coupon pages" />
-      </div>
+      <ListTable
+        numbered
+        columns={['Coupon', 'Discount']}
+        loading={loading}
+        emptyText="No coupons found"
+        pager={{ ...table.pager, noun: 'coupons', label: 'Coupon pages' }}
+        rows={table.rows.map((coupon, index) => {
+          const active = coupon.c_status === 1;
+          return (
+            <tr key={coupon.coupon_id ?? coupon.coupon_name}>
+              <td className="admin-col-no">{table.offset + index + 1}</td>
+              <td>
+                <span className="admin-cell-strong">{coupon.coupon_name}</span> <span className={`admin-badge ${active ? 'admin-badge--on' : 'admin-badge--off'}`}>{active ? 'Active' : 'Inactive'}</span>
+              </td>
+              <td className="admin-num">{coupon.discount}%</td>
+              <td className="admin-col-actions">
+                <div className="admin-row-actions">
+                  <button type="button" className="admin-icon-btn" onClick={() => form.open({ mode: 'edit', coupon })} aria-label={`Edit ${coupon.coupon_name}`} title="Edit">
+                    <AdminIcon name="edit" />
+                  </button>
+                  <button
+                    type="button"
+                    className={`admin-icon-btn ${active ? 'admin-icon-btn--on' : 'admin-icon-btn--off'}`}
+                    onClick={() => toggling.ask(coupon)}
+                    aria-label={`${active ? 'Deactivate' : 'Activate'} ${coupon.coupon_name}`}
+                    title={active ? 'Active: click to deactivate' : 'Inactive: click to activate'}
+                  >
+                    <AdminIcon name={active ? 'toggleOn' : 'toggleOff'} size={24} />
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      />
 
-      {editing && (
-        <CouponForm
-          editing={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
-      )}
-      {toggling && (
+      {form.editing && <CouponForm editing={form.editing} {...form.formProps} />}
+      {toggling.record && (
         <ConfirmDialog
           title={`${toggleWord} Coupon`}
           message={
             <>
-              Are you sure you want to {toggleWord} this coupon? <strong>{toggling.coupon_name}</strong>
+              Are you sure you want to {toggleWord} this coupon? <strong>{toggling.record.coupon_name}</strong>
             </>
           }
-          confirmLabel={toggling.c_status === 1 ? 'Deactive' : 'Active'}
-          danger={toggling.c_status === 1}
-          busy={busy}
-          onCancel={() => setToggling(null)}
-          onConfirm={confirmToggle}
+          confirmLabel={toggling.record.c_status === 1 ? 'Deactive' : 'Active'}
+          danger={toggling.record.c_status === 1}
+          {...toggling.dialog}
         />
       )}
     </Screen>
   );
+}
+
+/** The status a coupon's toggle sets: an active coupon goes inactive and back. */
+function toggledStatus(coupon: Coupon): 0 | 1 {
+  return coupon.c_status === 1 ? 0 : 1;
 }
 
 /** The add/edit modal: coupon name and discount (a percentage; digits and one decimal point). */
@@ -160,54 +123,38 @@ function CouponForm({ editing, onClose, onSaved }: { editing: Editing; onClose: 
   };
 
   return (
-    <Modal
-      title={coupon ? 'Edit Coupon' : 'Add Coupon'}
-      onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="coupon-form" className="btn btn--small" disabled={busy}>
-            {busy ? 'Saving…' : coupon ? 'Update' : 'Add'}
-          </button>
-        </>
-      }
-    >
-      <form id="coupon-form" onSubmit={submit} noValidate>
-        <Field id="coupon-name" label="Coupon Name" error={errors.name} required hint="The code shoppers type at checkout; saved in capitals.">
-          <input
-            type="text"
-            value={name}
-            maxLength={40}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            data-autofocus
-            {...controlProps('coupon-name', errors.name, true)}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (errors.name) setErrors({ ...errors, name: null });
-            }}
-          />
-        </Field>
-        <Field id="coupon-discount" label="Discount (%)" error={errors.discount} required hint="A percentage of the subtotal, e.g. 10 or 12.5.">
-          <input
-            type="text"
-            inputMode="decimal"
-            value={discount}
-            maxLength={6}
-            autoComplete="off"
-            {...controlProps('coupon-discount', errors.discount, true)}
-            onChange={(event) => {
-              const value = discountInput(event.target.value);
-              setDiscount(value);
-              setErrors({ ...errors, discount: discountError(value, 'typing') });
-            }}
-          />
-        </Field>
-      </form>
-    </Modal>
+    <FormModal title={coupon ? 'Edit Coupon' : 'Add Coupon'} formId="coupon-form" onSubmit={submit} submitLabel={coupon ? 'Update' : 'Add'} onClose={onClose} busy={busy}>
+      <Field id="coupon-name" label="Coupon Name" error={errors.name} required hint="The code shoppers type at checkout; saved in capitals.">
+        <input
+          type="text"
+          value={name}
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          data-autofocus
+          {...controlProps('coupon-name', errors.name, true)}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (errors.name) setErrors({ ...errors, name: null });
+          }}
+        />
+      </Field>
+      <Field id="coupon-discount" label="Discount (%)" error={errors.discount} required hint="A percentage of the subtotal, e.g. 10 or 12.5.">
+        <input
+          type="text"
+          inputMode="decimal"
+          value={discount}
+          maxLength={6}
+          autoComplete="off"
+          {...controlProps('coupon-discount', errors.discount, true)}
+          onChange={(event) => {
+            const value = discountInput(event.target.value);
+            setDiscount(value);
+            setErrors({ ...errors, discount: discountError(value, 'typing') });
+          }}
+        />
+      </Field>
+    </FormModal>
   );
 }

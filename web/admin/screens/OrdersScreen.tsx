@@ -2,8 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
 import { imageSources } from '../../lib/media.ts';
 import { toast } from '../../stores/toast.ts';
-import { Pager } from '../components/Pager.tsx';
-import { Screen, TableStateRow } from '../components/Screen.tsx';
+import { ListTable, Screen } from '../components/Screen.tsx';
 import { formatLongDate, formatOrderMoney, knownStatus, ORDER_STATUSES, shippingAddress } from '../format.ts';
 import { useClientTable } from '../hooks/useList.ts';
 import type { OrderItemRow, OrderRow } from '../types.ts';
@@ -84,72 +83,56 @@ export function OrdersScreen() {
 
   return (
     <Screen title="Manage Orders" lead="Change a status from its dropdown; the shopper's tracking follows.">
-      <div className="admin-card">
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
+      <ListTable
+        columns={['Order ID', 'Date', 'Total', 'Status', 'Shipping Address']}
+        loading={loading}
+        emptyText="No orders available"
+        pager={{ ...table.pager, noun: 'orders', label: 'Order pages' }}
+        rows={table.rows.map((order) => {
+          const isOpen = open.has(order.o_id);
+          const itemsId = `order-items-${order.o_id}`;
+          return (
+            <Fragment key={order.o_id}>
               <tr>
-                <th scope="col">Order ID</th>
-                <th scope="col">Date</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
-                <th scope="col">Shipping Address</th>
-                <th scope="col" className="admin-col-actions">
-                  Actions
-                </th>
+                <td className="admin-cell-strong admin-num">#{order.o_id}</td>
+                <td className="admin-num">{formatLongDate(order.createdAt)}</td>
+                <td className="admin-num">{formatOrderMoney(order.total, order.currency)}</td>
+                <td>
+                  <label className="visually-hidden" htmlFor={`order-status-${order.o_id}`}>
+                    Status of order {order.o_id}
+                  </label>
+                  <select
+                    id={`order-status-${order.o_id}`}
+                    className="admin-status-select"
+                    value={knownStatus(order.status)}
+                    disabled={saving.has(order.o_id)}
+                    onChange={(event) => void changeStatus(order, Number(event.target.value))}
+                  >
+                    {ORDER_STATUSES.map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="admin-address">{shippingAddress(order)}</td>
+                <td className="admin-col-actions">
+                  <button type="button" className="admin-text-btn" aria-expanded={isOpen} aria-controls={itemsId} onClick={() => toggle(order.o_id)}>
+                    {isOpen ? 'Hide Items' : 'View Items'}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              <TableStateRow colSpan={COLUMNS} loading={loading} empty={table.rows.length === 0} emptyText="No orders available" />
-              {table.rows.map((order) => {
-                const isOpen = open.has(order.o_id);
-                const itemsId = `order-items-${order.o_id}`;
-                return (
-                  <Fragment key={order.o_id}>
-                    <tr>
-                      <td className="admin-cell-strong admin-num">#{order.o_id}</td>
-                      <td className="admin-num">{formatLongDate(order.createdAt)}</td>
-                      <td className="admin-num">{formatOrderMoney(order.total, order.currency)}</td>
-                      <td>
-                        <label className="visually-hidden" htmlFor={`order-status-${order.o_id}`}>
-                          Status of order {order.o_id}
-                        </label>
-                        <select
-                          id={`order-status-${order.o_id}`}
-                          className="admin-status-select"
-                          value={knownStatus(order.status)}
-                          disabled={saving.has(order.o_id)}
-                          onChange={(event) => void changeStatus(order, Number(event.target.value))}
-                        >
-                          {ORDER_STATUSES.map((s) => (
-                            <option key={s.value} value={s.value}>
-                              {s.label}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td className="admin-address">{shippingAddress(order)}</td>
-                      <td className="admin-col-actions">
-                        <button type="button" className="admin-text-btn" aria-expanded={isOpen} aria-controls={itemsId} onClick={() => toggle(order.o_id)}>
-                          {isOpen ? 'Hide Items' : 'View Items'}
-                        </button>
-                      </td>
-                    </tr>
-                    {isOpen && (
-                      <tr className="admin-items-row" id={itemsId}>
-                        <td colSpan={COLUMNS}>
-                          <OrderItems items={order.orderItems ?? []} currency={order.currency} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} onPageSize={table.setPageSize} noun="orders" label="Order pages" />
-      </div>
+              {isOpen && (
+                <tr className="admin-items-row" id={itemsId}>
+                  <td colSpan={COLUMNS}>
+                    <OrderItems items={order.orderItems ?? []} currency={order.currency} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      />
     </Screen>
   );
 }

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
-import { Icon } from '../../components/Icon.tsx';
 import { api, type Envelope } from '../../lib/api/client.ts';
 import { imageSources, mediaUrl } from '../../lib/media.ts';
 import { $user } from '../../stores/session.ts';
@@ -8,10 +7,11 @@ import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { ImagePicker } from '../components/ImagePicker.tsx';
-import { ConfirmDialog, Modal } from '../components/Modal.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
+import { AddButton, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { StarPicker, StarRating } from '../components/StarPicker.tsx';
+import { useConfirmation } from '../hooks/useConfirmation.ts';
+import { useEditing } from '../hooks/useEditing.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { Review } from '../types.ts';
 
@@ -29,116 +29,67 @@ export function ReviewsScreen() {
     return { ...answer, data: answer.data?.reviews ?? [] };
   }, 'Failed To Fetch Reviews List.');
   const table = useClientTable(items, (r, q) => includesText(r.message, q) || includesText(r.u_name, q));
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<Review | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    const done = await runChange(() => api.post('/deletereview', { r_id: deleting.r_id }), 'Error Deleting Reviews...');
-    setBusy(false);
-    if (done) {
-      setDeleting(null);
-      void reload();
-    }
-  };
+  const form = useEditing<Editing>(reload);
+  const deleting = useConfirmation<Review>((review) => api.post('/deletereview', { r_id: review.r_id }), 'Error Deleting Reviews...', () => void reload());
 
   return (
-    <Screen
-      title="Reviews"
-      lead="Testimonials shown on the home page, and shoppers' product reviews."
-      actions={
-        <button type="button" className="btn btn--small" onClick={() => setEditing({ mode: 'add' })}>
-          <Icon name="plus" size={16} /> Add Review
-        </button>
-      }
-    >
+    <Screen title="Reviews" lead="Testimonials shown on the home page, and shoppers' product reviews." actions={<AddButton label="Add Review" onClick={() => form.open({ mode: 'add' })} />}>
       <div className="admin-toolbar">
         <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search message or user name" label="Search reviews by message or user name" />
       </div>
-      <div className="admin-card">
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col" className="admin-col-no">
-                  No
-                </th>
-                <th scope="col">Reviews</th>
-                <th scope="col">User Name</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Reviews Image</th>
-                <th scope="col" className="admin-col-actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <TableStateRow colSpan={6} loading={loading} empty={table.rows.length === 0} emptyText="No reviews found" />
-              {table.rows.map((review, index) => (
-                <tr key={review.r_id}>
-                  <td className="admin-col-no">{table.offset + index + 1}</td>
-                  <td className="admin-message">{review.message}</td>
-                  <td>
-                    <span className="admin-cell-strong">{review.u_name}</span>
-                    <div className="admin-cell-muted admin-small">{review.p_id === null ? 'Testimonial' : 'Product review'}</div>
-                  </td>
-                  <td>
-                    <StarRating rating={review.rating} />
-                  </td>
-                  <td>
-                    {review.review_image ? (
-                      <img className="admin-thumb" {...imageSources('Reviews', review.review_image, 240, 240)} sizes="56px" alt={`Review image from ${review.u_name}`} loading="lazy" width={56} height={56} />
-                    ) : (
-                      <span className="admin-thumb admin-thumb--placeholder">No Image</span>
-                    )}
-                  </td>
-                  <td className="admin-col-actions">
-                    <div className="admin-row-actions">
-                      {/* A shopper's product review is theirs: it can be deleted, not rewritten. */}
-                      {review.p_id === null && (
-                        <button type="button" className="admin-icon-btn" onClick={() => setEditing({ mode: 'edit', review })} aria-label={`Edit the review by ${review.u_name}`} title="Edit">
-                          <AdminIcon name="edit" />
-                        </button>
-                      )}
-                      <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setDeleting(review)} aria-label={`Delete the review by ${review.u_name}`} title="Delete">
-                        <AdminIcon name="trash" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} onPageSize={table.setPageSize} noun="reviews" label="Review pages" />
-      </div>
+      <ListTable
+        numbered
+        columns={['Reviews', 'User Name', 'Rating', 'Reviews Image']}
+        loading={loading}
+        emptyText="No reviews found"
+        pager={{ ...table.pager, noun: 'reviews', label: 'Review pages' }}
+        rows={table.rows.map((review, index) => (
+          <tr key={review.r_id}>
+            <td className="admin-col-no">{table.offset + index + 1}</td>
+            <td className="admin-message">{review.message}</td>
+            <td>
+              <span className="admin-cell-strong">{review.u_name}</span>
+              <div className="admin-cell-muted admin-small">{review.p_id === null ? 'Testimonial' : 'Product review'}</div>
+            </td>
+            <td>
+              <StarRating rating={review.rating} />
+            </td>
+            <td>
+              {review.review_image ? (
+                <img className="admin-thumb" {...imageSources('Reviews', review.review_image, 240, 240)} sizes="56px" alt={`Review image from ${review.u_name}`} loading="lazy" width={56} height={56} />
+              ) : (
+                <span className="admin-thumb admin-thumb--placeholder">No Image</span>
+              )}
+            </td>
+            <td className="admin-col-actions">
+              <div className="admin-row-actions">
+                {/* A shopper's product review is theirs: it can be deleted, not rewritten. */}
+                {review.p_id === null && (
+                  <button type="button" className="admin-icon-btn" onClick={() => form.open({ mode: 'edit', review })} aria-label={`Edit the review by ${review.u_name}`} title="Edit">
+                    <AdminIcon name="edit" />
+                  </button>
+                )}
+                <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => deleting.ask(review)} aria-label={`Delete the review by ${review.u_name}`} title="Delete">
+                  <AdminIcon name="trash" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      />
 
-      {editing && (
-        <ReviewForm
-          editing={editing}
-          u_id={u_id}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
-      )}
-      {deleting && (
+      {form.editing && <ReviewForm u_id={u_id} editing={form.editing} {...form.formProps} />}
+      {deleting.record && (
         <ConfirmDialog
           title="Delete Review"
           message={
             <>
-              Are you sure you want to delete this review by <strong>{deleting.u_name}</strong>?
+              Are you sure you want to delete this review by <strong>{deleting.record.u_name}</strong>?
             </>
           }
           confirmLabel="Delete"
           danger
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={confirmDelete}
+          {...deleting.dialog}
         />
       )}
     </Screen>
@@ -193,72 +144,56 @@ function ReviewForm({ editing, u_id, onClose, onSaved }: { editing: Editing; u_i
   };
 
   return (
-    <Modal
-      title={review ? 'Edit Review' : 'Add Review'}
-      onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="review-form" className="btn btn--small" disabled={busy}>
-            {busy ? 'Saving…' : review ? 'Update' : 'Add'}
-          </button>
-        </>
-      }
-    >
-      <form id="review-form" onSubmit={submit} noValidate>
-        <Field id="review-message" label="Message" error={errors.message} required>
-          <textarea
-            className="admin-textarea-short"
-            value={message}
-            maxLength={2000}
-            data-autofocus
-            {...controlProps('review-message', errors.message, true)}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              if (errors.message) setErrors({ ...errors, message: null });
-            }}
-          />
-        </Field>
-        <Field id="review-user" label="User Name" error={errors.u_name} required>
-          <input
-            type="text"
-            value={uName}
-            maxLength={100}
-            autoComplete="off"
-            {...controlProps('review-user', errors.u_name, true)}
-            onChange={(event) => {
-              setUName(event.target.value);
-              if (errors.u_name) setErrors({ ...errors, u_name: null });
-            }}
-          />
-        </Field>
-        <Field id="review-rating" label="Rating" error={errors.rating} required group>
-          <StarPicker
-            id="review-rating"
-            value={rating}
-            invalid={Boolean(errors.rating)}
-            onChange={(value) => {
-              setRating(value);
-              setErrors({ ...errors, rating: null });
-            }}
-          />
-        </Field>
-        <ImagePicker
-          id="review-image"
-          label="Reviews Image"
-          required={!review}
-          currentUrl={review?.review_image ? `${mediaUrl('Reviews', review.review_image)}?w=240` : null}
-          file={image}
-          error={errors.image}
-          onChange={(file, problem) => {
-            setImage(file);
-            setErrors({ ...errors, image: problem });
+    <FormModal title={review ? 'Edit Review' : 'Add Review'} formId="review-form" onSubmit={submit} submitLabel={review ? 'Update' : 'Add'} onClose={onClose} busy={busy}>
+      <Field id="review-message" label="Message" error={errors.message} required>
+        <textarea
+          className="admin-textarea-short"
+          value={message}
+          maxLength={2000}
+          data-autofocus
+          {...controlProps('review-message', errors.message, true)}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            if (errors.message) setErrors({ ...errors, message: null });
           }}
         />
-      </form>
-    </Modal>
+      </Field>
+      <Field id="review-user" label="User Name" error={errors.u_name} required>
+        <input
+          type="text"
+          value={uName}
+          maxLength={100}
+          autoComplete="off"
+          {...controlProps('review-user', errors.u_name, true)}
+          onChange={(event) => {
+            setUName(event.target.value);
+            if (errors.u_name) setErrors({ ...errors, u_name: null });
+          }}
+        />
+      </Field>
+      <Field id="review-rating" label="Rating" error={errors.rating} required group>
+        <StarPicker
+          id="review-rating"
+          value={rating}
+          invalid={Boolean(errors.rating)}
+          onChange={(value) => {
+            setRating(value);
+            setErrors({ ...errors, rating: null });
+          }}
+        />
+      </Field>
+      <ImagePicker
+        id="review-image"
+        label="Reviews Image"
+        required={!review}
+        currentUrl={review?.review_image ? `${mediaUrl('Reviews', review.review_image)}?w=240` : null}
+        file={image}
+        error={errors.image}
+        onChange={(file, problem) => {
+          setImage(file);
+          setErrors({ ...errors, image: problem });
+        }}
+      />
+    </FormModal>
   );
 }

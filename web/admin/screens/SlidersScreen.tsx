@@ -5,8 +5,9 @@ import { imageSources } from '../../lib/media.ts';
 import { query, runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
-import { ConfirmDialog, Modal } from '../components/Modal.tsx';
-import { Screen } from '../components/Screen.tsx';
+import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
+import { AddButton, Screen } from '../components/Screen.tsx';
+import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useList } from '../hooks/useList.ts';
 import type { SliderImage } from '../types.ts';
 import { IMAGE_ACCEPT, MESSAGES, pickImages } from '../validation.ts';
@@ -22,30 +23,10 @@ export function SlidersScreen() {
     return { ...answer, data: answer.data?.sliderImages ?? [] };
   }, null);
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<SliderImage | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    const done = await runChange(() => request('delete', `/deletedynamicimage${query({ s_id: removing.s_id })}`), 'Error Deleting Images...');
-    setBusy(false);
-    if (done) {
-      setRemoving(null);
-      void reload();
-    }
-  };
+  const removing = useConfirmation<SliderImage>((slide) => request('delete', `/deletedynamicimage${query({ s_id: slide.s_id })}`), 'Error Deleting Images...', () => void reload());
 
   return (
-    <Screen
-      title="Slider Images"
-      lead="The pictures of the home page's slider, in the order they show."
-      actions={
-        <button type="button" className="btn btn--small" onClick={() => setAdding(true)}>
-          <Icon name="plus" size={16} /> Add Images
-        </button>
-      }
-    >
+    <Screen title="Slider Images" lead="The pictures of the home page's slider, in the order they show." actions={<AddButton label="Add Images" onClick={() => setAdding(true)} />}>
       <div className="admin-card">
         <div className="admin-card__body">
           {items.length === 0 ? (
@@ -57,7 +38,7 @@ export function SlidersScreen() {
                   <img {...imageSources('Sliders', slide.image, 480, 960)} sizes="(max-width: 700px) 90vw, 320px" alt={`Slider image ${index + 1}`} loading="lazy" />
                   <div className="admin-media__bar">
                     <span className="admin-media__name">Slide {index + 1}</span>
-                    <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setRemoving(slide)} aria-label={`Remove slider image ${index + 1}`} title="Remove">
+                    <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => removing.ask(slide)} aria-label={`Remove slider image ${index + 1}`} title="Remove">
                       <AdminIcon name="trash" />
                     </button>
                   </div>
@@ -77,16 +58,8 @@ export function SlidersScreen() {
           }}
         />
       )}
-      {removing && (
-        <ConfirmDialog
-          title="Remove Image"
-          message="Are you sure you want to remove this image from the slider?"
-          confirmLabel="Remove"
-          danger
-          busy={busy}
-          onCancel={() => setRemoving(null)}
-          onConfirm={confirmRemove}
-        />
+      {removing.record && (
+        <ConfirmDialog title="Remove Image" message="Are you sure you want to remove this image from the slider?" confirmLabel="Remove" danger {...removing.dialog} />
       )}
     </Screen>
   );
@@ -116,66 +89,50 @@ function AddImagesForm({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   };
 
   return (
-    <Modal
-      title="Add Images"
-      onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="slider-form" className="btn btn--small" disabled={busy}>
-            {busy ? 'Uploading…' : 'Upload'}
-          </button>
-        </>
-      }
-    >
-      <form id="slider-form" onSubmit={submit} noValidate>
-        <Field id="slider-images" label="Images" error={error} hint="Up to 3 images at a time; wide pictures (about 16:7) fill the slider best.">
-          <input
-            type="file"
-            accept={IMAGE_ACCEPT}
-            multiple
-            data-autofocus
-            {...controlProps('slider-images', error)}
-            onChange={(event) => {
-              const picked = pickImages(files, event.currentTarget.files ?? []);
-              setFiles(picked.files);
-              setError(picked.error);
-              // The same file can be picked again after removing it.
-              event.currentTarget.value = '';
-            }}
-          />
-        </Field>
-        {files.length > 0 && (
-          <ul className="admin-media-grid" aria-label="Chosen images">
-            {files.map((file, index) => (
-              <li className="admin-media" key={`${file.name}-${index}`}>
-                <img src={previews[index]} alt={file.name} />
-                <div className="admin-media__bar">
-                  <span className="admin-media__name" title={file.name}>
-                    {file.name}
-                  </span>
-                  <button
-                    type="button"
-                    className="admin-icon-btn admin-icon-btn--danger"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => {
-                      setFiles(files.filter((_, i) => i !== index));
-                      setError(null);
-                      // The button goes with its thumbnail; the picker keeps the focus in the dialog.
-                      document.getElementById('slider-images')?.focus();
-                    }}
-                  >
-                    <Icon name="close" size={16} />
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </form>
-    </Modal>
+    <FormModal title="Add Images" formId="slider-form" onSubmit={submit} submitLabel="Upload" busyLabel="Uploading…" onClose={onClose} busy={busy}>
+      <Field id="slider-images" label="Images" error={error} hint="Up to 3 images at a time; wide pictures (about 16:7) fill the slider best.">
+        <input
+          type="file"
+          accept={IMAGE_ACCEPT}
+          multiple
+          data-autofocus
+          {...controlProps('slider-images', error)}
+          onChange={(event) => {
+            const picked = pickImages(files, event.currentTarget.files ?? []);
+            setFiles(picked.files);
+            setError(picked.error);
+            // The same file can be picked again after removing it.
+            event.currentTarget.value = '';
+          }}
+        />
+      </Field>
+      {files.length > 0 && (
+        <ul className="admin-media-grid" aria-label="Chosen images">
+          {files.map((file, index) => (
+            <li className="admin-media" key={`${file.name}-${index}`}>
+              <img src={previews[index]} alt={file.name} />
+              <div className="admin-media__bar">
+                <span className="admin-media__name" title={file.name}>
+                  {file.name}
+                </span>
+                <button
+                  type="button"
+                  className="admin-icon-btn admin-icon-btn--danger"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => {
+                    setFiles(files.filter((_, i) => i !== index));
+                    setError(null);
+                    // The button goes with its thumbnail; the picker keeps the focus in the dialog.
+                    document.getElementById('slider-images')?.focus();
+                  }}
+                >
+                  <Icon name="close" size={16} />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormModal>
   );
 }

@@ -4,8 +4,7 @@ import { api } from '../../lib/api/client.ts';
 import { $user } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { Screen, SearchBox, TableStateRow } from '../components/Screen.tsx';
+import { ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { UserRow } from '../types.ts';
 
@@ -54,54 +53,41 @@ export function UsersScreen() {
       <div className="admin-toolbar">
         <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search by name or phone" label="Search users by full name or phone" />
       </div>
-      <div className="admin-card">
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Role</th>
-                <th scope="col" className="admin-col-actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <TableStateRow colSpan={4} loading={loading} empty={table.rows.length === 0} emptyText="No users found" />
-              {table.rows.map((user) => {
-                const role = roleLabel(user.u_type);
-                const isMe = me?.u_id === user.u_id;
-                return (
-                  <tr key={user.u_id}>
-                    <td>
-                      <span className="admin-cell-strong">{user.full_name}</span>
-                      {user.u_name && <span className="admin-cell-muted"> · {user.u_name}</span>}
-                    </td>
-                    <td className="admin-num">{phoneOf(user)}</td>
-                    <td>
-                      <span className={`admin-badge${role === 'Admin' ? ' admin-badge--new' : ''}`}>{role}</span>
-                    </td>
-                    <td className="admin-col-actions">
-                      <button
-                        type="button"
-                        className="admin-icon-btn admin-icon-btn--danger"
-                        onClick={() => void remove(user)}
-                        disabled={deleting === user.u_id || isMe}
-                        aria-label={`Delete ${user.full_name}`}
-                        title={isMe ? 'You cannot delete your own account here' : 'Delete'}
-                      >
-                        <AdminIcon name="trash" />
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={table.page} pageSize={table.pageSize} total={table.total} onPage={table.setPage} noun="users" label="User pages" />
-      </div>
+      <ListTable
+        columns={['User', 'Phone', 'Role']}
+        loading={loading}
+        emptyText="No users found"
+        // Users get no rows-per-page choice.
+        pager={{ ...table.pager, onPageSize: undefined, noun: 'users', label: 'User pages' }}
+        rows={table.rows.map((user) => {
+          const role = roleLabel(user.u_type);
+          const isMe = me?.u_id === user.u_id;
+          return (
+            <tr key={user.u_id}>
+              <td>
+                <span className="admin-cell-strong">{user.full_name}</span>
+                {user.u_name && <span className="admin-cell-muted"> · {user.u_name}</span>}
+              </td>
+              <td className="admin-num">{phoneOf(user)}</td>
+              <td>
+                <span className={`admin-badge${role === 'Admin' ? ' admin-badge--new' : ''}`}>{role}</span>
+              </td>
+              <td className="admin-col-actions">
+                <button
+                  type="button"
+                  className="admin-icon-btn admin-icon-btn--danger"
+                  onClick={() => void remove(user)}
+                  disabled={deleting === user.u_id || isMe}
+                  aria-label={`Delete ${user.full_name}`}
+                  title={isMe ? 'You cannot delete your own account here' : 'Delete'}
+                >
+                  <AdminIcon name="trash" />
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      />
     </Screen>
   );
 }
