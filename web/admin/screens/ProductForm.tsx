@@ -5,7 +5,7 @@ import { isVideo, mediaUrl } from '../../lib/media.ts';
 import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
-import { Modal } from '../components/Modal.tsx';
+import { FormModal } from '../components/Modal.tsx';
 import type { Product } from '../types.ts';
 import { checkProductFiles, formatBytes, isVideoFile, MEDIA_ACCEPT, MESSAGES, priceError, requiredTextError } from '../validation.ts';
 import type { ProductChoices } from './ProductsScreen.tsx';
@@ -174,317 +174,311 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
   return (
-    <Modal
+    <FormModal
       title={editing ? 'Edit Product' : 'Add Product'}
+      formId="product-form"
+      onSubmit={submit}
+      submitLabel={editing ? 'Update Product' : 'Add Product'}
       onClose={onClose}
       size="large"
       busy={busy}
-      footer={
-        <>
-          {busy && progress && (
-            <div className="admin-progress admin-progress--inline" role="status">
-              <span>
-                Uploading {formatBytes(progress.loaded)} of {formatBytes(progress.total)} ({percent}%)
-              </span>
-              <progress max={100} value={percent} aria-label="Upload progress" />
-            </div>
-          )}
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="product-form" className="btn btn--small" disabled={busy}>
-            {busy ? 'Saving…' : editing ? 'Update Product' : 'Add Product'}
-          </button>
-        </>
+      status={
+        busy &&
+        progress && (
+          <div className="admin-progress admin-progress--inline" role="status">
+            <span>
+              Uploading {formatBytes(progress.loaded)} of {formatBytes(progress.total)} ({percent}%)
+            </span>
+            <progress max={100} value={percent} aria-label="Upload progress" />
+          </div>
+        )
       }
     >
-      <form id="product-form" onSubmit={submit} noValidate>
-        <h3 className="admin-section-title">Details</h3>
-        <div className="admin-grid-2">
-          <Field id="product-name" label="Product Name" error={errors.name} required>
-            <input
-              type="text"
-              value={name}
-              maxLength={200}
-              autoComplete="off"
-              data-autofocus
-              {...controlProps('product-name', errors.name, true)}
-              onChange={(event) => {
-                setName(event.target.value);
-                clear('name');
-              }}
-            />
-          </Field>
-          <Field id="product-cate_id" label="Category" error={errors.cate_id} required hint={lockedHint}>
-            <select
-              value={cateId}
-              disabled={editing}
-              {...controlProps('product-cate_id', errors.cate_id, true)}
-              onChange={(event) => {
-                setCateId(event.target.value);
-                clear('cate_id');
-              }}
-            >
-              <option value="">Select Category</option>
-              {choices.categories.map((c) => (
-                <option key={c.cate_id} value={c.cate_id}>
-                  {c.cate_name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <Field id="product-offer" label="Offer" error={errors.offer} required hint="Shown on the product, e.g. 10% off making charges.">
+      <h3 className="admin-section-title">Details</h3>
+      <div className="admin-grid-2">
+        <Field id="product-name" label="Product Name" error={errors.name} required>
           <input
             type="text"
-            value={offer}
+            value={name}
             maxLength={200}
             autoComplete="off"
-            {...controlProps('product-offer', errors.offer, true)}
+            data-autofocus
+            {...controlProps('product-name', errors.name, true)}
             onChange={(event) => {
-              setOffer(event.target.value);
-              clear('offer');
+              setName(event.target.value);
+              clear('name');
             }}
           />
         </Field>
-        <div className="admin-grid-2">
-          <Field id="product-description" label="Description" error={errors.description} required>
-            <textarea
-              className="admin-textarea-short"
-              value={description}
-              maxLength={20000}
-              {...controlProps('product-description', errors.description, true)}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                clear('description');
-              }}
-            />
-          </Field>
-          <Field id="product-specifications" label="Specifications" error={errors.specifications} required>
-            <textarea
-              className="admin-textarea-short"
-              value={specifications}
-              maxLength={20000}
-              {...controlProps('product-specifications', errors.specifications, true)}
-              onChange={(event) => {
-                setSpecifications(event.target.value);
-                clear('specifications');
-              }}
-            />
-          </Field>
-        </div>
-
-        <h3 className="admin-section-title">Options</h3>
-        <Field id="product-materials" label="Materials" error={errors.materials} required={!editing} group hint={lockedHint}>
-          <ChipChoices
-            id="product-materials"
-            options={choices.materials.map((m) => ({ id: m.m_id, label: m.name }))}
-            chosen={materials}
+        <Field id="product-cate_id" label="Category" error={errors.cate_id} required hint={lockedHint}>
+          <select
+            value={cateId}
             disabled={editing}
-            onChange={(ids) => {
-              setMaterials(ids);
-              clear('materials');
+            {...controlProps('product-cate_id', errors.cate_id, true)}
+            onChange={(event) => {
+              setCateId(event.target.value);
+              clear('cate_id');
+            }}
+          >
+            <option value="">Select Category</option>
+            {choices.categories.map((c) => (
+              <option key={c.cate_id} value={c.cate_id}>
+                {c.cate_name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field id="product-offer" label="Offer" error={errors.offer} required hint="Shown on the product, e.g. 10% off making charges.">
+        <input
+          type="text"
+          value={offer}
+          maxLength={200}
+          autoComplete="off"
+          {...controlProps('product-offer', errors.offer, true)}
+          onChange={(event) => {
+            setOffer(event.target.value);
+            clear('offer');
+          }}
+        />
+      </Field>
+      <div className="admin-grid-2">
+        <Field id="product-description" label="Description" error={errors.description} required>
+          <textarea
+            className="admin-textarea-short"
+            value={description}
+            maxLength={20000}
+            {...controlProps('product-description', errors.description, true)}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              clear('description');
             }}
           />
         </Field>
-        <Field id="product-sizes" label="Sizes" group hint={lockedHint ?? 'Leave empty for a piece in one size.'}>
-          <ChipChoices id="product-sizes" options={choices.sizes.map((s) => ({ id: s.size_id, label: s.size_name }))} chosen={sizes} disabled={editing} onChange={setSizes} />
-        </Field>
-
-        <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: the price in rupees and in dollars.">
-          <div className="admin-rows">
-            {carats.map((row, index) => (
-              <div className="admin-row admin-row--carat" key={row.key}>
-                <Field id={`product-carat-${row.key}`} label={`Carat ${index + 1}`} error={errors[`carat-${row.key}`]}>
-                  <select
-                    value={row.carat_id}
-                    {...controlProps(`product-carat-${row.key}`, errors[`carat-${row.key}`])}
-                    onChange={(event) => {
-                      setCarats(carats.map((r) => (r.key === row.key ? { ...r, carat_id: event.target.value } : r)));
-                      clear(`carat-${row.key}`);
-                    }}
-                  >
-                    <option value="">Select Carat</option>
-                    {choices.carats.map((c) => (
-                      <option key={c.carat_id} value={c.carat_id} disabled={chosenCarats.has(String(c.carat_id)) && row.carat_id !== String(c.carat_id)}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field id={`product-inr-${row.key}`} label="INR price (₹)" error={errors[`inr-${row.key}`]}>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    value={row.inr}
-                    autoComplete="off"
-                    {...controlProps(`product-inr-${row.key}`, errors[`inr-${row.key}`])}
-                    onChange={(event) => {
-                      setCarats(carats.map((r) => (r.key === row.key ? { ...r, inr: event.target.value } : r)));
-                      clear(`inr-${row.key}`);
-                    }}
-                  />
-                </Field>
-                <Field id={`product-usd-${row.key}`} label="USD price ($)" error={errors[`usd-${row.key}`]}>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    value={row.usd}
-                    autoComplete="off"
-                    {...controlProps(`product-usd-${row.key}`, errors[`usd-${row.key}`])}
-                    onChange={(event) => {
-                      setCarats(carats.map((r) => (r.key === row.key ? { ...r, usd: event.target.value } : r)));
-                      clear(`usd-${row.key}`);
-                    }}
-                  />
-                </Field>
-                <button
-                  type="button"
-                  className="admin-icon-btn admin-icon-btn--danger admin-row__remove"
-                  onClick={() => setCarats(carats.filter((r) => r.key !== row.key))}
-                  aria-label={`Remove carat price ${index + 1}`}
-                  title="Remove"
-                >
-                  <AdminIcon name="trash" />
-                </button>
-              </div>
-            ))}
-          </div>
-          <button
-            type="button"
-            id="product-carats"
-            className="admin-text-btn admin-add-row"
-            onClick={() => {
-              setCarats([...carats, emptyCaratRow()]);
-              clear('carats');
+        <Field id="product-specifications" label="Specifications" error={errors.specifications} required>
+          <textarea
+            className="admin-textarea-short"
+            value={specifications}
+            maxLength={20000}
+            {...controlProps('product-specifications', errors.specifications, true)}
+            onChange={(event) => {
+              setSpecifications(event.target.value);
+              clear('specifications');
             }}
-            disabled={choices.carats.length > 0 && carats.length >= choices.carats.length}
-          >
-            + Add Carat Price
-          </button>
+          />
         </Field>
+      </div>
 
-        <Field id="product-features" label="Key points" group hint="Short features listed on the product page.">
-          <div className="admin-rows">
-            {features.map((feature, index) => (
-              <div className="admin-row admin-row--feature" key={feature.key}>
-                <div>
-                  <label className="visually-hidden" htmlFor={`product-feature-${feature.key}`}>
-                    Feature {index + 1}
-                  </label>
-                  <input
-                    className="input"
-                    type="text"
-                    value={feature.text}
-                    maxLength={500}
-                    placeholder={`Feature ${index + 1}`}
-                    autoComplete="off"
-                    {...controlProps(`product-feature-${feature.key}`, errors[`feature-${feature.key}`])}
-                    onChange={(event) => {
-                      setFeatures(features.map((f) => (f.key === feature.key ? { ...f, text: event.target.value } : f)));
-                      clear(`feature-${feature.key}`);
-                    }}
-                  />
-                  {errors[`feature-${feature.key}`] && (
-                    <p className="field-error" id={`product-feature-${feature.key}-error`} role="alert">
-                      {errors[`feature-${feature.key}`]}
-                    </p>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  className="admin-icon-btn admin-icon-btn--danger admin-row__remove"
-                  onClick={() => setFeatures(features.filter((f) => f.key !== feature.key))}
-                  aria-label={`Remove feature ${index + 1}`}
-                  title="Remove"
+      <h3 className="admin-section-title">Options</h3>
+      <Field id="product-materials" label="Materials" error={errors.materials} required={!editing} group hint={lockedHint}>
+        <ChipChoices
+          id="product-materials"
+          options={choices.materials.map((m) => ({ id: m.m_id, label: m.name }))}
+          chosen={materials}
+          disabled={editing}
+          onChange={(ids) => {
+            setMaterials(ids);
+            clear('materials');
+          }}
+        />
+      </Field>
+      <Field id="product-sizes" label="Sizes" group hint={lockedHint ?? 'Leave empty for a piece in one size.'}>
+        <ChipChoices id="product-sizes" options={choices.sizes.map((s) => ({ id: s.size_id, label: s.size_name }))} chosen={sizes} disabled={editing} onChange={setSizes} />
+      </Field>
+
+      <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: the price in rupees and in dollars.">
+        <div className="admin-rows">
+          {carats.map((row, index) => (
+            <div className="admin-row admin-row--carat" key={row.key}>
+              <Field id={`product-carat-${row.key}`} label={`Carat ${index + 1}`} error={errors[`carat-${row.key}`]}>
+                <select
+                  value={row.carat_id}
+                  {...controlProps(`product-carat-${row.key}`, errors[`carat-${row.key}`])}
+                  onChange={(event) => {
+                    setCarats(carats.map((r) => (r.key === row.key ? { ...r, carat_id: event.target.value } : r)));
+                    clear(`carat-${row.key}`);
+                  }}
                 >
-                  <AdminIcon name="trash" />
+                  <option value="">Select Carat</option>
+                  {choices.carats.map((c) => (
+                    <option key={c.carat_id} value={c.carat_id} disabled={chosenCarats.has(String(c.carat_id)) && row.carat_id !== String(c.carat_id)}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id={`product-inr-${row.key}`} label="INR price (₹)" error={errors[`inr-${row.key}`]}>
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  value={row.inr}
+                  autoComplete="off"
+                  {...controlProps(`product-inr-${row.key}`, errors[`inr-${row.key}`])}
+                  onChange={(event) => {
+                    setCarats(carats.map((r) => (r.key === row.key ? { ...r, inr: event.target.value } : r)));
+                    clear(`inr-${row.key}`);
+                  }}
+                />
+              </Field>
+              <Field id={`product-usd-${row.key}`} label="USD price ($)" error={errors[`usd-${row.key}`]}>
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  value={row.usd}
+                  autoComplete="off"
+                  {...controlProps(`product-usd-${row.key}`, errors[`usd-${row.key}`])}
+                  onChange={(event) => {
+                    setCarats(carats.map((r) => (r.key === row.key ? { ...r, usd: event.target.value } : r)));
+                    clear(`usd-${row.key}`);
+                  }}
+                />
+              </Field>
+              <button
+                type="button"
+                className="admin-icon-btn admin-icon-btn--danger admin-row__remove"
+                onClick={() => setCarats(carats.filter((r) => r.key !== row.key))}
+                aria-label={`Remove carat price ${index + 1}`}
+                title="Remove"
+              >
+                <AdminIcon name="trash" />
+              </button>
+            </div>
+          ))}
+        </div>
+        <button
+          type="button"
+          id="product-carats"
+          className="admin-text-btn admin-add-row"
+          onClick={() => {
+            setCarats([...carats, emptyCaratRow()]);
+            clear('carats');
+          }}
+          disabled={choices.carats.length > 0 && carats.length >= choices.carats.length}
+        >
+          + Add Carat Price
+        </button>
+      </Field>
+
+      <Field id="product-features" label="Key points" group hint="Short features listed on the product page.">
+        <div className="admin-rows">
+          {features.map((feature, index) => (
+            <div className="admin-row admin-row--feature" key={feature.key}>
+              <div>
+                <label className="visually-hidden" htmlFor={`product-feature-${feature.key}`}>
+                  Feature {index + 1}
+                </label>
+                <input
+                  className="input"
+                  type="text"
+                  value={feature.text}
+                  maxLength={500}
+                  placeholder={`Feature ${index + 1}`}
+                  autoComplete="off"
+                  {...controlProps(`product-feature-${feature.key}`, errors[`feature-${feature.key}`])}
+                  onChange={(event) => {
+                    setFeatures(features.map((f) => (f.key === feature.key ? { ...f, text: event.target.value } : f)));
+                    clear(`feature-${feature.key}`);
+                  }}
+                />
+                {errors[`feature-${feature.key}`] && (
+                  <p className="field-error" id={`product-feature-${feature.key}-error`} role="alert">
+                    {errors[`feature-${feature.key}`]}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                className="admin-icon-btn admin-icon-btn--danger admin-row__remove"
+                onClick={() => setFeatures(features.filter((f) => f.key !== feature.key))}
+                aria-label={`Remove feature ${index + 1}`}
+                title="Remove"
+              >
+                <AdminIcon name="trash" />
+              </button>
+            </div>
+          ))}
+        </div>
+        <button type="button" className="admin-text-btn admin-add-row" onClick={() => setFeatures([...features, { key: key(), text: '' }])} disabled={features.length >= 30}>
+          + Add Feature
+        </button>
+      </Field>
+
+      <Field id="product-flags" label="Show in" group>
+        <div>
+          <label className="admin-check">
+            <input type="checkbox" checked={bestseller} onChange={(event) => setBestseller(event.target.checked)} /> Bestseller
+          </label>
+          <label className="admin-check">
+            <input type="checkbox" checked={reel} onChange={(event) => setReel(event.target.checked)} /> Reel
+          </label>
+        </div>
+      </Field>
+
+      <h3 className="admin-section-title">Images and videos</h3>
+      <Field
+        id="product-media"
+        label="Images or videos"
+        error={errors.media}
+        required={!editing}
+        hint={`jpg, png, webp, gif, avif, mp4, webm or ogg; at most 120MB each and ${MAX_MEDIA} in all. The first picture is the product's main image.`}
+      >
+        <input type="file" accept={MEDIA_ACCEPT} multiple {...controlProps('product-media', errors.media)} onChange={(event) => {
+          addFiles(event.currentTarget.files);
+          event.currentTarget.value = '';
+        }} />
+      </Field>
+      {fileErrors.length > 0 && (
+        <ul className="admin-file-errors" role="alert">
+          {fileErrors.map((message) => (
+            <li key={message} className="field-error">
+              {message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(kept.length > 0 || added.length > 0) && (
+        <ul className="admin-media-grid" aria-label="Product media">
+          {kept.map((media, index) => (
+            <li className="admin-media" key={media.imageUrl}>
+              {media.type === 'video' || isVideo(media.imageUrl) ? (
+                <video src={mediaUrl('Products', media.imageUrl)} muted preload="metadata" aria-label={`Video ${index + 1}`} />
+              ) : (
+                <img src={`${mediaUrl('Products', media.imageUrl)}?w=240`} alt={`Current image ${index + 1}`} />
+              )}
+              {media.type === 'video' && <span className="admin-media__tag">Video</span>}
+              <div className="admin-media__bar">
+                <button type="button" className="admin-icon-btn" onClick={() => setKept(moved(kept, index, -1))} disabled={index === 0} aria-label={`Move item ${index + 1} earlier`} title="Move earlier">
+                  <AdminIcon name="arrowLeft" size={16} />
+                </button>
+                <button type="button" className="admin-icon-btn" onClick={() => setKept(moved(kept, index, 1))} disabled={index === kept.length - 1} aria-label={`Move item ${index + 1} later`} title="Move later">
+                  <AdminIcon name="arrowRight" size={16} />
+                </button>
+                <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setKept(kept.filter((m) => m.imageUrl !== media.imageUrl))} aria-label={`Remove item ${index + 1}`} title="Remove">
+                  <AdminIcon name="trash" size={16} />
                 </button>
               </div>
-            ))}
-          </div>
-          <button type="button" className="admin-text-btn admin-add-row" onClick={() => setFeatures([...features, { key: key(), text: '' }])} disabled={features.length >= 30}>
-            + Add Feature
-          </button>
-        </Field>
-
-        <Field id="product-flags" label="Show in" group>
-          <div>
-            <label className="admin-check">
-              <input type="checkbox" checked={bestseller} onChange={(event) => setBestseller(event.target.checked)} /> Bestseller
-            </label>
-            <label className="admin-check">
-              <input type="checkbox" checked={reel} onChange={(event) => setReel(event.target.checked)} /> Reel
-            </label>
-          </div>
-        </Field>
-
-        <h3 className="admin-section-title">Images and videos</h3>
-        <Field
-          id="product-media"
-          label="Images or videos"
-          error={errors.media}
-          required={!editing}
-          hint={`jpg, png, webp, gif, avif, mp4, webm or ogg; at most 120MB each and ${MAX_MEDIA} in all. The first picture is the product's main image.`}
-        >
-          <input type="file" accept={MEDIA_ACCEPT} multiple {...controlProps('product-media', errors.media)} onChange={(event) => {
-            addFiles(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }} />
-        </Field>
-        {fileErrors.length > 0 && (
-          <ul className="admin-file-errors" role="alert">
-            {fileErrors.map((message) => (
-              <li key={message} className="field-error">
-                {message}
-              </li>
-            ))}
-          </ul>
-        )}
-        {(kept.length > 0 || added.length > 0) && (
-          <ul className="admin-media-grid" aria-label="Product media">
-            {kept.map((media, index) => (
-              <li className="admin-media" key={media.imageUrl}>
-                {media.type === 'video' || isVideo(media.imageUrl) ? (
-                  <video src={mediaUrl('Products', media.imageUrl)} muted preload="metadata" aria-label={`Video ${index + 1}`} />
-                ) : (
-                  <img src={`${mediaUrl('Products', media.imageUrl)}?w=240`} alt={`Current image ${index + 1}`} />
-                )}
-                {media.type === 'video' && <span className="admin-media__tag">Video</span>}
-                <div className="admin-media__bar">
-                  <button type="button" className="admin-icon-btn" onClick={() => setKept(moved(kept, index, -1))} disabled={index === 0} aria-label={`Move item ${index + 1} earlier`} title="Move earlier">
-                    <AdminIcon name="arrowLeft" size={16} />
-                  </button>
-                  <button type="button" className="admin-icon-btn" onClick={() => setKept(moved(kept, index, 1))} disabled={index === kept.length - 1} aria-label={`Move item ${index + 1} later`} title="Move later">
-                    <AdminIcon name="arrowRight" size={16} />
-                  </button>
-                  <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => setKept(kept.filter((m) => m.imageUrl !== media.imageUrl))} aria-label={`Remove item ${index + 1}`} title="Remove">
-                    <AdminIcon name="trash" size={16} />
-                  </button>
-                </div>
-              </li>
-            ))}
-            {added.map((media, index) => (
-              <li className="admin-media" key={media.key}>
-                {isVideoFile(media.file) ? <video src={media.url} muted preload="metadata" aria-label={media.file.name} /> : <img src={media.url} alt={media.file.name} />}
-                <span className="admin-media__tag">{isVideoFile(media.file) ? 'New video' : 'New'}</span>
-                <div className="admin-media__bar">
-                  <span className="admin-media__name" title={`${media.file.name} (${formatBytes(media.file.size)})`}>
-                    {media.file.name}
-                  </span>
-                  <button type="button" className="admin-icon-btn" onClick={() => setAdded(moved(added, index, -1))} disabled={index === 0} aria-label={`Move ${media.file.name} earlier`} title="Move earlier">
-                    <AdminIcon name="arrowLeft" size={16} />
-                  </button>
-                  <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => removeAdded(media)} aria-label={`Remove ${media.file.name}`} title="Remove">
-                    <Icon name="close" size={16} />
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </form>
-    </Modal>
+            </li>
+          ))}
+          {added.map((media, index) => (
+            <li className="admin-media" key={media.key}>
+              {isVideoFile(media.file) ? <video src={media.url} muted preload="metadata" aria-label={media.file.name} /> : <img src={media.url} alt={media.file.name} />}
+              <span className="admin-media__tag">{isVideoFile(media.file) ? 'New video' : 'New'}</span>
+              <div className="admin-media__bar">
+                <span className="admin-media__name" title={`${media.file.name} (${formatBytes(media.file.size)})`}>
+                  {media.file.name}
+                </span>
+                <button type="button" className="admin-icon-btn" onClick={() => setAdded(moved(added, index, -1))} disabled={index === 0} aria-label={`Move ${media.file.name} earlier`} title="Move earlier">
+                  <AdminIcon name="arrowLeft" size={16} />
+                </button>
+                <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => removeAdded(media)} aria-label={`Remove ${media.file.name}`} title="Remove">
+                  <Icon name="close" size={16} />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormModal>
   );
 }
 
