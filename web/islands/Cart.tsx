@@ -9,6 +9,7 @@ import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
+import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
 
 /** Most of one item a cart line holds (the API's limit). */
@@ -116,55 +117,28 @@ export default function Cart() {
 
   if (user === undefined || (user && lines === null && !failed)) return <Skeleton height={420} label="Loading your cart…" />;
 
-  if (failed) {
-    return (
-      <div className="journey-empty">
-        <h2>We could not load your cart</h2>
-        <p>The store could not be reached. Please check your connection and try again.</p>
-        <div className="journey-empty__actions">
-          <button type="button" className="btn" onClick={() => user && void load(user.u_id)}>
-            Try Again
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (failed) return <LoadFailed what="cart" onRetry={() => user && void load(user.u_id)} />;
 
   if (!user) {
     return (
-      <div className="journey-empty">
-        <Icon name="bag" size={40} />
-        <h2>Your cart is waiting</h2>
-        <p>Log in to see the pieces in your cart. It is kept with your account, on every device you use.</p>
-        <div className="journey-empty__actions">
-          <a className="btn" href="/login">
-            Log In
-          </a>
-          <a className="btn btn--ghost" href="/allproducts">
-            Browse All Products
-          </a>
-        </div>
-      </div>
+      <JourneyEmpty
+        icon="bag"
+        title="Your cart is waiting"
+        text="Log in to see the pieces in your cart. It is kept with your account, on every device you use."
+        links={[EMPTY_LINKS.logIn, EMPTY_LINKS.browseAll]}
+      />
     );
   }
 
   if (!lines || lines.length === 0) {
     return (
-      <div className="journey-empty">
-        <Icon name="bag" size={40} />
-        <h2 id="cart-title" tabIndex={-1}>
-          Your cart is empty
-        </h2>
-        <p>Find something you love in our collection of handcrafted 18K and 22K gold.</p>
-        <div className="journey-empty__actions">
-          <a className="btn" href="/">
-            Continue Shopping
-          </a>
-          <a className="btn btn--ghost" href="/allproducts">
-            Browse All Products
-          </a>
-        </div>
-      </div>
+      <JourneyEmpty
+        icon="bag"
+        title="Your cart is empty"
+        titleId="cart-title"
+        text="Find something you love in our collection of handcrafted 18K and 22K gold."
+        links={[EMPTY_LINKS.continueShopping, EMPTY_LINKS.browseAll]}
+      />
     );
   }
 

@@ -29,6 +29,7 @@ import { refreshOrderData } from '../stores/orders.ts';
 import { $user, type SessionUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { describedBy, FieldError } from './AuthFields.tsx';
+import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
 
 /** The redirect after an order waits 500 ms (§4, §9). */
@@ -350,51 +351,25 @@ export default function Checkout() {
 
   if (!user) {
     return (
-      <div className="journey-empty">
-        <Icon name="lock" size={40} />
-        <h2>Log in to check out</h2>
-        <p>Please log in to see your cart and place your order. Your cart is kept with your account.</p>
-        <div className="journey-empty__actions">
-          <a className="btn" href="/login">
-            Log In
-          </a>
-          <a className="btn btn--ghost" href="/Signup">
-            Create an Account
-          </a>
-        </div>
-      </div>
+      <JourneyEmpty
+        icon="lock"
+        title="Log in to check out"
+        text="Please log in to see your cart and place your order. Your cart is kept with your account."
+        links={[EMPTY_LINKS.logIn, EMPTY_LINKS.createAccount]}
+      />
     );
   }
 
-  if (loadFailed) {
-    return (
-      <div className="journey-empty">
-        <h2>We could not load your cart</h2>
-        <p>The store could not be reached. Please check your connection and try again.</p>
-        <div className="journey-empty__actions">
-          <button type="button" className="btn" onClick={() => void loadCart(user.u_id)}>
-            Try Again
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (loadFailed) return <LoadFailed what="cart" onRetry={() => void loadCart(user.u_id)} />;
 
   if (!lines || lines.length === 0) {
     return (
-      <div className="journey-empty">
-        <Icon name="bag" size={40} />
-        <h2>Your cart is empty</h2>
-        <p>Add a piece to your cart, then come back here to place your order.</p>
-        <div className="journey-empty__actions">
-          <a className="btn" href="/">
-            Continue Shopping
-          </a>
-          <a className="btn btn--ghost" href="/allproducts">
-            Browse All Products
-          </a>
-        </div>
-      </div>
+      <JourneyEmpty
+        icon="bag"
+        title="Your cart is empty"
+        text="Add a piece to your cart, then come back here to place your order."
+        links={[EMPTY_LINKS.continueShopping, EMPTY_LINKS.browseAll]}
+      />
     );
   }
 

@@ -8,6 +8,7 @@ import { useCurrency } from '../lib/use-currency.ts';
 import { addToCart } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
+import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
 
 /**
@@ -94,52 +95,28 @@ export default function Wishlist() {
 
   if (user === undefined || (user && lines === null && !failed)) return <Skeleton height={360} label="Loading your wishlist…" />;
 
-  if (failed) {
-    return (
-      <div className="journey-empty">
-        <h2>We could not load your wishlist</h2>
-        <p>The store could not be reached. Please check your connection and try again.</p>
-        <div className="journey-empty__actions">
-          <button type="button" className="btn" onClick={() => user && void load(user.u_id)}>
-            Try Again
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (failed) return <LoadFailed what="wishlist" onRetry={() => user && void load(user.u_id)} />;
 
   if (!user) {
     return (
-      <div className="journey-empty">
-        <Icon name="heart" size={40} />
-        <h2>Save the pieces you love</h2>
-        <p>Log in to keep a wishlist with your account and come back to it on any device.</p>
-        <div className="journey-empty__actions">
-          <a className="btn" href="/login">
-            Log In
-          </a>
-          <a className="btn btn--ghost" href="/allproducts">
-            Browse All Products
-          </a>
-        </div>
-      </div>
+      <JourneyEmpty
+        icon="heart"
+        title="Save the pieces you love"
+        text="Log in to keep a wishlist with your account and come back to it on any device."
+        links={[EMPTY_LINKS.logIn, EMPTY_LINKS.browseAll]}
+      />
     );
   }
 
   if (!lines || lines.length === 0) {
     return (
-      <div className="journey-empty">
-        <Icon name="heart" size={40} />
-        <h2 id="wishlist-title" tabIndex={-1}>
-          Your wishlist is empty
-        </h2>
-        <p>Tap the heart on any piece to save it here for later.</p>
-        <div className="journey-empty__actions">
-          <a className="btn" href="/allproducts">
-            Browse All Products
-          </a>
-        </div>
-      </div>
+      <JourneyEmpty
+        icon="heart"
+        title="Your wishlist is empty"
+        titleId="wishlist-title"
+        text="Tap the heart on any piece to save it here for later."
+        links={[EMPTY_LINKS.browseAll]}
+      />
     );
   }
 
