@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
-import { type CartLine, choiceText, lineTotal, totalsOf, unitPrice } from '../lib/checkout.ts';
+import { type CartLine, lineTotal, totalsOf } from '../lib/checkout.ts';
 import { formatMoney } from '../lib/money.ts';
-import { productPath } from '../lib/routes.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+import { LineActions, lineName, LineRow, LinesHead, LineTable, PriceCell, useBusyLines } from './LineItems.tsx';
+import { Skeleton, useSessionUser } from './parts.tsx';
 
 /** Most of one item a cart line holds (the API's limit). */
 const MAX_QUANTITY = 99;
@@ -26,7 +26,7 @@ export default function Cart() {
   const currency = useCurrency();
   const [lines, setLines] = useState<CartLine[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [busy, working] = useBusyLines();
 
   const show = (next: CartLine[]) => {
     setLines(next);
@@ -52,14 +52,6 @@ export default function Cart() {
     if (user === null) setLines([]);
     else void load(user.u_id);
   }, [user?.u_id, load]);
-
-  const working = (c_id: number, on: boolean) =>
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(c_id);
-      else next.delete(c_id);
-      return next;
-    });
 
   const changeQuantity = async (line: CartLine, quantity: number) => {
     const u_id = $user.get()?.u_id;
@@ -149,92 +141,45 @@ export default function Cart() {
   return (
     <div className="bag">
       <div>
-        <div className="journey-head">
-          <h2 id="cart-title" tabIndex={-1}>
-            Shopping Cart
-          </h2>
-          <span>
-            {count} {count === 1 ? 'piece' : 'pieces'}
-          </span>
-        </div>
-        <table className="line-table" data-testid="cart-table">
-          <caption className="visually-hidden">Items in your cart</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Description</th>
-              <th scope="col">Quantity</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-              <th scope="col" className="num">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => {
-              const name = line.product?.name ?? 'This product';
-              const isBusy = busy.has(line.c_id);
-              return (
-                <tr key={line.c_id} className={isBusy ? 'is-busy' : undefined} aria-busy={isBusy || undefined} data-testid="cart-line">
-                  <td className="cell-product">
-                    <div className="line-product">
-                      <LineThumb images={line.product?.images} />
-                      <div>
-                        {line.product?.category?.cate_name ? <span className="line-product__cat">{line.product.category.cate_name}</span> : null}
-                        <a href={productPath(line.p_id)}>{name}</a>
-                        {!line.available ? <span className="line-warning">No longer available. Please remove it.</span> : null}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="cell-desc line-desc" data-label="Description">
-                    {choiceText(line)}
-                  </td>
-                  <td className="cell-qty" data-label="Quantity">
-                    <div className="stepper">
-                      <button
-                        type="button"
-                        aria-label={`Decrease quantity of ${name}`}
-                        disabled={isBusy || line.quantity <= 1}
-                        onClick={() => void changeQuantity(line, line.quantity - 1)}
-                      >
-                        <Icon name="minus" size={16} />
-                      </button>
-                      <output aria-live="polite" aria-label={`Quantity of ${name}`}>
-                        {line.quantity}
-                      </output>
-                      <button
-                        type="button"
-                        aria-label={`Increase quantity of ${name}`}
-                        disabled={isBusy || line.quantity >= MAX_QUANTITY || !line.available}
-                        onClick={() => void changeQuantity(line, line.quantity + 1)}
-                      >
-                        <Icon name="plus" size={16} />
-                      </button>
-                    </div>
-                  </td>
-                  <td className="cell-price num" data-label="Price">
-                    {formatMoney(unitPrice(line, currency), currency)}
-                  </td>
-                  <td className="cell-total num" data-label="Total">
-                    {formatMoney(lineTotal(line, currency), currency)}
-                  </td>
-                  <td className="cell-actions">
-                    <div className="line-actions">
-                      <button type="button" className="remove-btn" aria-label={`Remove ${name} from cart`} disabled={isBusy} onClick={() => void remove(line)}>
-                        <Icon name="close" size={18} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <LinesHead titleId="cart-title" title="Shopping Cart" pieces={count} />
+        <LineTable testId="cart-table" caption="Items in your cart" columns={['Product', 'Description', 'Quantity', 'Price', 'Total', 'Actions']}>
+          {lines.map((line) => {
+            const name = lineName(line);
+            const isBusy = busy.has(line.c_id);
+            return (
+              <LineRow key={line.c_id} line={line} busy={isBusy} testId="cart-line" unavailableNote="No longer available. Please remove it.">
+                <td className="cell-qty" data-label="Quantity">
+                  <div className="stepper">
+                    <button
+                      type="button"
+                      aria-label={`Decrease quantity of ${name}`}
+                      disabled={isBusy || line.quantity <= 1}
+                      onClick={() => void changeQuantity(line, line.quantity - 1)}
+                    >
+                      <Icon name="minus" size={16} />
+                    </button>
+                    <output aria-live="polite" aria-label={`Quantity of ${name}`}>
+                      {line.quantity}
+                    </output>
+                    <button
+                      type="button"
+                      aria-label={`Increase quantity of ${name}`}
+                      disabled={isBusy || line.quantity >= MAX_QUANTITY || !line.available}
+                      onClick={() => void changeQuantity(line, line.quantity + 1)}
+                    >
+                      <Icon name="plus" size={16} />
+                    </button>
+                  </div>
+                </td>
+                <PriceCell line={line} currency={currency} />
+                <td className="cell-total num" data-label="Total">
+                  {formatMoney(lineTotal(line, currency), currency)}
+                </td>
+                <LineActions name={name} from="cart" busy={isBusy} onRemove={() => void remove(line)} />
+              </LineRow>
+            );
+          })}
+        </LineTable>
       </div>
       <aside className="summary" aria-labelledby="cart-summary">
         <h2 id="cart-summary">Order Summary</h2>

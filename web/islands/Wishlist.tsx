@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
-import { choiceText, unitPrice, type WishlistLine } from '../lib/checkout.ts';
-import { formatMoney } from '../lib/money.ts';
-import { productPath } from '../lib/routes.ts';
+import type { WishlistLine } from '../lib/checkout.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { addToCart } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+import { LineActions, lineName, LineRow, LinesHead, LineTable, PriceCell, useBusyLines } from './LineItems.tsx';
+import { Skeleton, useSessionUser } from './parts.tsx';
 
 /**
  * The wishlist (§2): a table of the saved pieces, each with Add To Cart (the
@@ -21,7 +20,7 @@ export default function Wishlist() {
   const currency = useCurrency();
   const [lines, setLines] = useState<WishlistLine[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [busy, working] = useBusyLines();
 
   const load = useCallback(async (u_id: number) => {
     setFailed(false);
@@ -42,14 +41,6 @@ export default function Wishlist() {
     if (user === null) setLines([]);
     else void load(user.u_id);
   }, [user?.u_id, load]);
-
-  const working = (w_id: number, on: boolean) =>
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(w_id);
-      else next.delete(w_id);
-      return next;
-    });
 
   /** Removes a line; `quiet` when it moved to the cart (the cart's message was shown). */
   const removeLine = async (line: WishlistLine, quiet = false): Promise<boolean> => {
@@ -122,71 +113,29 @@ export default function Wishlist() {
 
   return (
     <div>
-      <div className="journey-head">
-        <h2 id="wishlist-title" tabIndex={-1}>
-          My Wishlist
-        </h2>
-        <span>
-          {lines.length} {lines.length === 1 ? 'piece' : 'pieces'}
-        </span>
-      </div>
-      <table className="line-table" data-testid="wishlist-table">
-        <caption className="visually-hidden">Pieces in your wishlist</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Description</th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const name = line.product?.name ?? 'This product';
-            const isBusy = busy.has(line.w_id);
-            return (
-              <tr key={line.w_id} className={isBusy ? 'is-busy' : undefined} aria-busy={isBusy || undefined} data-testid="wishlist-line">
-                <td className="cell-product">
-                  <div className="line-product">
-                    <LineThumb images={line.product?.images} />
-                    <div>
-                      {line.product?.category?.cate_name ? <span className="line-product__cat">{line.product.category.cate_name}</span> : null}
-                      <a href={productPath(line.p_id)}>{name}</a>
-                      {!line.available ? <span className="line-warning">No longer available.</span> : null}
-                    </div>
-                  </div>
-                </td>
-                <td className="cell-desc line-desc" data-label="Description">
-                  {choiceText(line)}
-                </td>
-                <td className="cell-price num" data-label="Price">
-                  {formatMoney(unitPrice(line, currency), currency)}
-                </td>
-                <td className="cell-actions">
-                  <div className="line-actions">
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      disabled={isBusy || !line.available}
-                      aria-label={`Add ${name} to cart`}
-                      onClick={() => void moveToCart(line)}
-                    >
-                      <Icon name="bag" size={16} /> Add To Cart
-                    </button>
-                    <button type="button" className="remove-btn" aria-label={`Remove ${name} from wishlist`} disabled={isBusy} onClick={() => void remove(line)}>
-                      <Icon name="close" size={18} />
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <LinesHead titleId="wishlist-title" title="My Wishlist" pieces={lines.length} />
+      <LineTable testId="wishlist-table" caption="Pieces in your wishlist" columns={['Product', 'Description', 'Price', 'Actions']}>
+        {lines.map((line) => {
+          const name = lineName(line);
+          const isBusy = busy.has(line.w_id);
+          return (
+            <LineRow key={line.w_id} line={line} busy={isBusy} testId="wishlist-line" unavailableNote="No longer available.">
+              <PriceCell line={line} currency={currency} />
+              <LineActions name={name} from="wishlist" busy={isBusy} onRemove={() => void remove(line)}>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  disabled={isBusy || !line.available}
+                  aria-label={`Add ${name} to cart`}
+                  onClick={() => void moveToCart(line)}
+                >
+                  <Icon name="bag" size={16} /> Add To Cart
+                </button>
+              </LineActions>
+            </LineRow>
+          );
+        })}
+      </LineTable>
     </div>
   );
 }

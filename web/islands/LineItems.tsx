@@ -1,0 +1,115 @@
+import { type ReactNode, useCallback, useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
+import { type CartLine, choiceText, unitPrice } from '../lib/checkout.ts';
+import { type Currency, formatMoney } from '../lib/money.ts';
+import { productPath } from '../lib/routes.ts';
+import { LineThumb } from './parts.tsx';
+
+/** What a cart or wishlist row shows of its line: the product, its carat, material and size, its price. */
+type ShownLine = Pick<CartLine, 'p_id' | 'available' | 'carat_name' | 'material_name' | 'size_name' | 'inr_price' | 'usd_price' | 'product'>;
+
+/** The name a line goes by, also when its product is gone. */
+export function lineName(line: Pick<CartLine, 'product'>): string {
+  return line.product?.name ?? 'This product';
+}
+
+/** The lines being changed on the server (by id), shown busy and not clickable meanwhile. */
+export function useBusyLines(): [ReadonlySet<number>, (id: number, on: boolean) => void] {
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const working = useCallback(
+    (id: number, on: boolean) =>
+      setBusy((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  return [busy, working];
+}
+
+/** The heading above a list of lines, with how many pieces it holds. */
+export function LinesHead({ titleId, title, pieces }: { titleId: string; title: string; pieces: number }) {
+  return (
+    <div className="journey-head">
+      <h2 id={titleId} tabIndex={-1}>
+        {title}
+      </h2>
+      <span>
+        {pieces} {pieces === 1 ? 'piece' : 'pieces'}
+      </span>
+    </div>
+  );
+}
+
+/** Columns of figures (and the actions) stand right-aligned. */
+const RIGHT_ALIGNED: ReadonlySet<string> = new Set(['Price', 'Total', 'Actions']);
+
+/** The cart's or wishlist's table of lines. */
+export function LineTable({ testId, caption, columns, children }: { testId: string; caption: string; columns: ReadonlyArray<string>; children: ReactNode }) {
+  return (
+    <table className="line-table" data-testid={testId}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={RIGHT_ALIGNED.has(column) ? 'num' : undefined}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/**
+ * One row of a line table: the product (thumbnail, category, name linking to
+ * its page, a warning when it is no longer available) and its description;
+ * the row's other cells follow as children.
+ */
+export function LineRow({ line, busy, testId, unavailableNote, children }: { line: ShownLine; busy: boolean; testId: string; unavailableNote: string; children: ReactNode }) {
+  return (
+    <tr className={busy ? 'is-busy' : undefined} aria-busy={busy || undefined} data-testid={testId}>
+      <td className="cell-product">
+        <div className="line-product">
+          <LineThumb images={line.product?.images} />
+          <div>
+            {line.product?.category?.cate_name ? <span className="line-product__cat">{line.product.category.cate_name}</span> : null}
+            <a href={productPath(line.p_id)}>{lineName(line)}</a>
+            {!line.available ? <span className="line-warning">{unavailableNote}</span> : null}
+          </div>
+        </div>
+      </td>
+      <td className="cell-desc line-desc" data-label="Description">
+        {choiceText(line)}
+      </td>
+      {children}
+    </tr>
+  );
+}
+
+/** A line's price for one piece, in the shopper's currency. */
+export function PriceCell({ line, currency }: { line: ShownLine; currency: Currency }) {
+  return (
+    <td className="cell-price num" data-label="Price">
+      {formatMoney(unitPrice(line, currency), currency)}
+    </td>
+  );
+}
+
+/** A row's actions: any given as children, then the remove button. */
+export function LineActions({ name, from, busy, onRemove, children }: { name: string; from: 'cart' | 'wishlist'; busy: boolean; onRemove: () => void; children?: ReactNode }) {
+  return (
+    <td className="cell-actions">
+      <div className="line-actions">
+        {children}
+        <button type="button" className="remove-btn" aria-label={`Remove ${name} from ${from}`} disabled={busy} onClick={onRemove}>
+          <Icon name="close" size={18} />
+        </button>
+      </div>
+    </td>
+  );
+}
