@@ -9,7 +9,7 @@ import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { LineActions, lineName, LineRow, LinesHead, LineTable, PriceCell, useBusyLines } from './LineItems.tsx';
+import { LineActions, lineName, LineRow, LinesHead, LineTable, OrderSummary, PriceCell, useBusyLines } from './LineItems.tsx';
 import { Skeleton, useSessionUser } from './parts.tsx';
 
 /** Most of one item a cart line holds (the API's limit). */
@@ -181,18 +181,7 @@ export default function Cart() {
           })}
         </LineTable>
       </div>
-      <aside className="summary" aria-labelledby="cart-summary">
-        <h2 id="cart-summary">Order Summary</h2>
-        <dl>
-          <dt>Subtotal</dt>
-          <dd data-testid="cart-subtotal">{formatMoney(totals.subtotal, currency)}</dd>
-          <dt>Shipping</dt>
-          <dd className="summary__free">Free</dd>
-          <dt className="summary__total">Total</dt>
-          <dd className="summary__total" data-testid="cart-total">
-            {formatMoney(totals.total, currency)}
-          </dd>
-        </dl>
+      <OrderSummary of="cart" totals={totals} currency={currency}>
         <div className="summary__actions">
           {unavailable ? <p className="field-error">Remove the pieces that are no longer available to check out.</p> : null}
           <button type="button" className="btn btn--block" onClick={proceed} disabled={unavailable}>
@@ -206,7 +195,7 @@ export default function Cart() {
         <p className="summary__note">
           <Icon name="lock" size={18} /> Secure checkout. Every piece BIS hallmarked.
         </p>
-      </aside>
+      </OrderSummary>
     </div>
   );
 }

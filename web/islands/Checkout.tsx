@@ -20,7 +20,7 @@ import {
   totalsOf,
   validateShipping,
 } from '../lib/checkout.ts';
-import { formatMoney, priceColumn } from '../lib/money.ts';
+import { type Currency, formatMoney, priceColumn } from '../lib/money.ts';
 import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { type BuyNowLine, clearBuyNow, getBuyNow } from '../stores/buy-now.ts';
@@ -30,6 +30,7 @@ import { $user, type SessionUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { describedBy, FieldError } from './AuthFields.tsx';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
+import { lineName, OrderSummary } from './LineItems.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
 
 /** The redirect after an order waits 500 ms (§4, §9). */
@@ -52,7 +53,7 @@ interface SummaryLine {
 function fromCart(line: CartLine): SummaryLine {
   return {
     key: `c${line.c_id}`,
-    name: line.product?.name ?? 'This product',
+    name: lineName(line),
     images: line.product?.images ?? [],
     choice: choiceText(line),
     quantity: line.quantity,
@@ -73,6 +74,30 @@ function fromBuyNow(line: BuyNowLine): SummaryLine {
     usd_price: line.product.usd_price,
     available: true,
   };
+}
+
+/** The pieces being ordered, each with its quantity on the thumbnail and its total. */
+function SummaryLines({ lines, currency }: { lines: ReadonlyArray<SummaryLine>; currency: Currency }) {
+  return (
+    <ul className="summary-lines">
+      {lines.map((line) => (
+        <li key={line.key}>
+          <span className="thumb">
+            <LineThumb images={line.images} size={60} />
+            <span className="qty-badge" aria-label={`Quantity ${line.quantity}`}>
+              {line.quantity}
+            </span>
+          </span>
+          <span>
+            <strong>{line.name}</strong>
+            <small>{line.choice}</small>
+            {!line.available ? <small className="line-warning">No longer available</small> : null}
+          </span>
+          <span className="num">{formatMoney(lineTotal(line, currency), currency)}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The shipping form as far as the account knows it: the name split in two, the phone. */
@@ -475,44 +500,13 @@ export default function Checkout() {
         </fieldset>
       </div>
 
-      <aside className="summary" aria-labelledby="checkout-summary">
-        <h2 id="checkout-summary">Order Summary</h2>
-        <ul className="summary-lines">
-          {lines.map((line) => (
-            <li key={line.key}>
-              <span className="thumb">
-                <LineThumb images={line.images} size={60} />
-                <span className="qty-badge" aria-label={`Quantity ${line.quantity}`}>
-                  {line.quantity}
-                </span>
-              </span>
-              <span>
-                <strong>{line.name}</strong>
-                <small>{line.choice}</small>
-                {!line.available ? <small className="line-warning">No longer available</small> : null}
-              </span>
-              <span className="num">{formatMoney(lineTotal(line, currency), currency)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl>
-          <dt>Subtotal</dt>
-          <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotal, currency)}</dd>
-          {coupon ? (
-            <>
-              <dt>Discount ({coupon.name})</dt>
-              <dd className="summary__discount" data-testid="checkout-discount">
-                −{formatMoney(totals.discount, currency)}
-              </dd>
-            </>
-          ) : null}
-          <dt>Shipping</dt>
-          <dd className="summary__free">Free</dd>
-          <dt className="summary__total">Total</dt>
-          <dd className="summary__total" data-testid="checkout-total">
-            {formatMoney(totals.total, currency)}
-          </dd>
-        </dl>
+      <OrderSummary
+        of="checkout"
+        totals={totals}
+        currency={currency}
+        coupon={coupon}
+        lines={<SummaryLines lines={lines} currency={currency} />}
+      >
         <div className="coupon">
           <label htmlFor="checkout-coupon">Coupon code</label>
           <input
@@ -561,7 +555,7 @@ export default function Checkout() {
         <p className="summary__note">
           <Icon name="lock" size={18} /> Your details are sent securely. The total is confirmed by our server when you order.
         </p>
-      </aside>
+      </OrderSummary>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
-import { type CartLine, choiceText, unitPrice } from '../lib/checkout.ts';
+import { type CartLine, choiceText, type Totals, unitPrice } from '../lib/checkout.ts';
 import { type Currency, formatMoney } from '../lib/money.ts';
 import { productPath } from '../lib/routes.ts';
 import { LineThumb } from './parts.tsx';
@@ -111,5 +111,52 @@ export function LineActions({ name, from, busy, onRemove, children }: { name: st
         </button>
       </div>
     </td>
+  );
+}
+
+/**
+ * The order summary beside the cart and the checkout: subtotal, the coupon's
+ * discount when one is applied, shipping Free and total. The checkout's lines
+ * come before the figures, the actions after them.
+ */
+export function OrderSummary({
+  of,
+  totals,
+  currency,
+  coupon,
+  lines,
+  children,
+}: {
+  of: 'cart' | 'checkout';
+  totals: Totals;
+  currency: Currency;
+  coupon?: { name: string } | null;
+  lines?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <aside className="summary" aria-labelledby={`${of}-summary`}>
+      <h2 id={`${of}-summary`}>Order Summary</h2>
+      {lines}
+      <dl>
+        <dt>Subtotal</dt>
+        <dd data-testid={`${of}-subtotal`}>{formatMoney(totals.subtotal, currency)}</dd>
+        {coupon ? (
+          <>
+            <dt>Discount ({coupon.name})</dt>
+            <dd className="summary__discount" data-testid={`${of}-discount`}>
+              −{formatMoney(totals.discount, currency)}
+            </dd>
+          </>
+        ) : null}
+        <dt>Shipping</dt>
+        <dd className="summary__free">Free</dd>
+        <dt className="summary__total">Total</dt>
+        <dd className="summary__total" data-testid={`${of}-total`}>
+          {formatMoney(totals.total, currency)}
+        </dd>
+      </dl>
+      {children}
+    </aside>
   );
 }
