@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
-import { retryDueRefunds } from './orders/refund.ts';
+import { REFUND_RETRY_MS, retryDueRefunds } from './orders/refund.ts';
 import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
@@ -25,9 +25,11 @@ const app = createApp({ db, config, onCatalogueChange });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
-  // Refunds the provider could not take when their orders were cancelled: asked again now.
-  void retryDueRefunds({ db, config }).catch((error) => console.error('refunds: retry failed:', error));
 });
+// Refunds the provider could not take when their orders were cancelled: asked again now and every 10 minutes.
+const retryRefunds = () => void retryDueRefunds({ db, config }).catch((error) => console.error('refunds: retry failed:', error));
+retryRefunds();
+setInterval(retryRefunds, REFUND_RETRY_MS).unref();
 // Node closes an idle kept-alive connection after 5 s. When the process is busy
 // (a lock wait, a slow query) that close lands after a client or load balancer
 // has already sent its next request on the connection: the request is reset

@@ -6,7 +6,7 @@
  * conditional update, so two cancels (the shopper's and an administrator's, or a double
  * click) ask once; the provider is asked outside any transaction (it may take seconds);
  * its acceptance makes the payment 'refunded'. If the provider cannot be reached, the
- * payment stays 'refund_due' and is asked again when the server next starts
+ * payment stays 'refund_due' and is asked again at start and every REFUND_RETRY_MS
  * (retryDueRefunds): the refund id is the same every time, so the provider never pays twice.
  */
 
@@ -14,6 +14,9 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connection.ts';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
+
+/** How often the server asks again for refunds the provider could not take (api/server.ts). */
+export const REFUND_RETRY_MS = 10 * 60_000;
 
 export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
 
@@ -34,14 +37,14 @@ export async function refundCancelledOrder(deps: Pick<Deps, 'db' | 'config'>, o_
   return askProvider(deps, claimed.provider_order_id);
 }
 
-/** Asks again for every refund the provider has not accepted yet (at start). */
+/** Asks again for every refund the provider has not accepted yet (at start and every REFUND_RETRY_MS). */
 export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = console.error): Promise<{ refunded: number; due: number }> {
   const due = await deps.db.selectFrom('payments').select('provider_order_id').where('status', '=', 'refund_due').execute();
   let refunded = 0;
   for (const { provider_order_id } of due) {
     if ((await askProvider(deps, provider_order_id)) === 'refunded') refunded += 1;
   }
-  if (due.length > refunded) log(`refunds: ${due.length - refunded} cancelled online payment(s) still to refund; asked again at the next start`);
+  if (due.length > refunded) log(`refunds: ${due.length - refunded} cancelled online payment(s) still to refund; asked again in ${REFUND_RETRY_MS / 60_000} minutes`);
   return { refunded, due: due.length - refunded };
 }
 

@@ -1164,7 +1164,7 @@ export interface paths {
         get?: never;
         /**
          * Set an order's status (1-5)
-         * @description Any status may follow any other, as the back office allows. Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again at the next start).
+         * @description Any status may follow any other, as the back office allows. Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).
          */
         put: operations["putUpdateorderstatus"];
         post?: never;

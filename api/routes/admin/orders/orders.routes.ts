@@ -41,7 +41,7 @@ export const updateOrderStatus = createRoute({
   path: '/updateorderstatus',
   summary: "Set an order's status (1-5)",
   description:
-    'Any status may follow any other, as the back office allows. Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again at the next start).',
+    'Any status may follow any other, as the back office allows. Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).',
   request: { body: jsonBody(UpdateOrderStatus) },
   responses: {
     200: jsonOk(z.object({ o_id: z.number().int(), status: z.number().int() }), 'The new status.'),
