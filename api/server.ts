@@ -46,7 +46,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     server.close(async () => {
-      await rebuilder.idle();
+      await rebuilder.stop();
       await db.destroy();
       process.exit(0);
     });

@@ -4,14 +4,15 @@
  * their own complete site, the build swaps it in whole with its build-info, and leaves
  * no working directory behind. A product's URL serves its pre-rendered page only while
  * the product is as it was built: changed, new or hidden since, the bare page that loads
- * it from the API; no such product, that page as a 404.
+ * it from the API; no such product, that page as a 404. Stopping the server stops a
+ * rebuild under way: no astro process outlives it, and the next start builds again.
  */
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, siteIsStale } from '../../api/site/build.ts';
+import { buildSite, createSiteRebuilder, siteIsStale } from '../../api/site/build.ts';
 import { createCategory, createProduct } from '../helpers/catalogue.ts';
 import { createTestStore, type TestStore } from '../helpers/store.ts';
 
@@ -97,5 +98,46 @@ describe('which page a product URL serves', () => {
   it('the bare page as a 404 for a product that does not exist', async () => {
     expect(await page('/product-details/987654321')).toEqual({ status: 404, text: BARE });
     expect(await page('/product-details/not-a-number')).toEqual({ status: 404, text: BARE });
+  });
+});
+
+/** Processes working in a site build's directory (astro build runs with its cwd there). */
+function buildProcesses(): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`).startsWith(BUILDS_DIR)) found.push(pid);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found;
+}
+
+describe.runIf(existsSync('/proc/self/cwd'))('stopping the rebuilder at shutdown', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore();
+    const category = await createCategory(store);
+    await createProduct(store, { cate_id: category.cate_id });
+  });
+  afterAll(() => store.close());
+
+  it('kills the astro build under way, leaves no working directory, and the site stays stale for the next start', { timeout: 120_000 }, async () => {
+    const before = buildProcesses();
+    const rebuilder = createSiteRebuilder(store.config, store.db, 10);
+    rebuilder.schedule();
+    const deadline = Date.now() + 60_000;
+    while (buildProcesses().filter((pid) => !before.includes(pid)).length === 0) {
+      if (Date.now() > deadline) throw new Error('no astro build started');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await rebuilder.stop();
+    expect(buildProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
+    expect(existsSync(path.join(store.config.siteDir, 'build-info.json'))).toBe(false);
+    expect(await siteIsStale(store.config, store.db)).toBe(true);
+    rebuilder.schedule(); // after stop: nothing is built
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(buildProcesses().filter((pid) => !before.includes(pid))).toEqual([]);
   });
 });
