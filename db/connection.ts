@@ -40,7 +40,7 @@ const STATEMENT_CACHE_SIZE = 1000;
 /** What openDatabase keeps about each connection, beside Kysely. */
 interface Connection {
   sqlite: SQLite.Database;
-  /** Statements of hotStatement. */
+  /** Prepared statements by SQL text, least recently used first (see prepared). */
   statements: Map<string, SQLite.Statement>;
   /** Statements that write, run through Kysely so far (see writeCount). */
   writes: number;
@@ -51,23 +51,30 @@ interface Connection {
  * indexed query. Queries are parameterised, so their SQL text repeats: keep the
  * prepared statements (least recently used dropped first). One connection runs
  * one query at a time, so a cached statement is never busy when reused.
+ */
+function prepared(connection: Connection, text: string): SQLite.Statement {
+  const cache = connection.statements;
+  let statement = cache.get(text);
+  if (statement) {
+    cache.delete(text);
+  } else {
+    statement = connection.sqlite.prepare(text);
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  cache.set(text, statement);
+  return statement;
+}
+
+/**
+ * The connection as Kysely's SQLite driver sees it: statements from the shared cache.
  * Kysely runs each statement as soon as it is prepared: a statement that writes is
  * counted here, before it runs (writeCount).
  */
 function withStatementCache(connection: Connection): SqliteDialectConfig['database'] {
-  const { sqlite } = connection;
-  const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => connection.sqlite.close(),
     prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        cache.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(text, statement);
+      const statement = prepared(connection, text);
       if (!statement.readonly) connection.writes += 1;
       return statement;
     },
@@ -135,10 +142,5 @@ export function writeCount(db: DB): number | undefined {
 export function hotStatement(db: DB, text: string): SQLite.Statement | undefined {
   const connection = connections.get(db);
   if (!connection || connection.sqlite.inTransaction) return undefined;
-  let statement = connection.statements.get(text);
-  if (!statement) {
-    statement = connection.sqlite.prepare(text);
-    connection.statements.set(text, statement);
-  }
-  return statement;
+  return prepared(connection, text);
 }

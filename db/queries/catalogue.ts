@@ -485,20 +485,19 @@ export const OTHER_WRITERS_LAG_MS = 50;
 const rowsVersionMemos = new WeakMap<DB, { version: string | null; writes: number; readAt: number }>();
 
 async function readRowsVersion(db: DB): Promise<string | null> {
-  // Straight from the connection when it is free, else through Kysely (inside another
-  // call's transaction: it waits for the commit), compiled once per database.
-  const statement = hotStatement(db, ROWS_VERSION_SQL);
-  if (statement) return (statement.get() as { value: string } | undefined)?.value ?? null;
+  // Compiled once per database; run straight on the connection when it is free, else
+  // through Kysely (inside another call's transaction: it waits for the commit).
   let query = rowsVersionQueries.get(db);
   if (!query) {
     query = db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_rows_version').compile();
     rowsVersionQueries.set(db, query);
   }
+  const statement = hotStatement(db, query.sql);
+  if (statement) return (statement.get(...query.parameters) as { value: string } | undefined)?.value ?? null;
   const { rows } = await db.executeQuery(query);
   return rows[0]?.value ?? null;
 }
 
-const ROWS_VERSION_SQL = "select value from site_state where key = 'catalogue_rows_version'";
 const rowsVersionQueries = new WeakMap<DB, CompiledQuery<{ value: string }>>();
 
 const shopperIndexes = new WeakMap<DB, { version: string; products: Promise<IndexedProduct[]> }>();
