@@ -11,7 +11,6 @@
  */
 
 import { sql } from 'kysely';
-import type { DB } from '../../db/connection.ts';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
 
@@ -31,10 +30,10 @@ export async function refundCancelledOrder(deps: Pick<Deps, 'db' | 'config'>, o_
     .where('o_id', '=', o_id)
     .where('status', '=', 'used')
     .where(({ exists, selectFrom }) => exists(selectFrom('orders').select('o_id').where('orders.o_id', '=', o_id).where('orders.status', '=', 5)))
-    .returning(['provider_order_id'])
+    .returning(['provider_order_id', 'amount', 'o_id'])
     .executeTakeFirst();
   if (!claimed) return 'nothing_to_refund';
-  return askProvider(deps, claimed.provider_order_id);
+  return askProvider(deps, claimed);
 }
 
 /** Asks again for every refund the provider has not accepted yet (at start and every REFUND_RETRY_MS). */
@@ -42,15 +41,28 @@ export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (l
   const due = await deps.db.selectFrom('payments').select('provider_order_id').where('status', '=', 'refund_due').execute();
   let refunded = 0;
   for (const { provider_order_id } of due) {
-    if ((await askProvider(deps, provider_order_id)) === 'refunded') refunded += 1;
+    // Read again just before asking: an earlier ask in this loop may have taken seconds.
+    const payment = await deps.db
+      .selectFrom('payments')
+      .select(['provider_order_id', 'amount', 'o_id'])
+      .where('provider_order_id', '=', provider_order_id)
+      .where('status', '=', 'refund_due')
+      .executeTakeFirst();
+    if (payment && (await askProvider(deps, payment)) === 'refunded') refunded += 1;
   }
   if (due.length > refunded) log(`refunds: ${due.length - refunded} cancelled online payment(s) still to refund; asked again in ${REFUND_RETRY_MS / 60_000} minutes`);
   return { refunded, due: due.length - refunded };
 }
 
-async function askProvider(deps: Pick<Deps, 'db' | 'config'>, providerOrderId: string): Promise<RefundOutcome> {
-  const payment = await paymentRow(deps.db, providerOrderId);
-  if (!payment || payment.status !== 'refund_due') return 'nothing_to_refund';
+/** A payment in 'refund_due': what the provider is asked to give back. */
+interface DueRefund {
+  provider_order_id: string;
+  amount: number;
+  o_id: number | null;
+}
+
+async function askProvider(deps: Pick<Deps, 'db' | 'config'>, payment: DueRefund): Promise<RefundOutcome> {
+  const providerOrderId = payment.provider_order_id;
   try {
     await paymentProvider(deps).refund({
       orderId: providerOrderId,
@@ -69,8 +81,4 @@ async function askProvider(deps: Pick<Deps, 'db' | 'config'>, providerOrderId: s
     .where('status', '=', 'refund_due')
     .execute();
   return 'refunded';
-}
-
-function paymentRow(db: DB, providerOrderId: string) {
-  return db.selectFrom('payments').select(['status', 'amount', 'o_id']).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
 }
