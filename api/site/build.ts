@@ -52,6 +52,15 @@ export async function bumpCatalogueVersion(db: DB): Promise<void> {
     .execute();
 }
 
+/** The live site's build-info, or null when there is none (or it cannot be read). */
+function readBuildInfo(file: string): BuildInfo | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
+  } catch {
+    return null;
+  }
+}
+
 const builtSince = new Map<string, { mtimeMs: number; startedAt: number }>();
 
 /**
@@ -60,26 +69,26 @@ const builtSince = new Map<string, { mtimeMs: number; startedAt: number }>();
  */
 export function siteBuildStartedAt(config: Config): number | null {
   const file = path.join(config.siteDir, BUILD_INFO);
+  let mtimeMs: number;
   try {
-    const { mtimeMs } = statSync(file);
-    const held = builtSince.get(file);
-    if (held?.mtimeMs === mtimeMs) return held.startedAt;
-    const info = JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
-    const startedAt = Date.parse(info.startedAt ?? info.builtAt);
-    if (!Number.isFinite(startedAt)) return null;
-    builtSince.set(file, { mtimeMs, startedAt });
-    return startedAt;
+    mtimeMs = statSync(file).mtimeMs;
   } catch {
     return null;
   }
+  const held = builtSince.get(file);
+  if (held?.mtimeMs === mtimeMs) return held.startedAt;
+  const info = readBuildInfo(file);
+  const startedAt = info ? Date.parse(info.startedAt ?? info.builtAt) : Number.NaN;
+  if (!Number.isFinite(startedAt)) return null;
+  builtSince.set(file, { mtimeMs, startedAt });
+  return startedAt;
 }
 
 /** True when the built site is missing, or was built from other sources or an older catalogue. */
 export async function siteIsStale(config: Config, db: DB): Promise<boolean> {
-  const file = path.join(config.siteDir, BUILD_INFO);
-  if (!existsSync(file)) return true;
+  const info = readBuildInfo(path.join(config.siteDir, BUILD_INFO));
+  if (!info) return true;
   try {
-    const info = JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
     return info.sourceHash !== siteSourceHash() || info.catalogueVersion !== (await catalogueVersion(db));
   } catch {
     return true;
