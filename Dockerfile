@@ -29,5 +29,6 @@ RUN mkdir -p /data && chown node:node /data /app
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-HEALTHCHECK --interval=30s --timeout=5s --start-period=120s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/openapi.yaml').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# /healthz: 200 while the database answers, 503 with the reason otherwise.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "api/server.ts"]

@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { cartRoutes } from './routes/cart/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
@@ -56,6 +57,7 @@ export function apiRoutes() {
   api.route('/', paymentsRoutes());
   api.route('/', contactRoutes());
   api.route('/', adminRoutes());
+  api.route('/', healthRoutes());
   registerContract(api);
   return api;
 }

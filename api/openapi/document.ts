@@ -81,6 +81,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Orders', description: 'Checkout, payment and order history' },
       { name: 'Reviews', description: 'Product reviews and testimonials' },
       { name: 'Back office', description: 'Administrator calls' },
+      { name: 'Operations', description: 'Health of an instance, for load balancers and orchestrators' },
       { name: 'Planned', description: 'Named by the specification, not built yet' },
     ],
   });

@@ -1245,6 +1245,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health check
+         * @description For load balancers, orchestrators and the image's HEALTHCHECK: 200 while this instance can reach its database, 503 with the reason otherwise (the instance should be taken out of rotation). Never cached.
+         */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6099,6 +6119,43 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            /** @enum {string} */
+                            database: "reachable";
+                        };
+                    };
+                };
+            };
+            /** @description The database did not answer (or not within 2 s); the description says why. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
