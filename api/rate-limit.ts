@@ -26,11 +26,25 @@ export async function hitRateLimit(db: DB, bucket: string, limit: Limit, now = D
   return row.hits > limit.max ? Math.max(1, Math.ceil((row.reset_at - now) / 1000)) : 0;
 }
 
-/** Answers the wait in seconds when a bucket is already over its limit, without counting a hit. */
-export async function rateLimitWait(db: DB, bucket: string, limit: Limit, now = Date.now()): Promise<number> {
-  const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at']).where('bucket', '=', bucket).executeTakeFirst();
-  if (!row || row.reset_at <= now || row.hits < limit.max) return 0;
-  return Math.max(1, Math.ceil((row.reset_at - now) / 1000));
+/**
+ * Takes one slot in each bucket before the guarded work runs (a password check), and
+ * answers the longest wait when any bucket was already full. Taking the slot first is
+ * what holds the limit under concurrency: a check-then-record lets every request sent
+ * at once pass the check before the first one records its failure.
+ */
+export async function takeRateLimitSlots(db: DB, buckets: readonly { bucket: string; limit: Limit }[], now = Date.now()): Promise<number> {
+  let wait = 0;
+  for (const { bucket, limit } of buckets) wait = Math.max(wait, await hitRateLimit(db, bucket, limit, now));
+  return wait;
+}
+
+/** Gives a slot back when the guarded work turned out to be no attempt at all (a right password). */
+export async function releaseRateLimitSlot(db: DB, bucket: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` })
+    .where('bucket', '=', bucket)
+    .execute();
 }
 
 export async function clearRateLimit(db: DB, bucket: string): Promise<void> {

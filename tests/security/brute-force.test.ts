@@ -14,6 +14,7 @@ import { expectRefused, ProbeLedger } from './helpers/probe.ts';
 import { DEMO_SHOPPERS, type ProbeServer, startProbeServer } from './helpers/server.ts';
 
 const ledger = new ProbeLedger('brute force');
+const LONG = process.env.SECURITY_LONG === '1';
 let server: ProbeServer;
 
 beforeAll(async () => {
@@ -71,6 +72,54 @@ describe('login brute force', () => {
         expect(res.text).not.toContain('auth_token');
       });
     }
+  });
+});
+
+describe('login brute force by concurrency', () => {
+  // Each case has a server of its own: its address bucket starts empty.
+  let fresh: ProbeServer;
+  beforeAll(async () => {
+    fresh = await startProbeServer();
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  const guesses = LONG ? 300 : 60;
+  const rightAt = LONG ? 120 : 30;
+
+  it(`${guesses} guesses at one phone sent at once, the right one at guess ${rightAt}: none logs in, at most 10 passwords are checked`, { timeout: 120_000 }, async () => {
+    const { countryCode, phoneNumber, password } = DEMO_SHOPPERS[1];
+    const answers = await ledger.probe(() =>
+      Promise.all(
+        Array.from({ length: guesses }, (_, i) =>
+          fresh.send('POST', '/userlogin', { body: { countryCode, phoneNumber, password: i === rightAt ? password : `Guess${i}@123` } }),
+        ),
+      ),
+    );
+    for (const res of answers) expectRefused(res, [400, 429], 'a concurrent guess');
+    expect(answers.some((res) => res.text.includes('auth_token')), 'a concurrent guess logged in').toBe(false);
+    // Only guesses that held a slot reached the password check (400); every other one met 429.
+    expect(answers.filter((res) => res.status === 400).length).toBeLessThanOrEqual(10);
+    expect(answers.filter((res) => res.status === 429).length).toBeGreaterThanOrEqual(guesses - 10);
+  });
+
+  it('forty guesses at forty phones sent at once from one address: at most 30 are checked', { timeout: 120_000 }, async () => {
+    await fresh.db.deleteFrom('rate_limits').execute();
+    const answers = await ledger.probe(() =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          fresh.send('POST', '/userlogin', { body: { countryCode: '+91', phoneNumber: String(7_200_000_000 + i), password: 'Summer2026!' } }),
+        ),
+      ),
+    );
+    for (const res of answers) expectRefused(res, [400, 429], 'a concurrent spray');
+    expect(answers.filter((res) => res.status === 400).length).toBeLessThanOrEqual(30);
+  });
+
+  it('a shopper who logs in right does not use up the address: forty good logins in a row from one address all succeed', { timeout: 120_000 }, async () => {
+    await fresh.db.deleteFrom('rate_limits').execute();
+    for (let i = 0; i < 40; i++) await fresh.login(DEMO_SHOPPERS[i % DEMO_SHOPPERS.length]);
   });
 });
 

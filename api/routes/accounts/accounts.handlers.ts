@@ -5,7 +5,7 @@ import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError, conflict, created, ok, tooManyAttempts } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
-import { clearRateLimit, hitRateLimit, type Limit, rateLimitWait } from '../../rate-limit.ts';
+import { clearRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
 import type { registerUser, userLogin } from './accounts.routes.ts';
 
 // Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
@@ -33,16 +33,18 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
   const { db, config } = c.var.deps;
   const phoneBucket = `login:phone:${countryCode}${phoneNumber}`;
   const addressBucket = `login:address:${clientAddress(c)}`;
-  const wait = Math.max(await rateLimitWait(db, phoneBucket, PHONE_LIMIT), await rateLimitWait(db, addressBucket, ADDRESS_LIMIT));
+  // The slot is taken before the password is checked, so guesses sent at once meet the limit too.
+  const wait = await takeRateLimitSlots(db, [
+    { bucket: phoneBucket, limit: PHONE_LIMIT },
+    { bucket: addressBucket, limit: ADDRESS_LIMIT },
+  ]);
   if (wait > 0) throw tooManyAttempts(`Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
 
   const user = await findUserByPhone(db, countryCode, phoneNumber);
-  if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-    await hitRateLimit(db, phoneBucket, PHONE_LIMIT);
-    await hitRateLimit(db, addressBucket, ADDRESS_LIMIT);
-    throw new ApiError(400, 'Invalid phone number or password.');
-  }
+  if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new ApiError(400, 'Invalid phone number or password.');
+  // A right password was no guess: the phone starts afresh and the address gets its slot back.
   await clearRateLimit(db, phoneBucket);
+  await releaseRateLimitSlot(db, addressBucket);
   const token = await issueToken(config, user.u_id);
   return ok(c, 'Login successful.', {
     u_id: user.u_id,
