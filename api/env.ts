@@ -11,6 +11,15 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Where uploaded media and the published storefront live: unset (DATA_DIR) or s3://bucket/prefix. */
+  MEDIA_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, 'MEDIA_URL must be s3://bucket or s3://bucket/prefix')
+    .optional(),
+  AWS_ENDPOINT_URL: z.string().url('AWS_ENDPOINT_URL must be a URL, e.g. http://minio:9000').optional(),
+  AWS_REGION: z.string().min(1).optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ADMIN_COUNTRY_CODE: z.enum(COUNTRY_CODES).default('+91'),
   ADMIN_PHONE: z.string().regex(/^\d{6,15}$/, 'ADMIN_PHONE must be 6-15 digits').default('9999999999'),
@@ -36,6 +45,21 @@ const EnvSchema = z.object({
   SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
 });
 
+/** Where media and the published storefront are kept (db/media-store.ts). */
+export type MediaLocation =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix inside the bucket, without slashes at either end ('' for the bucket's root). */
+      prefix: string;
+      /** A non-AWS endpoint (MinIO, R2, a local test server); path-style addressing is used with it. */
+      endpoint?: string;
+      region: string;
+      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; otherwise the SDK's own chain (instance roles). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
 export interface Config {
   port: number;
   host: string;
@@ -43,6 +67,8 @@ export interface Config {
   databaseFile: string;
   mediaDir: string;
   siteDir: string;
+  /** Where media (and, on S3, the published storefront) are stored. */
+  media: MediaLocation;
   jwtSecret: Uint8Array;
   admin: { countryCode: string; phoneNumber: string; password: string };
   payment:
@@ -65,6 +91,27 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** A PostgreSQL DATABASE_URL: the store then runs as one of many instances. */
+export function isPostgresUrl(url: string | undefined): boolean {
+  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+}
+
+function mediaLocation(e: z.output<typeof EnvSchema>, dataDir: string): MediaLocation {
+  if (!e.MEDIA_URL) return { kind: 'local', root: dataDir };
+  const url = new URL(e.MEDIA_URL);
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid environment: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together (or set neither, for the SDK\'s own credentials)');
+  }
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
+    endpoint: e.AWS_ENDPOINT_URL,
+    region: e.AWS_REGION ?? 'us-east-1',
+    credentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
 /** Parses the environment once, failing fast with every problem named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -73,8 +120,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  // Instances sharing a PostgreSQL database must verify each other's tokens: a secret
+  // generated into one instance's DATA_DIR would be that instance's alone.
+  if (isPostgresUrl(e.DATABASE_URL) && !e.JWT_SECRET) {
+    throw new Error(
+      'Invalid environment: JWT_SECRET is required with a PostgreSQL DATABASE_URL (every instance must sign tokens with the same key; a generated secret is for a single SQLite store only): set JWT_SECRET to the same 32+ random characters on every instance',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const media = mediaLocation(e, dataDir);
   const databaseFile = e.DATABASE_URL ? sqlitePathFromUrl(e.DATABASE_URL) : path.join(dataDir, 'store.sqlite');
   let payment: Config['payment'] = { provider: 'sandbox' };
   // The built-in sandbox lets anyone mark their own payment paid: a public https store
@@ -103,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseFile,
     mediaDir: path.join(dataDir, 'media'),
     siteDir: path.join(dataDir, 'site'),
+    media,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
     admin: { countryCode: e.ADMIN_COUNTRY_CODE, phoneNumber: e.ADMIN_PHONE, password: e.ADMIN_PASSWORD },
     payment,

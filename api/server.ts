@@ -9,7 +9,14 @@ import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } fro
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  // One line saying why, not a stack trace: this is the operator's mistake, not the code's.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const db = openDatabase(config.databaseFile);
 await migrateToLatest(db);
 if (await seedDemo(db, config)) console.log('empty database: demo catalogue and administrator seeded');
