@@ -1,0 +1,208 @@
+/**
+ * Where an order can go: every Indian state and union territory with its GST
+ * state code (the place of supply on a tax invoice), and the countries the shop
+ * ships to, each with the postal code as that country writes it. Pure rules:
+ * the API validates with them, the checkout offers them.
+ */
+
+/** A state or union territory of India, with its two-digit GST state code. */
+export interface IndianState {
+  name: string;
+  /** The GST state code ("24" Gujarat): the first two digits of a GSTIN there. */
+  gstCode: string;
+  kind: 'state' | 'union territory';
+}
+
+/** All 28 states and 8 union territories, in alphabetical order. */
+export const INDIAN_STATES: readonly IndianState[] = [
+  { name: 'Andaman and Nicobar Islands', gstCode: '35', kind: 'union territory' },
+  { name: 'Andhra Pradesh', gstCode: '37', kind: 'state' },
+  { name: 'Arunachal Pradesh', gstCode: '12', kind: 'state' },
+  { name: 'Assam', gstCode: '18', kind: 'state' },
+  { name: 'Bihar', gstCode: '10', kind: 'state' },
+  { name: 'Chandigarh', gstCode: '04', kind: 'union territory' },
+  { name: 'Chhattisgarh', gstCode: '22', kind: 'state' },
+  { name: 'Dadra and Nagar Haveli and Daman and Diu', gstCode: '26', kind: 'union territory' },
+  { name: 'Delhi', gstCode: '07', kind: 'union territory' },
+  { name: 'Goa', gstCode: '30', kind: 'state' },
+  { name: 'Gujarat', gstCode: '24', kind: 'state' },
+  { name: 'Haryana', gstCode: '06', kind: 'state' },
+  { name: 'Himachal Pradesh', gstCode: '02', kind: 'state' },
+  { name: 'Jammu and Kashmir', gstCode: '01', kind: 'union territory' },
+  { name: 'Jharkhand', gstCode: '20', kind: 'state' },
+  { name: 'Karnataka', gstCode: '29', kind: 'state' },
+  { name: 'Kerala', gstCode: '32', kind: 'state' },
+  { name: 'Ladakh', gstCode: '38', kind: 'union territory' },
+  { name: 'Lakshadweep', gstCode: '31', kind: 'union territory' },
+  { name: 'Madhya Pradesh', gstCode: '23', kind: 'state' },
+  { name: 'Maharashtra', gstCode: '27', kind: 'state' },
+  { name: 'Manipur', gstCode: '14', kind: 'state' },
+  { name: 'Meghalaya', gstCode: '17', kind: 'state' },
+  { name: 'Mizoram', gstCode: '15', kind: 'state' },
+  { name: 'Nagaland', gstCode: '13', kind: 'state' },
+  { name: 'Odisha', gstCode: '21', kind: 'state' },
+  { name: 'Puducherry', gstCode: '34', kind: 'union territory' },
+  { name: 'Punjab', gstCode: '03', kind: 'state' },
+  { name: 'Rajasthan', gstCode: '08', kind: 'state' },
+  { name: 'Sikkim', gstCode: '11', kind: 'state' },
+  { name: 'Tamil Nadu', gstCode: '33', kind: 'state' },
+  { name: 'Telangana', gstCode: '36', kind: 'state' },
+  { name: 'Tripura', gstCode: '16', kind: 'state' },
+  { name: 'Uttar Pradesh', gstCode: '09', kind: 'state' },
+  { name: 'Uttarakhand', gstCode: '05', kind: 'state' },
+  { name: 'West Bengal', gstCode: '19', kind: 'state' },
+];
+
+/** Other spellings shoppers and older clients send, to the list's name. */
+const STATE_ALIASES: Record<string, string> = {
+  'nct of delhi': 'Delhi',
+  'new delhi': 'Delhi',
+  orissa: 'Odisha',
+  pondicherry: 'Puducherry',
+  uttaranchal: 'Uttarakhand',
+  'andaman & nicobar islands': 'Andaman and Nicobar Islands',
+  'jammu & kashmir': 'Jammu and Kashmir',
+  'dadra & nagar haveli and daman & diu': 'Dadra and Nagar Haveli and Daman and Diu',
+};
+
+const STATE_BY_KEY = new Map(INDIAN_STATES.map((s) => [s.name.toLowerCase(), s]));
+
+/** The state or union territory a name means (any case, common old spellings), or null. */
+export function findIndianState(name: string): IndianState | null {
+  const key = name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return STATE_BY_KEY.get(key) ?? STATE_BY_KEY.get((STATE_ALIASES[key] ?? '').toLowerCase()) ?? null;
+}
+
+/** The GST state code of a state by its GSTIN-style code ("24") to its name. */
+export function stateByGstCode(code: string): IndianState | null {
+  return INDIAN_STATES.find((s) => s.gstCode === code) ?? null;
+}
+
+/** An Indian PIN code: six digits, the first not 0. */
+export const INDIAN_PIN = /^[1-9][0-9]{5}$/;
+
+/** A country the shop ships to. */
+export interface Country {
+  /** ISO 3166-1 alpha-2. */
+  code: string;
+  name: string;
+  /** The postal code as that country writes it; null where there is none in general use. */
+  postalCode: RegExp | null;
+  /** What the country calls its postal code and its region, for the form's labels. */
+  postalLabel: string;
+  regionLabel: string;
+}
+
+const country = (code: string, name: string, postalCode: RegExp | null, postalLabel = 'Postal code', regionLabel = 'Region'): Country => ({
+  code,
+  name,
+  postalCode,
+  postalLabel,
+  regionLabel,
+});
+
+/** India first, then the countries the shop ships to, by name. */
+export const COUNTRIES: readonly Country[] = [
+  country('IN', 'India', INDIAN_PIN, 'PIN code', 'State / Union territory'),
+  country('AE', 'United Arab Emirates', null, 'Postal code', 'Emirate'),
+  country('AU', 'Australia', /^\d{4}$/, 'Postcode', 'State / Territory'),
+  country('AT', 'Austria', /^\d{4}$/),
+  country('BH', 'Bahrain', /^\d{3,4}$/, 'Postal code', 'Governorate'),
+  country('BD', 'Bangladesh', /^\d{4}$/, 'Postal code', 'Division'),
+  country('BE', 'Belgium', /^\d{4}$/),
+  country('CA', 'Canada', /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, 'Postal code', 'Province / Territory'),
+  country('CN', 'China', /^\d{6}$/, 'Postal code', 'Province'),
+  country('DK', 'Denmark', /^\d{4}$/),
+  country('FI', 'Finland', /^\d{5}$/),
+  country('FR', 'France', /^\d{5}$/),
+  country('DE', 'Germany', /^\d{5}$/, 'Postleitzahl', 'State'),
+  country('HK', 'Hong Kong', null, 'Postal code', 'District'),
+  country('IE', 'Ireland', /^[A-Z\d]{3} ?[A-Z\d]{4}$/i, 'Eircode', 'County'),
+  country('IL', 'Israel', /^\d{5}(\d{2})?$/),
+  country('IT', 'Italy', /^\d{5}$/, 'CAP', 'Province'),
+  country('JP', 'Japan', /^\d{3}-?\d{4}$/, 'Postal code', 'Prefecture'),
+  country('KE', 'Kenya', /^\d{5}$/, 'Postal code', 'County'),
+  country('KW', 'Kuwait', /^\d{5}$/, 'Postal code', 'Governorate'),
+  country('MY', 'Malaysia', /^\d{5}$/, 'Postcode', 'State'),
+  country('MU', 'Mauritius', /^\d{5}$/, 'Postal code', 'District'),
+  country('NP', 'Nepal', /^\d{5}$/, 'Postal code', 'Province'),
+  country('NL', 'Netherlands', /^\d{4} ?[A-Z]{2}$/i, 'Postcode', 'Province'),
+  country('NZ', 'New Zealand', /^\d{4}$/, 'Postcode', 'Region'),
+  country('NO', 'Norway', /^\d{4}$/),
+  country('OM', 'Oman', /^\d{3}$/, 'Postal code', 'Governorate'),
+  country('PT', 'Portugal', /^\d{4}-?\d{3}$/, 'Código postal', 'District'),
+  country('QA', 'Qatar', null, 'Postal code', 'Municipality'),
+  country('SA', 'Saudi Arabia', /^\d{5}(-?\d{4})?$/, 'Postal code', 'Province'),
+  country('SG', 'Singapore', /^\d{6}$/, 'Postal code', 'Region'),
+  country('ZA', 'South Africa', /^\d{4}$/, 'Postal code', 'Province'),
+  country('KR', 'South Korea', /^\d{5}$/, 'Postal code', 'Province'),
+  country('ES', 'Spain', /^\d{5}$/, 'Código postal', 'Province'),
+  country('LK', 'Sri Lanka', /^\d{5}$/, 'Postal code', 'Province'),
+  country('SE', 'Sweden', /^\d{3} ?\d{2}$/),
+  country('CH', 'Switzerland', /^\d{4}$/, 'Postal code', 'Canton'),
+  country('TH', 'Thailand', /^\d{5}$/, 'Postal code', 'Province'),
+  country('GB', 'United Kingdom', /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i, 'Postcode', 'County'),
+  country('US', 'United States', /^\d{5}(-\d{4})?$/, 'ZIP code', 'State'),
+];
+
+const COUNTRY_BY_CODE = new Map(COUNTRIES.map((c) => [c.code, c]));
+
+/** The country an ISO alpha-2 code names (any case), or null when the shop does not ship there. */
+export function findCountry(code: string): Country | null {
+  return COUNTRY_BY_CODE.get(code.trim().toUpperCase()) ?? null;
+}
+
+/** The shop's home country: orders without a country are for India (the documents' clients). */
+export const HOME_COUNTRY = 'IN';
+
+/** The country a phone country code suggests at checkout (+91 India); the shopper may change it. */
+export function countryForDialCode(dialCode: string | null | undefined): string {
+  const byDial: Record<string, string> = { '+91': 'IN', '+1': 'US', '+44': 'GB', '+81': 'JP', '+86': 'CN' };
+  return byDial[(dialCode ?? '').trim()] ?? HOME_COUNTRY;
+}
+
+/** An address as the checkout sends it: `state` holds the region abroad, `zip_code` the postal code. */
+export interface DestinationInput {
+  country: string;
+  state: string;
+  zip_code: string;
+}
+
+/** A destination checked against the rules, with the names the order keeps. */
+export interface Destination {
+  country: string;
+  /** India: the list's name of the state or union territory; abroad: the region as typed. */
+  state: string;
+  zip_code: string;
+  /** India only: the GST state code of the place of supply. */
+  gstStateCode: string | null;
+}
+
+export type DestinationProblem = { field: 'country' | 'state' | 'zip_code'; message: string };
+
+/**
+ * Checks a destination: a country the shop ships to; in India a state or union
+ * territory from the list and a six-digit PIN; abroad a region and the postal
+ * code in that country's format. Answers the normalised destination or the first problem.
+ */
+export function checkDestination(input: DestinationInput): { ok: true; destination: Destination } | { ok: false; problem: DestinationProblem } {
+  const found = findCountry(input.country || HOME_COUNTRY);
+  if (!found) return { ok: false, problem: { field: 'country', message: 'We do not ship to this country yet. Please contact us.' } };
+  const state = input.state.trim();
+  const zip = input.zip_code.trim();
+  if (state === '' || state === 'Select State') return { ok: false, problem: { field: 'state', message: 'State is required' } };
+  if (found.code === 'IN') {
+    const indian = findIndianState(state);
+    if (!indian) return { ok: false, problem: { field: 'state', message: 'State must be a state or union territory of India.' } };
+    if (zip === '') return { ok: false, problem: { field: 'zip_code', message: 'ZIP code is required' } };
+    if (!INDIAN_PIN.test(zip)) return { ok: false, problem: { field: 'zip_code', message: 'PIN code must be 6 digits.' } };
+    return { ok: true, destination: { country: 'IN', state: indian.name, zip_code: zip, gstStateCode: indian.gstCode } };
+  }
+  if (found.postalCode) {
+    if (zip === '') return { ok: false, problem: { field: 'zip_code', message: 'ZIP code is required' } };
+    if (!found.postalCode.test(zip)) {
+      return { ok: false, problem: { field: 'zip_code', message: `${found.postalLabel} is not valid for ${found.name}.` } };
+    }
+  }
+  return { ok: true, destination: { country: found.code, state, zip_code: found.postalCode ? zip.toUpperCase() : zip, gstStateCode: null } };
+}

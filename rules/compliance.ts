@@ -1,0 +1,80 @@
+/**
+ * What Indian law asks of a jewellery sale, as pure rules:
+ * - cash: no one may receive ₹2,00,000 or more in cash for one transaction
+ *   (Income-tax Act s.269ST), so cash on delivery stops below that; the shop
+ *   may set a lower cap; and cash on delivery is never offered abroad;
+ * - PAN: a sale of ₹2,00,000 or more needs the buyer's PAN (Income-tax Rules r.114B);
+ * - HUID: every hallmarked piece carries a 6-character hallmark unique ID (BIS).
+ * Amounts are integer paise.
+ */
+
+/** ₹2,00,000 in paise: cash of this much or more is unlawful to receive (s.269ST). */
+export const LEGAL_CASH_LIMIT = 2_00_000_00;
+
+/** ₹2,00,000 in paise: a sale of this much or more needs the buyer's PAN (r.114B). */
+export const PAN_THRESHOLD = 2_00_000_00;
+
+/** The cap that applies: the administrator's when set and lower, never above the law's. */
+export function effectiveCodCap(adminCap: number | null | undefined): number {
+  return adminCap === null || adminCap === undefined ? LEGAL_CASH_LIMIT : Math.min(adminCap, LEGAL_CASH_LIMIT);
+}
+
+export type CodRefusal = 'abroad' | 'over_cap';
+
+/**
+ * Whether cash on delivery may be offered for an order: in India, in rupees,
+ * and for less than the cap. Answers null when allowed, else why not.
+ */
+export function codRefusal(order: { country: string; currency: 'INR' | 'USD'; rupeeValue: number }, cap: number): CodRefusal | null {
+  if (order.country !== 'IN' || order.currency !== 'INR') return 'abroad';
+  if (order.rupeeValue >= cap) return 'over_cap';
+  return null;
+}
+
+/** Rupees with Indian grouping and no paise: 20000000 paise -> "₹2,00,000". */
+export function rupeesText(paise: number): string {
+  return `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(paise / 100)}`;
+}
+
+/** The shopper's sentence for a refusal, offering online payment. */
+export function codRefusalMessage(refusal: CodRefusal, cap: number): string {
+  if (refusal === 'abroad') return 'Cash on Delivery is available in India only. Please choose Online Payment.';
+  return `Cash on Delivery is available for orders below ${rupeesText(cap)}. Please choose Online Payment to place this order.`;
+}
+
+/** Whether an order of this rupee value needs the buyer's PAN (sales in India). */
+export function panRequired(order: { country: string; rupeeValue: number }): boolean {
+  return order.country === 'IN' && order.rupeeValue >= PAN_THRESHOLD;
+}
+
+/** PAN: five letters, four digits, a letter (e.g. ABCPE1234F). */
+export const PAN_FORMAT = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+/** A PAN as typed to its canonical form (upper case, no spaces); null when it is not one. */
+export function normalisePan(typed: string): string | null {
+  const pan = typed.replace(/\s+/g, '').toUpperCase();
+  return PAN_FORMAT.test(pan) ? pan : null;
+}
+
+/** A PAN as the shopper's own answers show it: only the last four characters ("XXXXXX234F"). */
+export function maskPan(pan: string): string {
+  return pan.length <= 4 ? pan : `${'X'.repeat(pan.length - 4)}${pan.slice(-4)}`;
+}
+
+export const PAN_MESSAGE = 'PAN must be 5 letters, 4 digits and a letter (e.g. ABCPE1234F).';
+export const PAN_REQUIRED_MESSAGE = `Orders of ${rupeesText(PAN_THRESHOLD)} or more need the buyer's PAN (Income-tax Rules, rule 114B).`;
+
+/** HUID: the hallmark unique ID, 6 letters or digits (BIS). */
+export const HUID_FORMAT = /^[A-Z0-9]{6}$/;
+
+/** A HUID as typed to its canonical form (upper case, trimmed); null when it is not one. */
+export function normaliseHuid(typed: string): string | null {
+  const huid = typed.trim().toUpperCase();
+  return HUID_FORMAT.test(huid) ? huid : null;
+}
+
+export const HUID_MESSAGE = 'A HUID is 6 letters or digits (e.g. AB12C4).';
+
+/** How a buyer checks a HUID: BIS CARE, the Bureau of Indian Standards' app. */
+export const HUID_VERIFY_HELP =
+  "Verify each piece's HUID in the BIS CARE app (Bureau of Indian Standards, Android and iOS): open 'Verify HUID' and enter the 6 characters to see the jeweller, purity and date of hallmarking.";
