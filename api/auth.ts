@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppEnv, Caller } from './context.ts';
 import type { Config } from './env.ts';
 import { ApiError, forbidden } from './errors.ts';
+import { isAdministrator } from '../rules/roles.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'aurum-jewellery-api';
@@ -60,7 +61,7 @@ async function callerOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: stri
     .where('u_id', '=', u_id)
     .executeTakeFirst();
   if (!user) throw forbidden('This account no longer exists. Please log in again.');
-  return { ...user, isAdmin: user.u_type === '0' };
+  return { ...user, isAdmin: isAdministrator(user) };
 }
 
 /** Lets only a logged-in user through; sets `c.var.caller`. */

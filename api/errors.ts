@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type DomainErrorKind } from '../rules/errors.ts';
 
 /** The one answer shape of the API: `{ status, description, data }`. */
 export interface Envelope<T = unknown> {
@@ -47,8 +48,21 @@ function describeHttpException(error: HTTPException): string {
   return error.message || 'The request could not be handled.';
 }
 
+/** The HTTP status of each kind of domain error (rules/errors.ts): the one place they meet. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  busy: 503,
+};
+
 /** Turns anything thrown into the envelope; a stack trace never reaches the client. */
 export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof DomainError) {
+    if (error.kind === 'busy') c.header('Retry-After', '1');
+    return c.json({ status: 0, description: error.message, data: error.data ?? null }, STATUS_OF_KIND[error.kind]);
+  }
   if (error instanceof ApiError) {
     const retryAfter = (error.data as { retryAfter?: number } | null)?.retryAfter;
     if (error.status === 429 && retryAfter) c.header('Retry-After', String(retryAfter));

@@ -12,7 +12,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './env.ts';
-import type { MediaFolder } from './site/serve.ts';
+import type { MediaFolder } from '../rules/media.ts';
 
 /** A plain file name: no separators, no leading dot, nothing encoded (the media server's rule). */
 const MEDIA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;

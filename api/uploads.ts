@@ -31,11 +31,11 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from './context.ts';
 import { ApiError, badRequest, tooLarge } from './errors.ts';
-import type { MediaFolder } from './site/serve.ts';
+import { MAX_MEDIA_FILE_BYTES, type MediaFolder } from '../rules/media.ts';
 import { describeIssues } from './validation.ts';
 
 /** Per-file limit of the specification: 120MB (MiB, as upload libraries count it). */
-export const MAX_FILE_BYTES = 120 * 1024 * 1024;
+export const MAX_FILE_BYTES = MAX_MEDIA_FILE_BYTES;
 /** Longest text field (a product description or specification fits many times over). */
 export const MAX_FIELD_BYTES = 256 * 1024;
 /** Fields a form may carry; the longest form (a product) has a dozen. */

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Currency } from '../rules/money.ts';
+import type { PaymentMethod } from '../rules/payments.ts';
 
 /** A column the database fills in on insert (an id, a default timestamp). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -124,8 +126,8 @@ export interface CouponTable {
   created_at: Defaulted<string>;
 }
 
-export type Currency = 'INR' | 'USD';
-export type PaymentMethod = 'cod' | 'online';
+export type { Currency } from '../rules/money.ts';
+export type { PaymentMethod } from '../rules/payments.ts';
 
 export interface OrderTable {
   o_id: Generated<number>;

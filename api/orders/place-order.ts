@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection.ts';
 import { cartLines } from '../../db/queries/cart.ts';
-import { findOrder, findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, isCancellable } from '../../db/queries/orders.ts';
+import { findOrder, findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, placedAt } from '../../db/queries/orders.ts';
+import { ORDER_STATUS, transitionRefusal } from '../../rules/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
@@ -217,13 +218,8 @@ export async function cancelOrder(db: DB, u_id: number, o_id: number, options: {
     const order = await findOrder(trx, o_id);
     // Another shopper's order is answered as missing: its existence is not theirs to learn.
     if (!order || (order.u_id !== u_id && !options.asAdministrator)) throw notFound('Order not found.');
-    if (order.status === 5) throw conflict('This order is already cancelled.');
-    if (order.status !== 1 && order.status !== 2) {
-      throw conflict('This order has already been shipped and can no longer be cancelled.');
-    }
-    if (!isCancellable(order)) {
-      throw conflict('Orders can be cancelled within 2 hours of placing them. Please contact us for help with this order.');
-    }
+    const refusal = transitionRefusal({ from: order.status, to: ORDER_STATUS.cancelled, actor: 'shopper', placedAt: placedAt(order), now: Date.now() });
+    if (refusal) throw conflict(refusal);
     await trx.updateTable('orders').set({ status: 5, updated_at: sql`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
     return { o_id, status: 5, payment_method: order.payment_method };
   });

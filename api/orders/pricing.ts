@@ -9,7 +9,8 @@ import type { DB } from '../../db/connection.ts';
 import { findActiveCoupon, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
-import { FIELD_OF_CURRENCY, percentOf } from './money.ts';
+import { currencyFor } from '../../rules/currency.ts';
+import { FIELD_OF_CURRENCY, percentOf } from '../../rules/money.ts';
 
 /** What a shopper picked: a product, one of its carat entries, a material and a size. */
 export interface Selection {
@@ -61,11 +62,6 @@ export const MAX_QUANTITY = 99;
 
 /** Shipping is free on the storefront (storefront.md §9); kept as a rule so it is priced, not assumed. */
 const SHIPPING = 0;
-
-/** The currency a shopper pays in: rupees for +91, dollars for every other country code. */
-export function currencyFor(countryCode: string): Currency {
-  return countryCode === '+91' ? 'INR' : 'USD';
-}
 
 /** The currency of a shopper's account (from their country code in the database). */
 export async function shopperCurrency(db: DB, u_id: number): Promise<Currency> {

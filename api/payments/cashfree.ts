@@ -5,7 +5,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../env.ts';
-import { toMajor, toMinor } from '../orders/money.ts';
+import { toMajor, toMinor } from '../../rules/money.ts';
 import { gatewayUnavailable, type OpenPayment, type PaymentProvider, type ProviderOrder, type RefundRequest } from './provider.ts';
 
 type CashfreeConfig = Extract<Config['payment'], { provider: 'cashfree' }>;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { findPayment } from '../../db/queries/orders.ts';
-import { toMajor } from '../orders/money.ts';
+import { toMajor } from '../../rules/money.ts';
 import type { PaymentProvider, ProviderOrder } from './provider.ts';
 
 export function sandboxProvider(db: DB): PaymentProvider {

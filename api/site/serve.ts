@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import type { DB } from '../../db/connection.ts';
 import { productPageState } from '../../db/queries/catalogue.ts';
 import type { Config } from '../env.ts';
+import { MEDIA_FOLDERS, type MediaFolder } from '../../rules/media.ts';
 import { siteBuildStartedAt } from './build.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from '../security-headers.ts';
 
-/** The media folders of the specification, each under DATA_DIR/media. */
-export const MEDIA_FOLDERS = ['Sliders', 'Category', 'Products', 'Reviews'] as const;
-export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+/** The media folders of the specification, each under DATA_DIR/media (rules/media.ts). */
+export { MEDIA_FOLDERS, type MediaFolder } from '../../rules/media.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

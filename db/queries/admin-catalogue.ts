@@ -3,12 +3,12 @@
  * three named attributes products are made of (materials, sizes, carats).
  *
  * Each write runs in one transaction (BEGIN IMMEDIATE), checks and writes under
- * the same lock, and refuses by throwing an ApiError from inside it, which
+ * the same lock, and refuses by throwing a DomainError from inside it, which
  * rolls the transaction back: a refused call changes nothing.
  */
 
 import { type Kysely, sql } from 'kysely';
-import { conflict, notFound } from '../../api/errors.ts';
+import { conflictError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import type { CategoryView } from './catalogue.ts';
@@ -23,7 +23,7 @@ const CATEGORY_COLUMNS = ['cate_id', 'cate_name', 'cate_image', 'cate_status'] a
 async function assertCategoryNameFree(trx: DB, cate_name: string, except?: number) {
   let query = trx.selectFrom('categories').select('cate_id').where(sameName('cate_name', cate_name));
   if (except !== undefined) query = query.where('cate_id', '!=', except);
-  if (await query.executeTakeFirst()) throw conflict('A category with this name already exists.');
+  if (await query.executeTakeFirst()) throw conflictError('A category with this name already exists.');
 }
 
 /** Adds a category; refuses a name already taken (any case). */
@@ -46,7 +46,7 @@ export function updateCategory(
 ): Promise<{ category: CategoryView; replacedImage: string | null }> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
-    if (!current) throw notFound('Category not found.');
+    if (!current) throw notFoundError('Category not found.');
     await assertCategoryNameFree(trx, changes.cate_name, cate_id);
     const category = await trx
       .updateTable('categories')
@@ -70,13 +70,13 @@ const productsWord = (n: number) => (n === 1 ? '1 product' : `${n} products`);
 export function deleteCategory(db: DB, cate_id: number): Promise<{ removedImage: string | null }> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
-    if (!current) throw notFound('Category not found.');
+    if (!current) throw notFoundError('Category not found.');
     const { n } = await trx
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('cate_id', '=', cate_id)
       .executeTakeFirstOrThrow();
-    if (Number(n) > 0) throw conflict(`This category still has ${productsWord(Number(n))}. Delete them first.`);
+    if (Number(n) > 0) throw conflictError(`This category still has ${productsWord(Number(n))}. Delete them first.`);
     await trx.deleteFrom('categories').where('cate_id', '=', cate_id).execute();
     const [removedImage = null] = await namedNowhere(trx, 'Category', [current.cate_image]);
     return { removedImage };
@@ -135,7 +135,7 @@ const untyped = (db: DB) => db as unknown as Kysely<any>;
 async function assertAttributeNameFree(trx: DB, kind: AttributeKind, name: string, except?: number) {
   let query = untyped(trx).selectFrom(kind.table).select(kind.idColumn).where(sameName(kind.nameColumn, name));
   if (except !== undefined) query = query.where(kind.idColumn, '!=', except);
-  if (await query.executeTakeFirst()) throw conflict(`A ${kind.label.toLowerCase()} with this name already exists.`);
+  if (await query.executeTakeFirst()) throw conflictError(`A ${kind.label.toLowerCase()} with this name already exists.`);
 }
 
 /** Adds a material, size or carat; refuses a name already taken (any case). */
@@ -160,7 +160,7 @@ export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: s
       .where(kind.idColumn, '=', id)
       .returning([kind.idColumn, kind.nameColumn])
       .executeTakeFirst();
-    if (!row) throw notFound(`${kind.label} not found.`);
+    if (!row) throw notFoundError(`${kind.label} not found.`);
     return row;
   });
 }
@@ -169,13 +169,13 @@ export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: s
 export function deleteAttribute(db: DB, kind: AttributeKind, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const exists = await untyped(trx).selectFrom(kind.table).select(kind.idColumn).where(kind.idColumn, '=', id).executeTakeFirst();
-    if (!exists) throw notFound(`${kind.label} not found.`);
+    if (!exists) throw notFoundError(`${kind.label} not found.`);
     const { n } = await untyped(trx)
       .selectFrom(kind.usedBy)
       .select((eb) => eb.fn.count<number>('p_id').distinct().as('n'))
       .where(kind.idColumn, '=', id)
       .executeTakeFirstOrThrow();
-    if (Number(n) > 0) throw conflict(kind.inUse.replace('{n}', productsWord(Number(n))));
+    if (Number(n) > 0) throw conflictError(kind.inUse.replace('{n}', productsWord(Number(n))));
     await untyped(trx).deleteFrom(kind.table).where(kind.idColumn, '=', id).execute();
   });
 }

@@ -4,7 +4,7 @@
  * "new" until handled).
  */
 
-import { notFound } from '../../api/errors.ts';
+import { notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { isoTimestamp } from './catalogue.ts';
 
@@ -60,7 +60,7 @@ export async function listContacts(db: DB, page: number, perPage: number): Promi
 /** Deletes a contact message. */
 export async function deleteContact(db: DB, c_id: number): Promise<void> {
   const result = await db.deleteFrom('contact_messages').where('c_id', '=', c_id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('Contact info not found.');
+  if (Number(result.numDeletedRows) === 0) throw notFoundError('Contact info not found.');
 }
 
 /** The newest inquiries, in the dashboard's shape. */

@@ -4,8 +4,8 @@
  * percentage in basis points (12.5% = 1250).
  */
 
-import { conflict, notFound } from '../../api/errors.ts';
-import { basisPointsToPercentText } from '../../api/orders/money.ts';
+import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { basisPointsToPercentText } from '../../rules/money.ts';
 import type { DB } from '../connection.ts';
 import type { CouponView } from './orders.ts';
 
@@ -27,7 +27,7 @@ const COLUMNS = ['coupon_id', 'coupon_name', 'discount_bp', 'c_status'] as const
 async function assertNameFree(trx: DB, coupon_name: string, except?: number) {
   let query = trx.selectFrom('coupons').select('coupon_id').where('coupon_name', '=', coupon_name);
   if (except !== undefined) query = query.where('coupon_id', '!=', except);
-  if (await query.executeTakeFirst()) throw conflict('A coupon with this name already exists.');
+  if (await query.executeTakeFirst()) throw conflictError('A coupon with this name already exists.');
 }
 
 /** Adds an active coupon. */
@@ -43,7 +43,7 @@ export function updateCoupon(db: DB, coupon_id: number, draft: CouponDraft): Pro
   return db.transaction().execute(async (trx) => {
     await assertNameFree(trx, draft.coupon_name, coupon_id);
     const row = await trx.updateTable('coupons').set(draft).where('coupon_id', '=', coupon_id).returning(COLUMNS).executeTakeFirst();
-    if (!row) throw notFound('Coupon not found.');
+    if (!row) throw notFoundError('Coupon not found.');
     return view(row);
   });
 }
@@ -51,6 +51,6 @@ export function updateCoupon(db: DB, coupon_id: number, draft: CouponDraft): Pro
 /** Activates (1) or deactivates (0) a coupon. */
 export async function setCouponStatus(db: DB, coupon_id: number, c_status: 0 | 1): Promise<CouponView> {
   const row = await db.updateTable('coupons').set({ c_status }).where('coupon_id', '=', coupon_id).returning(COLUMNS).executeTakeFirst();
-  if (!row) throw notFound('Coupon not found.');
+  if (!row) throw notFoundError('Coupon not found.');
   return view(row);
 }

@@ -6,7 +6,7 @@
  * writes, so the answer is what will be true at commit.
  */
 
-import type { MediaFolder } from '../../api/site/serve.ts';
+import type { MediaFolder } from '../../rules/media.ts';
 import type { DB } from '../connection.ts';
 
 /** The columns naming files in each media folder. */

@@ -1,7 +1,7 @@
 /** Orders as the back office manages them: every order, and its status. */
 
 import { sql } from 'kysely';
-import { notFound } from '../../api/errors.ts';
+import { notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { type OrderView, orderViews } from './orders.ts';
 
@@ -19,5 +19,5 @@ export async function setOrderStatus(db: DB, o_id: number, status: 1 | 2 | 3 | 4
     .set({ status, updated_at: sql<string>`CURRENT_TIMESTAMP` })
     .where('o_id', '=', o_id)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Order not found.');
+  if (Number(result.numUpdatedRows) === 0) throw notFoundError('Order not found.');
 }

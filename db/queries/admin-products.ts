@@ -8,13 +8,13 @@
  * - category, materials and sizes stay as they are once the product exists
  *   (backoffice.md §2: they cannot be changed while editing);
  * - a product keeps between 1 and MAX_PRODUCT_MEDIA images or videos.
- * A refusal is thrown as an ApiError, which rolls the transaction back.
+ * A refusal is thrown as a DomainError, which rolls the transaction back.
  *
  * Prices arrive here already in minor units (paise, cents).
  */
 
 import { sql } from 'kysely';
-import { badRequest, notFound } from '../../api/errors.ts';
+import { invalidError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 
@@ -77,16 +77,16 @@ async function assertExist(trx: DB, table: 'materials' | 'sizes' | 'carats', col
   const rows = await (trx as unknown as import('kysely').Kysely<any>).selectFrom(table).select(column).where(column, 'in', unique(ids)).execute();
   const found = new Set(rows.map((r: Record<string, number>) => r[column]));
   const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw badRequest(`${label} ${missing} does not exist.`);
+  if (missing !== undefined) throw invalidError(`${label} ${missing} does not exist.`);
 }
 
 function assertCaratsOnce(carats: CaratPrice[]) {
-  if (new Set(carats.map((c) => c.carat_id)).size !== carats.length) throw badRequest('A carat may be chosen only once per product.');
+  if (new Set(carats.map((c) => c.carat_id)).size !== carats.length) throw invalidError('A carat may be chosen only once per product.');
 }
 
 function assertMediaCount(count: number) {
-  if (count === 0) throw badRequest('Please select at least one image or video.');
-  if (count > MAX_PRODUCT_MEDIA) throw badRequest(`A product can have at most ${MAX_PRODUCT_MEDIA} images or videos.`);
+  if (count === 0) throw invalidError('Please select at least one image or video.');
+  if (count > MAX_PRODUCT_MEDIA) throw invalidError(`A product can have at most ${MAX_PRODUCT_MEDIA} images or videos.`);
 }
 
 async function writeKeyPoints(trx: DB, p_id: number, key_points: string[]) {
@@ -124,7 +124,7 @@ async function writeCarats(trx: DB, p_id: number, carats: CaratPrice[]) {
 export function insertProduct(db: DB, product: NewProduct): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const category = await trx.selectFrom('categories').select('cate_id').where('cate_id', '=', product.cate_id).executeTakeFirst();
-    if (!category) throw badRequest('This category does not exist.');
+    if (!category) throw invalidError('This category does not exist.');
     const materials = unique(product.materials);
     const sizes = unique(product.sizes);
     await assertExist(trx, 'materials', 'm_id', materials, 'Material');
@@ -161,7 +161,7 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
 export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
   return db.transaction().execute(async (trx) => {
     const product = await trx.selectFrom('products').select(['p_id', 'cate_id']).where('p_id', '=', p_id).executeTakeFirst();
-    if (!product) throw notFound('Product not found.');
+    if (!product) throw notFoundError('Product not found.');
 
     const { fixed } = edit;
     const [materials, sizes] = await Promise.all([
@@ -172,7 +172,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
       (fixed.cate_id !== undefined && fixed.cate_id !== product.cate_id) ||
       (fixed.materials !== undefined && !sameSet(fixed.materials, materials.map((m) => m.m_id))) ||
       (fixed.sizes !== undefined && !sameSet(fixed.sizes, sizes.map((s) => s.size_id)));
-    if (changed) throw badRequest('Category, materials and sizes cannot be changed while editing a product.');
+    if (changed) throw invalidError('Category, materials and sizes cannot be changed while editing a product.');
 
     const { key_points, carats, ...columns } = edit.details;
     if (carats) {
@@ -185,7 +185,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
     const keepNames = edit.keepMedia === undefined ? current.map((m) => m.file_name) : [...new Set(edit.keepMedia)];
     // Only this product's own files can be kept; a name is never looked up anywhere else.
     const stranger = keepNames.find((name) => !byName.has(name));
-    if (stranger !== undefined) throw badRequest(`${stranger.slice(0, 100)} is not an image or video of this product.`);
+    if (stranger !== undefined) throw invalidError(`${stranger.slice(0, 100)} is not an image or video of this product.`);
     const media = [...keepNames.map((name) => byName.get(name)!), ...edit.newMedia];
     assertMediaCount(media.length);
 
@@ -210,7 +210,7 @@ export async function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): P
     .set({ p_status, updated_at: sql<string>`CURRENT_TIMESTAMP` })
     .where('p_id', '=', p_id)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Product not found.');
+  if (Number(result.numUpdatedRows) === 0) throw notFoundError('Product not found.');
 }
 
 /**
@@ -221,7 +221,7 @@ export async function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): P
 export function deleteProduct(db: DB, p_id: number): Promise<{ productFiles: string[]; reviewFiles: string[] }> {
   return db.transaction().execute(async (trx) => {
     const product = await trx.selectFrom('products').select('p_id').where('p_id', '=', p_id).executeTakeFirst();
-    if (!product) throw notFound('Product not found.');
+    if (!product) throw notFoundError('Product not found.');
     const [media, reviewImages] = await Promise.all([
       trx.selectFrom('product_media').select('file_name').where('p_id', '=', p_id).execute(),
       trx

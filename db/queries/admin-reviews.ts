@@ -7,7 +7,7 @@
  * Refusals are thrown from inside the transaction, which rolls it back.
  */
 
-import { conflict, notFound } from '../../api/errors.ts';
+import { conflictError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from './catalogue.ts';
@@ -60,8 +60,8 @@ export function updateTestimonial(
 ): Promise<{ review: ReviewView; replacedImages: string[] }> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('reviews').select(['r_id', 'p_id']).where('r_id', '=', r_id).executeTakeFirst();
-    if (!current) throw notFound('Review not found.');
-    if (current.p_id !== null) throw conflict("This is a shopper's product review: it can be deleted, not edited.");
+    if (!current) throw notFoundError('Review not found.');
+    if (current.p_id !== null) throw conflictError("This is a shopper's product review: it can be deleted, not edited.");
     const before = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).orderBy('position').orderBy('ri_id').execute();
     const row = await trx.updateTable('reviews').set(draft).where('r_id', '=', r_id).returning(REVIEW_COLUMNS).executeTakeFirstOrThrow();
     if (!image) return { review: testimonialView(row, before.map((b) => b.file_name)), replacedImages: [] };
@@ -75,7 +75,7 @@ export function updateTestimonial(
 export function deleteReview(db: DB, r_id: number): Promise<{ images: string[] }> {
   return db.transaction().execute(async (trx) => {
     const review = await trx.selectFrom('reviews').select('r_id').where('r_id', '=', r_id).executeTakeFirst();
-    if (!review) throw notFound('Review not found.');
+    if (!review) throw notFoundError('Review not found.');
     const images = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).execute();
     await trx.deleteFrom('reviews').where('r_id', '=', r_id).execute();
     return { images: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)) };
@@ -102,7 +102,7 @@ export function addSliderImages(db: DB, images: string[]): Promise<SliderImageVi
 export function deleteSliderImage(db: DB, s_id: number): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('slider_images').where('s_id', '=', s_id).returning('image').executeTakeFirst();
-    if (!row) throw notFound('Slider image not found.');
+    if (!row) throw notFoundError('Slider image not found.');
     const [image = null] = await namedNowhere(trx, 'Sliders', [row.image]);
     return image;
   });

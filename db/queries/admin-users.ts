@@ -3,7 +3,8 @@
  * administrator, or a shopper deleting their own account).
  */
 
-import { conflict, notFound } from '../../api/errors.ts';
+import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { isAdministrator } from '../../rules/roles.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from './catalogue.ts';
@@ -49,14 +50,14 @@ export async function listUsers(db: DB): Promise<UserView[]> {
 export function deleteUser(db: DB, u_id: number): Promise<{ reviewFiles: string[]; removedReviews: number }> {
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['u_id', 'u_type']).where('u_id', '=', u_id).executeTakeFirst();
-    if (!user) throw notFound('User not found.');
-    if (user.u_type === '0') {
+    if (!user) throw notFoundError('User not found.');
+    if (isAdministrator(user)) {
       const { n } = await trx
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('u_type', '=', '0')
         .executeTakeFirstOrThrow();
-      if (Number(n) <= 1) throw conflict('The last administrator cannot be deleted.');
+      if (Number(n) <= 1) throw conflictError('The last administrator cannot be deleted.');
     }
     const reviews = await trx.selectFrom('reviews').select('r_id').where('u_id', '=', u_id).where('p_id', 'is not', null).execute();
     const ids = reviews.map((r) => r.r_id);

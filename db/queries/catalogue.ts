@@ -12,7 +12,7 @@
  */
 
 import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { type PriceField, toMajor, toMinor } from '../../api/orders/money.ts';
+import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 

@@ -4,7 +4,8 @@
  */
 
 import { sql } from 'kysely';
-import { basisPointsToPercentText, toMajor } from '../../api/orders/money.ts';
+import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
+import { shopperMayCancel } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
 import type { Currency, Order, OrderItem } from '../schema.ts';
 import { isoTimestamp } from './catalogue.ts';
@@ -172,14 +173,9 @@ export interface OrderView {
   orderItems: OrderItemView[];
 }
 
-/** How long after placing it a shopper may cancel an order (the refund policy: 2 hours). */
-export const CANCELLATION_WINDOW_MS = 2 * 60 * 60 * 1000;
-
-/** Whether an order may still be cancelled by its shopper at `now`. */
-export function isCancellable(order: Pick<Order, 'status' | 'created_at'>, now = Date.now()): boolean {
-  if (order.status !== 1 && order.status !== 2) return false;
-  const placed = Date.parse(isoTimestamp(order.created_at));
-  return Number.isFinite(placed) && now - placed <= CANCELLATION_WINDOW_MS;
+/** When an order was placed, in milliseconds (what the cancel window counts from). */
+export function placedAt(order: Pick<Order, 'created_at'>): number {
+  return Date.parse(isoTimestamp(order.created_at));
 }
 
 function itemView(item: OrderItem): OrderItemView {
@@ -244,7 +240,7 @@ export async function orderViews(db: DB, orders: Order[], now = Date.now()): Pro
     payment_status: o.payment_status,
     order_id: o.provider_order_id,
     createdAt: isoTimestamp(o.created_at),
-    cancellable: isCancellable(o, now),
+    cancellable: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now),
     orderItems: itemsOf.get(o.o_id) ?? [],
   }));
 }

@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Config } from '../../api/env.ts';
-import { percentOf } from '../../api/orders/money.ts';
+import { currencyFor } from '../../rules/currency.ts';
+import { percentOf } from '../../rules/money.ts';
 import { hashPassword } from '../../api/passwords.ts';
 import type { Currency, Database } from '../schema.ts';
 import {
@@ -246,8 +247,7 @@ async function insertShoppers(db: Db, passwordHashes: string[], now: Date): Prom
     })))
     .returning(['u_id', 'u_name', 'country_code'])
     .execute();
-  // Rupees for India, dollars for everyone else: the storefront's currency rule.
-  return new Map(rows.map((r) => [r.u_name, { u_id: r.u_id, currency: r.country_code === '+91' ? 'INR' : 'USD' }]));
+  return new Map(rows.map((r) => [r.u_name, { u_id: r.u_id, currency: currencyFor(r.country_code) }]));
 }
 
 /** How long after placing an order it reached its status, in days. */

@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { percentOf, toMajor, toMinor } from '../../api/orders/money.ts';
+import { percentOf, toMajor, toMinor } from '../../rules/money.ts';
 import { NetworkError, type Reply, type StoreServer } from './harness.ts';
 
 export interface Shopper {

@@ -6,7 +6,7 @@
  */
 
 import SQLite from 'better-sqlite3';
-import { percentOf } from '../../api/orders/money.ts';
+import { percentOf } from '../../rules/money.ts';
 import type { Ledger } from './shoppers.ts';
 
 export interface StoreFindings {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findCoupon, sizeText, totalsOf, validateShipping, EMPTY_SHIPPING } from '../../web/lib/checkout.ts';
-import { canCancel, CANCEL_WINDOW_MS, hasBought, statusLabel, trackingStep } from '../../web/lib/orders.ts';
-import { percentOf } from '../../api/orders/money.ts';
+import { CANCEL_WINDOW_MS } from '../../rules/orders.ts';
+import { canCancel, hasBought, statusLabel, trackingStep } from '../../web/lib/orders.ts';
+import { percentOf } from '../../rules/money.ts';
 
 describe('checkout totals', () => {
   it('adds lines in whole paise and takes the coupon off the subtotal, half-up as the server does', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../web/components/Pagination.tsx';
 import { addBusinessDays, deliveryWindow } from '../../web/islands/product/delivery.ts';
 import { imageSources, isVideo, firstImage } from '../../web/lib/media.ts';
-import { currencyFor, formatMoney, priceColumn } from '../../web/lib/money.ts';
+import { currencyFor } from '../../rules/currency.ts';
+import { formatMoney, priceColumn } from '../../rules/money.ts';
+import { sessionCountryCode } from '../../web/stores/session.ts';
 import { categoryPath } from '../../web/lib/routes.ts';
 import { slugify } from '../../web/lib/slug.ts';
 import { selectionFor } from '../../web/stores/cart.ts';
@@ -10,9 +12,12 @@ import { selectionFor } from '../../web/stores/cart.ts';
 describe('currency (storefront.md §1, §9)', () => {
   it('is rupees for visitors and +91, dollars for everyone else', () => {
     expect(currencyFor(null)).toBe('INR');
-    expect(currencyFor({ countryCode: '+91', phoneNumber: '9876543210' })).toBe('INR');
-    expect(currencyFor({ countryCode: '', phoneNumber: '+919876543210' })).toBe('INR');
-    for (const code of ['+1', '+44', '+81', '+86']) expect(currencyFor({ countryCode: code, phoneNumber: '5550100' })).toBe('USD');
+    expect(currencyFor(undefined)).toBe('INR');
+    expect(currencyFor('+91')).toBe('INR');
+    expect(currencyFor(sessionCountryCode({ countryCode: '+91', phoneNumber: '9876543210' }))).toBe('INR');
+    expect(currencyFor(sessionCountryCode({ countryCode: '', phoneNumber: '+919876543210' }))).toBe('INR');
+    expect(currencyFor(sessionCountryCode({ countryCode: '', phoneNumber: '5550100' }))).toBe('USD');
+    for (const code of ['+1', '+44', '+81', '+86']) expect(currencyFor(sessionCountryCode({ countryCode: code, phoneNumber: '5550100' }))).toBe('USD');
   });
 
   it('names the price column the all-products filter sends', () => {

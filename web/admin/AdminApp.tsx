@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect } from 'react';
+import { isAdministrator } from '../../rules/roles.ts';
 import { $user } from '../stores/session.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 import { Link, matchRoute, usePath } from './router.tsx';
@@ -31,11 +32,6 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/sliders': SlidersScreen,
   '/admin/coupon': CouponsScreen,
 };
-
-/** True when the stored session is an administrator's (u_type "0"). */
-function isAdministrator(user: { u_type?: string } | null): boolean {
-  return user?.u_type === '0';
-}
 
 /**
  * The back office. Only a stored session with u_type "0" sees it; anyone

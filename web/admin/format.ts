@@ -1,4 +1,5 @@
-import { type Currency, formatMoney } from '../lib/money.ts';
+import { type Currency, formatMoney } from '../../rules/money.ts';
+import { isOrderStatus, ORDER_STATUS } from '../../rules/orders.ts';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -20,18 +21,11 @@ export function formatOrderMoney(amount: number | null | undefined, currency: Cu
   return formatMoney(Number.isFinite(amount) ? Number(amount) : 0, currency, { cents: true });
 }
 
-/** Order status numbers (§4). */
-export const ORDER_STATUSES: ReadonlyArray<{ value: number; label: string }> = [
-  { value: 1, label: 'Pending' },
-  { value: 2, label: 'Processing' },
-  { value: 3, label: 'Shipped' },
-  { value: 4, label: 'Delivered' },
-  { value: 5, label: 'Cancelled' },
-];
+export { ORDER_STATUSES } from '../../rules/orders.ts';
 
 /** An unknown status value displays as Pending (§4). */
 export function knownStatus(status: number): number {
-  return ORDER_STATUSES.some((s) => s.value === status) ? status : 1;
+  return isOrderStatus(status) ? status : ORDER_STATUS.pending;
 }
 
 /** The shipping address on one line: address, apartment, city, state, ZIP. */

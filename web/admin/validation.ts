@@ -4,14 +4,15 @@
  * checks only spare the administrator a round trip.
  */
 
+import { isVideoName, MAX_MEDIA_FILE_BYTES } from '../../rules/media.ts';
+
 /** Images the store accepts (the server judges by bytes: jpg, png, webp, gif, avif). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 const IMAGE_NAME = /\.(jpe?g|png|webp|gif|avif)$/i;
 const VIDEO_TYPES = new Set(['video/mp4', 'video/webm', 'video/ogg']);
-const VIDEO_NAME = /\.(mp4|webm|ogg)$/i;
 
 /** 120 MB per file (§9). */
-export const MAX_FILE_BYTES = 120 * 1024 * 1024;
+export const MAX_FILE_BYTES = MAX_MEDIA_FILE_BYTES;
 /** More selected files than this gives 'You can only select up to 3 images.' (§9). */
 export const MAX_IMAGE_SELECTION = 3;
 
@@ -32,7 +33,7 @@ export function isImageFile(file: File): boolean {
 }
 
 export function isVideoFile(file: File): boolean {
-  return file.type ? VIDEO_TYPES.has(file.type) : VIDEO_NAME.test(file.name);
+  return file.type ? VIDEO_TYPES.has(file.type) : isVideoName(file.name);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatMoney, type Currency } from '../lib/money.ts';
+import { formatMoney, type Currency } from '../../rules/money.ts';
 
 export interface PriceProps {
   inr: number;

@@ -1,4 +1,4 @@
-import type { Currency } from '../lib/money.ts';
+import type { Currency } from '../../rules/money.ts';
 import { firstImage, imageSources, isVideo, mediaUrl } from '../lib/media.ts';
 import { Icon } from './Icon.tsx';
 import { Price } from './Price.tsx';

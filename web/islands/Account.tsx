@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import { sizeText } from '../lib/checkout.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../rules/money.ts';
 import { canCancel, formatOrderDate, type Order, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
 import { productPath } from '../lib/routes.ts';

@@ -4,7 +4,7 @@ import { Icon } from '../components/Icon.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { type CardProduct, ProductCard } from '../components/ProductCard.tsx';
 import { api } from '../lib/api/client.ts';
-import { priceColumn } from '../lib/money.ts';
+import { priceColumn } from '../../rules/money.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { toast } from '../stores/toast.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import { type CartLine, lineTotal, totalsOf } from '../lib/checkout.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../rules/money.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';

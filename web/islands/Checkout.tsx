@@ -20,7 +20,7 @@ import {
   totalsOf,
   validateShipping,
 } from '../lib/checkout.ts';
-import { type Currency, formatMoney, priceColumn } from '../lib/money.ts';
+import { type Currency, formatMoney, priceColumn } from '../../rules/money.ts';
 import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { type BuyNowLine, clearBuyNow, getBuyNow } from '../stores/buy-now.ts';

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { type CartLine, choiceText, type Totals, unitPrice } from '../lib/checkout.ts';
-import { type Currency, formatMoney } from '../lib/money.ts';
+import { type Currency, formatMoney } from '../../rules/money.ts';
 import { productPath } from '../lib/routes.ts';
 import { LineThumb } from './parts.tsx';
 

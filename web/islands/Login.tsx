@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isAdministrator } from '../../rules/roles.ts';
 import { request } from '../lib/api/client.ts';
 import { login, type SessionUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
@@ -70,7 +71,7 @@ export default function Login() {
       if (answer.status === 1 && answer.data?.auth_token) {
         login(answer.data);
         toast.success(answer.description || 'Login successful.');
-        const target = answer.data.u_type === '0' ? '/admin/' : '/';
+        const target = isAdministrator(answer.data) ? '/admin/' : '/';
         setTimeout(() => location.assign(target), AFTER_LOGIN_MS);
         return;
       }

@@ -1,4 +1,4 @@
-import { type Currency, priceIn } from './money.ts';
+import { type Currency, priceIn } from '../../rules/money.ts';
 
 /**
  * The checkout's rules on the client: what a cart line costs in the shopper's

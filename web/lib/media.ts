@@ -1,5 +1,6 @@
-/** The media folders on the API host (storefront.md §3). */
-export type MediaFolder = 'Products' | 'Category' | 'Sliders' | 'Reviews';
+import { isVideoName, type MediaFolder } from '../../rules/media.ts';
+
+export type { MediaFolder } from '../../rules/media.ts';
 
 /**
  * The widths the server resizes images to (api/site/serve.ts answers
@@ -8,12 +9,8 @@ export type MediaFolder = 'Products' | 'Category' | 'Sliders' | 'Reviews';
 export const IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1440, 1920] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-const VIDEO = /\.(mp4|webm|ogg)$/i;
-
-/** A file ending mp4, webm or ogg is a video (§3, §9). */
-export function isVideo(name: string): boolean {
-  return VIDEO.test(name);
-}
+/** A file ending mp4, webm or ogg is a video (§3, §9; rules/media.ts). */
+export const isVideo = isVideoName;
 
 /** The URL of a media file on this host. */
 export function mediaUrl(folder: MediaFolder, name: string): string {

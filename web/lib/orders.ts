@@ -1,4 +1,5 @@
-import type { Currency } from './money.ts';
+import type { Currency } from '../../rules/money.ts';
+import { ORDER_STATUS, shopperMayCancel } from '../../rules/orders.ts';
 
 /** An order line as GET /getorder/{u_id} answers it: a snapshot of what was bought. */
 export interface OrderItem {
@@ -45,38 +46,20 @@ export interface Order {
 /** The four tracking steps (§4). */
 export const TRACKING_STEPS = ['Pending', 'Processing', 'Shipped', 'Delivered'] as const;
 
-const LABELS: Record<number, string> = { 1: 'Pending', 2: 'Processing', 3: 'Shipped', 4: 'Delivered', 5: 'Cancelled' };
-
-/** The label of a status number; any other value is Unknown (§4). */
-export function statusLabel(status: number): string {
-  return LABELS[status] ?? 'Unknown';
-}
-
-/**
- * How many tracking steps an order has reached: 1-4 for Pending to Delivered,
- * 0 for Cancelled (§4) and for an unknown status.
- */
-export function trackingStep(status: number): number {
-  return status >= 1 && status <= 4 ? status : 0;
-}
-
-/** Orders can be cancelled within 2 hours of placing them (the refund policy). */
-export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
+export { statusLabel, trackingStep } from '../../rules/orders.ts';
 
 /**
  * Whether the Cancel action is offered: the server says so, and the 2 hours
- * have not run out since the page loaded the order.
+ * have not run out since the page loaded the order (rules/orders.ts).
  */
 export function canCancel(order: Pick<Order, 'status' | 'createdAt' | 'cancellable'>, now = Date.now()): boolean {
-  if (order.status !== 1 && order.status !== 2) return false;
   if (order.cancellable === false) return false;
-  const placed = Date.parse(order.createdAt);
-  return Number.isFinite(placed) && now - placed < CANCEL_WINDOW_MS;
+  return shopperMayCancel({ status: order.status, placedAt: Date.parse(order.createdAt) }, now);
 }
 
 /** Whether any order that was not cancelled holds the product: a buyer may review it (DESIGN.md). */
 export function hasBought(orders: ReadonlyArray<Pick<Order, 'status' | 'orderItems'>> | null | undefined, p_id: number): boolean {
-  return Boolean(orders?.some((order) => order.status !== 5 && order.orderItems?.some((item) => item.p_id === p_id || item.product?.p_id === p_id)));
+  return Boolean(orders?.some((order) => order.status !== ORDER_STATUS.cancelled && order.orderItems?.some((item) => item.p_id === p_id || item.product?.p_id === p_id)));
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -1,4 +1,4 @@
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../rules/money.ts';
 import { $currency } from '../stores/session.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { deliveryWindow, formatWindow } from '../islands/product/delivery.ts';
 import { taxNote } from '../islands/product/tax-note.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../rules/money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
 import { $currency } from '../stores/session.ts';
 

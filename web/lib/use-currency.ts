@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Currency } from './money.ts';
+import type { Currency } from '../../rules/money.ts';
 import { $currency } from '../stores/session.ts';
 
 /**

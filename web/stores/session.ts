@@ -1,5 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { currencyFor, type Currency } from '../lib/money.ts';
+import { currencyFor, INDIA_COUNTRY_CODE } from '../../rules/currency.ts';
+import type { Currency } from '../../rules/money.ts';
+import { isAdministrator } from '../../rules/roles.ts';
 
 /** The logged-in shopper as /userlogin answers it, kept in localStorage. */
 export interface SessionUser {
@@ -58,10 +60,15 @@ export const $user = atom<SessionUser | null>(readUser());
 export const $isLoggedIn = computed($user, (user) => Boolean(user?.auth_token && user.u_id));
 
 /** True for an administrator (u_type '0'). */
-export const $isAdmin = computed($user, (user) => user?.u_type === '0');
+export const $isAdmin = computed($user, (user) => isAdministrator(user));
 
-/** Rupees for visitors and +91, dollars for everyone else: decided once, in money.ts. */
-export const $currency = computed($user, (user): Currency => currencyFor(user));
+/** A session's country code; an older session kept it only as the phone number's prefix. */
+export function sessionCountryCode(user: Pick<SessionUser, 'countryCode' | 'phoneNumber'>): string {
+  return user.countryCode || (user.phoneNumber?.startsWith(INDIA_COUNTRY_CODE) ? INDIA_COUNTRY_CODE : '');
+}
+
+/** Rupees for visitors and +91, dollars for everyone else: decided once, in rules/currency.ts. */
+export const $currency = computed($user, (user): Currency => currencyFor(user ? sessionCountryCode(user) : null));
 
 /** Stores the user /userlogin answered, as the session. */
 export function login(user: SessionUser): void {

@@ -3,7 +3,7 @@ import { listOrdersOf } from '../../../db/queries/orders.ts';
 import { assertOwnUser } from '../../auth.ts';
 import type { AppEnv } from '../../context.ts';
 import { badRequest, created, ok } from '../../errors.ts';
-import { CURRENCY_OF_FIELD } from '../../orders/money.ts';
+import { CURRENCY_OF_FIELD } from '../../../rules/money.ts';
 import { cancelOrder, placeOrder, requestHash } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { refundCancelledOrder } from '../../orders/refund.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { toMinor } from '../../orders/money.ts';
+import { toMinor } from '../../../rules/money.ts';
 import type { OrderLines } from '../../orders/place-order.ts';
 import { Id } from '../../openapi/schemas.ts';
 import { Quantity } from '../cart/cart.routes.ts';

@@ -5,7 +5,7 @@ import { findPaymentBySession } from '../../../db/queries/orders.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Config } from '../../env.ts';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../errors.ts';
-import { CURRENCY_OF_FIELD, toMajor } from '../../orders/money.ts';
+import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS } from '../../payments/cashfree.ts';
 import { finishPayment, startPayment } from '../../payments/checkout.ts';

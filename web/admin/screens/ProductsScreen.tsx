@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api/client.ts';
 import { firstImage, imageSources } from '../../lib/media.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../rules/money.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { ConfirmDialog } from '../components/Modal.tsx';
 import { AddButton, ListTable, Screen } from '../components/Screen.tsx';

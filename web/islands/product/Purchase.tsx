@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ProductView } from '../../../db/queries/catalogue.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Stars } from '../../components/Stars.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../rules/money.ts';
 import { firstImage } from '../../lib/media.ts';
 import { useCurrency } from '../../lib/use-currency.ts';
 import { addToCart, requireLoginThenRedirect } from '../../stores/cart.ts';

@@ -1,4 +1,4 @@
-import type { Currency } from '../../lib/money.ts';
+import type { Currency } from '../../../rules/money.ts';
 
 /** The line beside a product's price: rupee prices include taxes; abroad, import duties are the recipient's (shipping policy). */
 export function taxNote(currency: Currency): string {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_PRODUCT_MEDIA } from '../../../../db/queries/admin-products.ts';
 import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
-import { toMinor } from '../../../orders/money.ts';
+import { toMinor } from '../../../../rules/money.ts';
 import { FileField, multipartBody, type UploadRules } from '../../../uploads.ts';
 import { Product } from '../../catalogue/catalogue.schemas.ts';
 import { adminErrors, adminRoute, NoData, recordId, requiredText } from '../admin.schemas.ts';

@@ -1,0 +1,16 @@
+/** The media folders of the specification on the API host (storefront.md §3). */
+export const MEDIA_FOLDERS = ['Sliders', 'Category', 'Products', 'Reviews'] as const;
+export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+
+/** A media file whose name ends with one of these is a video (backoffice.md §3, §9). */
+export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'] as const;
+
+/** The per-file upload limit: 120 MB (MiB, as upload libraries count it). */
+export const MAX_MEDIA_FILE_BYTES = 120 * 1024 * 1024;
+
+const VIDEO_NAME = new RegExp(`\\.(${VIDEO_EXTENSIONS.join('|')})$`, 'i');
+
+/** Whether a stored or chosen file name is a video by its extension. */
+export function isVideoName(name: string): boolean {
+  return VIDEO_NAME.test(name);
+}
