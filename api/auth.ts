@@ -10,11 +10,21 @@ const ISSUER = 'aurum-jewellery-api';
 const AUDIENCE = 'aurum-jewellery-store';
 const LIFETIME = '7d';
 
-/** Signs a session token for a user; identity lives in `sub`, nothing else is trusted from it. */
-export function issueToken(config: Config, u_id: number): Promise<string> {
-  return new SignJWT({})
+/** The account a token is issued to: its id and its random identity (users.token_key). */
+export interface TokenSubject {
+  u_id: number;
+  token_key: string;
+}
+
+/**
+ * Signs a session token for a user. Identity lives in `sub` and `key`: the id alone
+ * could name another account after a restore or a re-seed gives the id out again;
+ * the account's random key cannot. Nothing else is trusted from the token.
+ */
+export function issueToken(config: Config, user: TokenSubject): Promise<string> {
+  return new SignJWT({ key: user.token_key })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(String(u_id))
+    .setSubject(String(user.u_id))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -22,17 +32,19 @@ export function issueToken(config: Config, u_id: number): Promise<string> {
     .sign(config.jwtSecret);
 }
 
-/** Verifies a token with the algorithm pinned; answers the user id or null. */
-export async function verifyToken(config: Config, token: string): Promise<number | null> {
+/** Verifies a token with the algorithm pinned; answers the account it names, or null. */
+export async function verifyToken(config: Config, token: string): Promise<TokenSubject | null> {
   try {
     const { payload } = await jwtVerify(token, config.jwtSecret, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'key'],
     });
     const u_id = Number(payload.sub);
-    return Number.isSafeInteger(u_id) && u_id > 0 ? u_id : null;
+    const token_key = payload.key;
+    if (!Number.isSafeInteger(u_id) || u_id <= 0 || typeof token_key !== 'string' || token_key === '') return null;
+    return { u_id, token_key };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -53,12 +65,14 @@ async function identify(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Ca
 /** The user a token names, from the database; a bad token or a deleted account is refused. */
 async function callerOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: string): Promise<Caller> {
   const { config, db } = c.var.deps;
-  const u_id = await verifyToken(config, token);
-  if (u_id === null) throw forbidden();
+  const subject = await verifyToken(config, token);
+  if (subject === null) throw forbidden();
+  // The very account the token was issued to: same id and same key (an id given out again has another key).
   const user = await db
     .selectFrom('users')
     .select(['u_id', 'u_type', 'full_name'])
-    .where('u_id', '=', u_id)
+    .where('u_id', '=', subject.u_id)
+    .where('token_key', '=', subject.token_key)
     .executeTakeFirst();
   if (!user) throw forbidden('This account no longer exists. Please log in again.');
   return { ...user, isAdmin: isAdministrator(user) };

@@ -15,6 +15,8 @@ export interface UserTable {
   /** "0" administrator, anything else a shopper. */
   u_type: Defaulted<string>;
   created_at: Defaulted<string>;
+  /** Random identity put in every token issued to this account (newTokenKey): a token names this very account. */
+  token_key: string;
 }
 
 export interface CategoryTable {
@@ -292,7 +294,7 @@ export interface Database {
  * list against the types; tests/db/schema.test.ts checks it against SQLite).
  */
 export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T], true> } = {
-  users: { u_id: true, full_name: true, u_name: true, country_code: true, phone_number: true, password_hash: true, u_type: true, created_at: true },
+  users: { u_id: true, full_name: true, u_name: true, country_code: true, phone_number: true, password_hash: true, u_type: true, created_at: true, token_key: true },
   categories: { cate_id: true, cate_name: true, cate_image: true, cate_status: true, created_at: true },
   materials: { m_id: true, name: true, created_at: true },
   sizes: { size_id: true, size_name: true, created_at: true },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DB } from '../connection.ts';
 import type { NewUser } from '../schema.ts';
 
@@ -10,13 +11,26 @@ export function findUserByPhone(db: DB, countryCode: string, phoneNumber: string
     .executeTakeFirst();
 }
 
-/** Inserts a user; answers null when the phone number is already registered. */
-export async function createUser(db: DB, user: NewUser): Promise<number | null> {
+/** A new account's random token identity (users.token_key): 144 bits, never reused. */
+export function newTokenKey(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export type CreatedUser = { u_id: number } | { taken: 'phone' | 'username' };
+
+/**
+ * Inserts a user with a fresh token key; answers what was already taken when the
+ * phone number or the username (whatever its case) belongs to another account.
+ */
+export async function createUser(db: DB, user: Omit<NewUser, 'token_key'>): Promise<CreatedUser> {
   const row = await db
     .insertInto('users')
-    .values(user)
-    .onConflict((oc) => oc.columns(['country_code', 'phone_number']).doNothing())
+    .values({ ...user, token_key: newTokenKey() })
+    .onConflict((oc) => oc.doNothing())
     .returning('u_id')
     .executeTakeFirst();
-  return row?.u_id ?? null;
+  if (row) return { u_id: row.u_id };
+  const phone = await findUserByPhone(db, user.country_code, user.phone_number);
+  return { taken: phone ? 'phone' : 'username' };
 }
+

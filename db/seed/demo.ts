@@ -8,6 +8,7 @@ import type { Config } from '../../api/env.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { percentOf } from '../../rules/money.ts';
 import { hashPassword } from '../../api/passwords.ts';
+import { newTokenKey } from '../queries/users.ts';
 import type { Currency, Database } from '../schema.ts';
 import {
   CARATS, CATEGORIES, type CaratName, categoryOf, descriptionOf, designOf, keyPointsOf, MATERIALS, materialsOf,
@@ -115,6 +116,7 @@ async function insertAdministrator(db: Db, admin: SeedConfig['admin'], passwordH
       password_hash: passwordHash,
       u_type: '0',
       created_at: sqlTimestamp(daysBefore(now, 200)),
+      token_key: newTokenKey(),
     })
     .returning('u_id')
     .executeTakeFirstOrThrow();
@@ -244,6 +246,7 @@ async function insertShoppers(db: Db, passwordHashes: string[], now: Date): Prom
       password_hash: passwordHashes[i],
       u_type: '1',
       created_at: sqlTimestamp(daysBefore(now, s.joinedDaysAgo)),
+      token_key: newTokenKey(),
     })))
     .returning(['u_id', 'u_name', 'country_code'])
     .execute();

@@ -55,6 +55,27 @@ describe('POST /registeruser', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses a username already taken, whatever its case, with 409 and stores nothing', async () => {
+    const before = await userCount();
+    for (const u_name of ['asha', 'ASHA', 'Asha']) {
+      const res = await call(store, 'POST', '/registeruser', registration({ phoneNumber: '9000000010', u_name }));
+      expect(res.status, u_name).toBe(409);
+      expect(res.body).toEqual({ status: 0, description: 'This username is already taken. Please choose another.', data: null });
+      expectMatchesContract('POST', '/registeruser', res);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('ten registrations of one new username at once: one account, nine 409s', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(store, 'POST', '/registeruser', registration({ phoneNumber: `90000001${String(i).padStart(2, '0')}`, u_name: i % 2 ? 'Ravi.K' : 'ravi.k' }))),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(9);
+    const rows = await store.db.selectFrom('users').select('u_id').where('u_name', 'in', ['Ravi.K', 'ravi.k']).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses malformed JSON with a 400 envelope', async () => {
     const res = await call(store, 'POST', '/registeruser', '{"full_name": ');
     expect(res.status).toBe(400);
@@ -90,7 +111,7 @@ describe('POST /userlogin', () => {
   });
 
   it('meets repeated failures on one phone with 429, and lets the owner back in after the window', async () => {
-    await call(store, 'POST', '/registeruser', registration({ phoneNumber: '9811122233' }));
+    await call(store, 'POST', '/registeruser', registration({ phoneNumber: '9811122233', u_name: 'asha-locked' }));
     const attempt = (password: string) => call(store, 'POST', '/userlogin', { countryCode: '+91', phoneNumber: '9811122233', password });
     const answers: number[] = [];
     for (let i = 0; i < 30; i++) answers.push((await attempt(`Wrong${i}@pass`)).status);

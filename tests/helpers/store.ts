@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../api/env.ts';
 import { hashPassword } from '../../api/passwords.ts';
 import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { newTokenKey } from '../../db/queries/users.ts';
 
 export interface TestStore {
   db: DB;
@@ -55,10 +56,11 @@ export async function createUser(store: TestStore, overrides: { u_type?: string;
       phone_number: phone,
       password_hash: await cheapHash,
       u_type: overrides.u_type ?? '1',
+      token_key: newTokenKey(),
     })
-    .returning('u_id')
+    .returning(['u_id', 'token_key'])
     .executeTakeFirstOrThrow();
-  const token = await issueToken(store.config, row.u_id);
+  const token = await issueToken(store.config, row);
   return { u_id: row.u_id, phone, password: 'Secret@123', token, auth: { Authorization: `Bearer ${token}` } };
 }
 

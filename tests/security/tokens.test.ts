@@ -7,6 +7,7 @@
  */
 
 import { generateKeyPair, exportSPKI, exportJWK, SignJWT, base64url } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, expectUnchanged, ProbeLedger, snapshot } from './helpers/probe.ts';
 import { DEMO_ADMIN, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
@@ -124,6 +125,32 @@ describe('tokens an outsider can make', () => {
     await ledger.probe(async () => {
       expectRefused(await server.send('GET', `/getcart/${leaving.u_id}`, { token: leaving.token }), [403], 'deleted account');
     });
+  });
+});
+
+describe('tokens after a restore or a reset', () => {
+  it("a token issued before a restore is refused for the account that gets its u_id afterwards, and cannot read or delete it", async () => {
+    const before = await registerShopper(server);
+    // A restore to a backup taken before this shopper registered: the row is gone and the id counter is back where it was.
+    await server.db.deleteFrom('users').where('u_id', '=', before.u_id).execute();
+    await sql`update sqlite_sequence set seq = ${before.u_id - 1} where name = 'users'`.execute(server.db);
+    const after = await registerShopper(server);
+    expect(after.u_id, 'the restored store gave the id out again').toBe(before.u_id);
+    for (const [call, attempt] of [
+      [`GET /getorder/${after.u_id}`, () => server.send('GET', `/getorder/${after.u_id}`, { token: before.token })],
+      [`GET /getcart/${after.u_id}`, () => server.send('GET', `/getcart/${after.u_id}`, { token: before.token })],
+      [`DELETE /user/delete/${after.u_id}`, () => server.send('DELETE', `/user/delete/${after.u_id}`, { token: before.token })],
+    ] as const) {
+      await ledger.probe(async () => expectRefused(await attempt(), [403], `the old token on ${call}`));
+    }
+    expect(await server.db.selectFrom('users').select('u_id').where('u_id', '=', after.u_id).executeTakeFirst()).toBeDefined();
+    // The new owner's own token works.
+    expect((await server.send('GET', `/getorder/${after.u_id}`, { token: after.token })).status).toBe(200);
+  });
+
+  it('a token signed with the store secret but without the account\'s identity is refused', async () => {
+    const bare = await sign({ key: server.config.jwtSecret, claims: { sub: String(shopper.u_id) } });
+    await ledger.probe(async () => expectRefused(await server.send('GET', `/getcart/${shopper.u_id}`, { token: bare }), [403], 'a token naming only the id'));
   });
 });
 

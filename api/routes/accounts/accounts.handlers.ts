@@ -16,7 +16,7 @@ const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
 export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { db } = c.var.deps;
-  const u_id = await createUser(db, {
+  const result = await createUser(db, {
     full_name: body.full_name,
     u_name: body.u_name,
     country_code: body.countryCode,
@@ -24,8 +24,14 @@ export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = as
     password_hash: await hashPassword(body.password),
     u_type: '1',
   });
-  if (u_id === null) throw conflict('This phone number is already registered. Please log in.');
-  return created(c, 'Registration successful. Please log in.', { u_id });
+  if ('taken' in result) {
+    throw conflict(
+      result.taken === 'phone'
+        ? 'This phone number is already registered. Please log in.'
+        : 'This username is already taken. Please choose another.',
+    );
+  }
+  return created(c, 'Registration successful. Please log in.', { u_id: result.u_id });
 };
 
 export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c) => {
@@ -45,7 +51,7 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
   // A right password was no guess: the phone starts afresh and the address gets its slot back.
   await clearRateLimit(db, phoneBucket);
   await releaseRateLimitSlot(db, addressBucket);
-  const token = await issueToken(config, user.u_id);
+  const token = await issueToken(config, user);
   return ok(c, 'Login successful.', {
     u_id: user.u_id,
     full_name: user.full_name,
