@@ -373,6 +373,10 @@ export interface ProductFilter {
   /** Category ids: a product matches when it is in any of them. */
   categories?: number[];
   includeInactive?: boolean;
+  /** With `includeInactive` (the back office): names containing this text, case-insensitive. */
+  name?: string;
+  /** With `includeInactive`: only active (1) or only inactive (0) products. */
+  status?: 0 | 1;
 }
 
 /**
@@ -416,6 +420,8 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Pro
     const conditions: Expression<SqlBool>[] = [];
     if (!filter.includeInactive) conditions.push(visibleToShoppers(eb));
     if (categories.length) conditions.push(eb('p.cate_id', 'in', categories));
+    if (filter.name?.trim()) conditions.push(sql<SqlBool>`lower(${eb.ref('p.name')}) like ${likePattern(filter.name.trim())} escape '\\'`);
+    if (filter.status !== undefined) conditions.push(eb('p.p_status', '=', filter.status));
     if (materials.length) {
       conditions.push(
         eb.exists(

@@ -246,6 +246,28 @@ describe('POST /getallproducts', () => {
     expect(adminPage.body.data.productData.length).toBeLessThanOrEqual(10);
   });
 
+  it('lets an administrator search the list by name (case-insensitive, literal) and filter by status; shoppers are unaffected', async () => {
+    const category = await createCategory(store);
+    const ring = await createProduct(store, { cate_id: category.cate_id, name: 'Lotus 100% Gold Ring' });
+    const hiddenRing = await createProduct(store, { cate_id: category.cate_id, name: 'lotus hidden ring', p_status: 0 });
+    await createProduct(store, { cate_id: category.cate_id, name: 'Plain Bangle' });
+    const admin = await createUser(store, { u_type: '0' });
+    const ids = async (filter: Record<string, unknown>, auth: Record<string, string> = admin.auth) =>
+      (await api('POST', '/getallproducts', { is_admin: 0, page: 1, filter: { categories: [category.cate_id], ...filter } }, auth)).body.data.productData.map((p: { p_id: number }) => p.p_id);
+    expect(await ids({ name: 'LOTUS' })).toEqual([hiddenRing.p_id, ring.p_id]);
+    expect(await ids({ name: 'lotus', p_status: 1 })).toEqual([ring.p_id]);
+    expect(await ids({ name: 'lotus', p_status: '0' })).toEqual([hiddenRing.p_id]);
+    expect(await ids({ name: '100%' })).toEqual([ring.p_id]);
+    expect(await ids({ name: '_' })).toEqual([]);
+    const counted = await api('POST', '/getallproducts', { is_admin: 0, page: 1, filter: { categories: [category.cate_id], p_status: 0 } }, admin.auth);
+    expect(counted.body.data.totalCount).toBe(1);
+    // A visitor's list ignores both: still every active product of the category.
+    expect(await ids({ name: 'lotus', p_status: 0 }, {})).toHaveLength(2);
+    const tooLong = await api('POST', '/getallproducts', { is_admin: 0, filter: { name: 'x'.repeat(101) } }, admin.auth);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.description).toBe('name: at most 100 characters.');
+  });
+
   it.each([
     [{ filter: { countryCode: 'eur_price' } }, "countryCode must be 'inr_price' or 'usd_price'."],
     [{ filter: { minPrice: 'cheap' } }, 'Price must be a positive number.'],

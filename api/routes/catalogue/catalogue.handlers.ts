@@ -88,6 +88,9 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
     materials: sorted(filter.materials),
     categories: sorted(filter.categories),
     includeInactive: adminList,
+    // The back office's own search and status filter; a shopper's list ignores them.
+    ...(adminList && filter.name ? { name: filter.name } : {}),
+    ...(adminList && filter.p_status !== undefined ? { status: filter.p_status } : {}),
   };
   const { db } = c.var.deps;
   return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options))) as never;

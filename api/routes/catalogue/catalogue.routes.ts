@@ -71,6 +71,13 @@ export const GetAllProductsBody = z
         maxPrice: PriceBound,
         materials: IdList('materials'),
         categories: IdList('categories'),
+        name: z
+          .string({ error: 'name must be text.' })
+          .trim()
+          .max(100, 'name: at most 100 characters.')
+          .optional()
+          .openapi({ description: "The administrator list only: products whose name contains this text, case-insensitive. Ignored for shoppers." }),
+        p_status: Flag.optional().openapi({ description: 'The administrator list only: 1 active products, 0 inactive ones; missing: both. Ignored for shoppers.' }),
       })
       .optional(),
   })

@@ -1410,6 +1410,10 @@ export interface components {
                 maxPrice?: number;
                 materials?: number[];
                 categories?: number[];
+                /** @description The administrator list only: products whose name contains this text, case-insensitive. Ignored for shoppers. */
+                name?: string;
+                /** @description The administrator list only: 1 active products, 0 inactive ones; missing: both. Ignored for shoppers. */
+                p_status?: 0 | 1 | "0" | "1";
             };
         };
         GetProductByIdBody: {
