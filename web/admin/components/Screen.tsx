@@ -60,19 +60,70 @@ export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProp
   );
 }
 
+export interface FilterSelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The choices; the first is usually "All …" with the value ''. */
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A labelled dropdown beside the search box that narrows a list (a category, a status). */
+export function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface LoadFailureProps {
+  /** What could not be loaded: 'products', 'orders'. */
+  noun: string;
+  onRetry: () => void;
+  /** True while the retry runs. */
+  retrying?: boolean;
+}
+
+/** Said in place of a list the server did not give: never its empty text, so an outage is not read as "nothing here". */
+export function LoadFailure({ noun, onRetry, retrying = false }: LoadFailureProps) {
+  return (
+    <div className="admin-load-failed" role="alert">
+      <p>
+        <strong>The {noun} could not be loaded.</strong> The server did not answer; nothing was changed.
+      </p>
+      <button type="button" className="btn btn--small btn--ghost" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Trying…' : 'Try again'}
+      </button>
+    </div>
+  );
+}
+
 export interface TableStateRowProps {
   colSpan: number;
   loading: boolean;
   empty: boolean;
   emptyText: string;
+  /** Given, the last fetch failed: the row says so with Try again instead of the empty text. */
+  failure?: LoadFailureProps | null;
 }
 
-/** The one row a table without rows shows: loading, or its empty text. A refresh keeps the rows it has. */
-export function TableStateRow({ colSpan, loading, empty, emptyText }: TableStateRowProps) {
+/** The one row a table without rows shows: loading, the failure, or its empty text. A refresh keeps the rows it has. */
+export function TableStateRow({ colSpan, loading, empty, emptyText, failure }: TableStateRowProps) {
   if (!empty) return null;
   return (
     <tr className="admin-table__state">
-      <td colSpan={colSpan}>{loading ? <span className="admin-loading">Loading…</span> : emptyText}</td>
+      <td colSpan={colSpan}>
+        {failure ? <LoadFailure {...failure} retrying={loading} /> : loading ? <span className="admin-loading">Loading…</span> : emptyText}
+      </td>
     </tr>
   );
 }
@@ -90,13 +141,19 @@ export interface ListTableProps {
   pager: PagerProps;
   /** The rows; none shows the loading or empty row. */
   rows: ReactNode[];
+  /** The last fetch failed: say so with Try again, never the empty text. */
+  failed?: boolean;
+  onRetry?: () => void;
+  /** Extra class on the card: 'admin-card--cards' lays the rows out as cards on a phone. */
+  className?: string;
 }
 
 /** A screen's list: the table in its card, the loading or empty row, the pager underneath. */
-export function ListTable({ columns, numbered = false, actionsHeading = 'Actions', loading, emptyText, pager, rows }: ListTableProps) {
+export function ListTable({ columns, numbered = false, actionsHeading = 'Actions', loading, emptyText, pager, rows, failed = false, onRetry, className }: ListTableProps) {
   const headings = columns.filter((column): column is string => column !== false);
+  const failure = failed && onRetry ? { noun: pager.noun, onRetry } : null;
   return (
-    <div className="admin-card">
+    <div className={`admin-card${className ? ` ${className}` : ''}`}>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>
@@ -117,8 +174,8 @@ export function ListTable({ columns, numbered = false, actionsHeading = 'Actions
             </tr>
           </thead>
           <tbody>
-            <TableStateRow colSpan={headings.length + (numbered ? 2 : 1)} loading={loading} empty={rows.length === 0} emptyText={emptyText} />
-            {rows}
+            <TableStateRow colSpan={headings.length + (numbered ? 2 : 1)} loading={loading} empty={rows.length === 0 || failure !== null} emptyText={emptyText} failure={failure} />
+            {failure === null && rows}
           </tbody>
         </table>
       </div>

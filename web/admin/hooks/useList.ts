@@ -5,12 +5,14 @@ import { DEFAULT_PAGE_SIZE } from '../components/Pager.tsx';
 
 /**
  * A list fetched from the API. A failed fetch (refused or unreachable) leaves
- * the list empty and shows the screen's failure toast (backoffice.md §4, §8);
- * `failureText` null only logs it.
+ * the list empty, sets `failed` (the table then says so, with Try again,
+ * never its empty text) and shows the screen's failure toast (backoffice.md
+ * §4, §8); `failureText` null only logs it.
  */
 export function useList<T>(fetchList: () => Promise<Envelope<T[] | null | undefined>>, failureText: string | null) {
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   const fetchRef = useRef(fetchList);
   fetchRef.current = fetchList;
   const latest = useRef(0);
@@ -19,9 +21,11 @@ export function useList<T>(fetchList: () => Promise<Envelope<T[] | null | undefi
     const call = ++latest.current;
     setLoading(true);
     let list: T[] = [];
+    let ok = false;
     try {
       const answer = await fetchRef.current();
-      if (answer.status === 1 && Array.isArray(answer.data)) list = answer.data;
+      ok = answer.status === 1 && Array.isArray(answer.data);
+      if (ok) list = answer.data as T[];
       else fail(answer.description);
     } catch (error) {
       fail(error);
@@ -29,6 +33,7 @@ export function useList<T>(fetchList: () => Promise<Envelope<T[] | null | undefi
     // A slower, older answer never overwrites a newer one.
     if (call !== latest.current) return;
     setItems(list);
+    setFailed(!ok);
     setLoading(false);
 
     function fail(reason: unknown) {
@@ -41,7 +46,7 @@ export function useList<T>(fetchList: () => Promise<Envelope<T[] | null | undefi
     void reload();
   }, [reload]);
 
-  return { items, setItems, loading, reload };
+  return { items, setItems, loading, failed, reload };
 }
 
 /** One page of a list the server pages: its rows and how many there are in all. */
@@ -51,15 +56,30 @@ export interface ListPage<T> {
 }
 
 /**
- * A list the server pages (products, contacts), DEFAULT_PAGE_SIZE rows a page
- * (backoffice.md §9). A failed fetch leaves the page empty and logs
- * `failureText`; with `toastFailure` it is shown as a toast too.
+ * A list the server pages (products, contacts, orders), DEFAULT_PAGE_SIZE rows
+ * a page (backoffice.md §9). A failed fetch leaves the page empty, sets
+ * `failed` and logs `failureText`; with `toastFailure` it is shown as a toast
+ * too. `filters` (search text, a status) are part of the question: when they
+ * change, the list goes back to page 1 and is fetched again.
  */
-export function usePagedList<T>(fetchPage: (page: number, perPage: number) => Promise<Envelope<ListPage<T> | null | undefined>>, failureText: string, toastFailure: boolean) {
+export function usePagedList<T>(
+  fetchPage: (page: number, perPage: number) => Promise<Envelope<ListPage<T> | null | undefined>>,
+  failureText: string,
+  toastFailure: boolean,
+  filters: unknown = null,
+) {
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const filterKey = JSON.stringify(filters);
+  const [shownFilterKey, setShownFilterKey] = useState(filterKey);
+  // New filters start again on page 1 (set during render, so page 2 of the old filter is never asked for).
+  if (shownFilterKey !== filterKey) {
+    setShownFilterKey(filterKey);
+    if (page !== 1) setPage(1);
+  }
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
   const latest = useRef(0);
@@ -69,9 +89,11 @@ export function usePagedList<T>(fetchPage: (page: number, perPage: number) => Pr
       const call = ++latest.current;
       setLoading(true);
       let found: ListPage<T> = { rows: [], total: 0 };
+      let ok = false;
       try {
         const answer = await fetchRef.current(wanted, DEFAULT_PAGE_SIZE);
-        if (answer.status === 1 && answer.data && Array.isArray(answer.data.rows)) found = answer.data;
+        ok = answer.status === 1 && Boolean(answer.data) && Array.isArray(answer.data?.rows);
+        if (ok) found = answer.data as ListPage<T>;
         else fail(answer.description);
       } catch (error) {
         fail(error);
@@ -85,6 +107,7 @@ export function usePagedList<T>(fetchPage: (page: number, perPage: number) => Pr
       }
       setRows(found.rows);
       setTotal(found.total);
+      setFailed(!ok);
       setLoading(false);
 
       function fail(reason: unknown) {
@@ -97,12 +120,13 @@ export function usePagedList<T>(fetchPage: (page: number, perPage: number) => Pr
 
   useEffect(() => {
     void load(page);
-  }, [load, page]);
+  }, [load, page, filterKey]);
 
   return {
     rows,
     setRows,
     loading,
+    failed,
     page,
     setPage,
     offset: (page - 1) * DEFAULT_PAGE_SIZE,

@@ -96,7 +96,7 @@ type Editing<T> = { mode: 'add' } | { mode: 'edit'; record: T };
  * and the delete confirmation.
  */
 export function CatalogueScreen<T>({ kind }: { kind: CatalogueKind<T> }) {
-  const { items, loading, reload } = useList<T>(kind.list, `Failed To Fetch ${kind.singular} List.`);
+  const { items, loading, failed, reload } = useList<T>(kind.list, `Failed To Fetch ${kind.singular} List.`);
   const table = useClientTable(items, (record, q) => includesText(kind.name(record), q));
   const form = useEditing<Editing<T>>(reload);
   const deleting = useConfirmation<T>(kind.remove, `Error Deleting ${kind.singular}...`, () => void reload());
@@ -110,6 +110,8 @@ export function CatalogueScreen<T>({ kind }: { kind: CatalogueKind<T> }) {
         numbered
         columns={[kind.singular, Boolean(kind.image) && `${kind.singular} Image`]}
         loading={loading}
+        failed={failed}
+        onRetry={reload}
         emptyText={`No ${kind.plural} found`}
         pager={{ ...table.pager, noun: kind.plural, label: `${kind.title} pages` }}
         rows={table.rows.map((record, index) => (

@@ -31,6 +31,8 @@ export function ContactsScreen() {
         columns={['Name', 'Email', 'Message', 'Date']}
         actionsHeading="Action"
         loading={list.loading}
+        failed={list.failed}
+        onRetry={list.reload}
         emptyText="No contacts found"
         pager={{ ...list.pager, noun: 'contacts', label: 'Contact pages' }}
         rows={list.rows.map((contact) => (

@@ -19,7 +19,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; coupon: Coupon };
  * confirmation whose button reads Deactive or Active.
  */
 export function CouponsScreen() {
-  const { items, setItems, loading, reload } = useList<Coupon>(() => api.post('/getcoupon', { is_admin: 0 }), 'Failed To Fetch Coupon List.');
+  const { items, setItems, loading, failed, reload } = useList<Coupon>(() => api.post('/getcoupon', { is_admin: 0 }), 'Failed To Fetch Coupon List.');
   const table = useClientTable(items, (c, q) => includesText(c.coupon_name, q) || includesText(c.discount, q));
   const form = useEditing<Editing>(reload);
   const toggling = useConfirmation<Coupon>(
@@ -39,6 +39,8 @@ export function CouponsScreen() {
         numbered
         columns={['Coupon', 'Discount']}
         loading={loading}
+        failed={failed}
+        onRetry={reload}
         emptyText="No coupons found"
         pager={{ ...table.pager, noun: 'coupons', label: 'Coupon pages' }}
         rows={table.rows.map((coupon, index) => {

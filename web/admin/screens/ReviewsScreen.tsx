@@ -24,7 +24,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; review: Review };
 export function ReviewsScreen() {
   const user = useStore($user);
   const u_id = user?.u_id ?? 0;
-  const { items, loading, reload } = useList<Review>(async (): Promise<Envelope<Review[]>> => {
+  const { items, loading, failed, reload } = useList<Review>(async (): Promise<Envelope<Review[]>> => {
     const answer = await api.post('/getreviews', { u_id });
     return { ...answer, data: answer.data?.reviews ?? [] };
   }, 'Failed To Fetch Reviews List.');
@@ -41,6 +41,8 @@ export function ReviewsScreen() {
         numbered
         columns={['Reviews', 'User Name', 'Rating', 'Reviews Image']}
         loading={loading}
+        failed={failed}
+        onRetry={reload}
         emptyText="No reviews found"
         pager={{ ...table.pager, noun: 'reviews', label: 'Review pages' }}
         rows={table.rows.map((review, index) => (

@@ -6,7 +6,7 @@ import { query, runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
-import { AddButton, Screen } from '../components/Screen.tsx';
+import { AddButton, LoadFailure, Screen } from '../components/Screen.tsx';
 import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useList } from '../hooks/useList.ts';
 import type { SliderImage } from '../types.ts';
@@ -18,7 +18,7 @@ import { IMAGE_ACCEPT, MESSAGES, pickImages } from '../validation.ts';
  * removal of an image.
  */
 export function SlidersScreen() {
-  const { items, loading, reload } = useList<SliderImage>(async (): Promise<Envelope<SliderImage[]>> => {
+  const { items, loading, failed, reload } = useList<SliderImage>(async (): Promise<Envelope<SliderImage[]>> => {
     const answer = await api.post('/getreviews');
     return { ...answer, data: answer.data?.sliderImages ?? [] };
   }, null);
@@ -29,7 +29,9 @@ export function SlidersScreen() {
     <Screen title="Slider Images" lead="The pictures of the home page's slider, in the order they show." actions={<AddButton label="Add Images" onClick={() => setAdding(true)} />}>
       <div className="admin-card">
         <div className="admin-card__body">
-          {items.length === 0 ? (
+          {failed ? (
+            <LoadFailure noun="slider images" onRetry={() => void reload()} retrying={loading} />
+          ) : items.length === 0 ? (
             <p className="admin-empty">{loading ? 'Loading…' : 'No slider images available'}</p>
           ) : (
             <ul className="admin-slider-grid">
