@@ -4,8 +4,9 @@ import { firstImage, imageSources } from '../../lib/media.ts';
 import { formatMoney } from '../../../rules/money.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { ConfirmDialog } from '../components/Modal.tsx';
-import { AddButton, ListTable, Screen } from '../components/Screen.tsx';
+import { AddButton, FilterSelect, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { useConfirmation } from '../hooks/useConfirmation.ts';
+import { useDebounced } from '../hooks/useDebounced.ts';
 import { useList, usePagedList } from '../hooks/useList.ts';
 import type { Carat, Category, Material, Product, Size } from '../types.ts';
 import { ProductForm } from './ProductForm.tsx';
@@ -20,9 +21,25 @@ export interface ProductChoices {
 
 type Editing = { mode: 'add' } | { mode: 'edit'; product: Product };
 
+/** The list's filters as the server takes them (POST /getallproducts `filter`, administrators only). */
+export function productListFilter(name: string, cateId: string, status: string) {
+  return {
+    ...(name.trim() ? { name: name.trim() } : {}),
+    ...(cateId ? { categories: [Number(cateId)] } : {}),
+    ...(status === '1' || status === '0' ? { p_status: Number(status) as 0 | 1 } : {}),
+  };
+}
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: '1', label: 'Active' },
+  { value: '0', label: 'Inactive' },
+];
+
 /**
- * Manage Products (§2): the table (10 per page, active and inactive), the
- * add/edit form and the activate/deactivate confirmation.
+ * Manage Products (§2): the table (10 per page, active and inactive; search by
+ * name, filter by category and status, all done by the server), the add/edit
+ * form and the activate/deactivate confirmation.
  */
 export function ProductsScreen() {
   const categories = useList<Category>(() => api.get('/getcategory'), null);
@@ -30,10 +47,20 @@ export function ProductsScreen() {
   const sizes = useList<Size>(() => api.get('/getsize'), null);
   const carats = useList<Carat>(() => api.get('/getcarat'), null);
   const choices: ProductChoices = { categories: categories.items, materials: materials.items, sizes: sizes.items, carats: carats.items };
-  const list = usePagedList<Product>(async (page, perPage) => {
-    const answer = await api.post('/getallproducts', { page, perPage, is_admin: 0 });
-    return { ...answer, data: answer.data ? { rows: answer.data.productData, total: answer.data.totalCount } : null };
-  }, 'The product list could not be fetched', false);
+  const [search, setSearch] = useState('');
+  const [cateId, setCateId] = useState('');
+  const [status, setStatus] = useState('');
+  const filter = productListFilter(useDebounced(search), cateId, status);
+  const list = usePagedList<Product>(
+    async (page, perPage) => {
+      const answer = await api.post('/getallproducts', { page, perPage, is_admin: 0, filter });
+      return { ...answer, data: answer.data ? { rows: answer.data.productData, total: answer.data.totalCount } : null };
+    },
+    'The product list could not be fetched',
+    false,
+    filter,
+  );
+  const filtered = Object.keys(filter).length > 0;
   const [editing, setEditing] = useState<Editing | null>(null);
   const toggling = useConfirmation<Product>(
     (product) => api.post('/changeproductstatus', { p_status: toggledStatus(product), p_id: product.p_id }),
@@ -45,11 +72,26 @@ export function ProductsScreen() {
 
   return (
     <Screen title="Manage Products" actions={<AddButton label="Add Product" onClick={() => setEditing({ mode: 'add' })} />}>
+      <div className="admin-toolbar admin-toolbar--filters">
+        <SearchBox value={search} onChange={setSearch} placeholder="Search product name" label="Search products by name" />
+        <div className="admin-filters">
+          <FilterSelect
+            label="Category"
+            value={cateId}
+            onChange={setCateId}
+            options={[{ value: '', label: 'All categories' }, ...categories.items.map((c) => ({ value: String(c.cate_id), label: c.cate_name }))]}
+          />
+          <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+        </div>
+      </div>
       <ListTable
         numbered
+        className="admin-card--cards"
         columns={['Image', 'Product', 'Category', 'Prices', 'Status']}
         loading={list.loading}
-        emptyText="No products found"
+        failed={list.failed}
+        onRetry={list.reload}
+        emptyText={filtered ? 'No products match these filters' : 'No products found'}
         pager={{ ...list.pager, noun: 'products', label: 'Product pages' }}
         rows={list.rows.map((product, index) => {
           const image = firstImage(product.images);
@@ -57,14 +99,14 @@ export function ProductsScreen() {
           return (
             <tr key={product.p_id}>
               <td className="admin-col-no">{list.offset + index + 1}</td>
-              <td>
+              <td className="admin-cell-media">
                 {image ? (
                   <img className="admin-thumb" {...imageSources('Products', image, 240, 240)} sizes="56px" alt="" loading="lazy" width={56} height={56} />
                 ) : (
                   <span className="admin-thumb admin-thumb--placeholder">No Image</span>
                 )}
               </td>
-              <td>
+              <td className="admin-cell-lead">
                 <a className="admin-cell-strong admin-product-link" href={`/product-details/${product.p_id}`} target="_blank" rel="noopener">
                   {product.name}
                 </a>
@@ -74,15 +116,15 @@ export function ProductsScreen() {
                   {product.offer && <span className="admin-cell-muted">{product.offer}</span>}
                 </div>
               </td>
-              <td>{product.category?.cate_name ?? '—'}</td>
-              <td className="admin-prices">
+              <td data-label="Category">{product.category?.cate_name ?? '—'}</td>
+              <td className="admin-prices" data-label="Prices">
                 {product.productcarats.map((row) => (
                   <div key={row.pc_id} className="admin-num">
                     <span className="admin-cell-muted">{row.carat.name}</span> {formatMoney(row.inr_price, 'INR')} · {formatMoney(row.usd_price, 'USD')}
                   </div>
                 ))}
               </td>
-              <td>
+              <td data-label="Status">
                 <span className={`admin-badge ${active ? 'admin-badge--on' : 'admin-badge--off'}`}>{active ? 'Active' : 'Inactive'}</span>
               </td>
               <td className="admin-col-actions">

@@ -24,7 +24,7 @@ function phoneOf(user: UserRow): string {
  */
 export function UsersScreen() {
   const me = useStore($user);
-  const { items, setItems, loading } = useList<UserRow>(() => api.get('/getallusers'), null);
+  const { items, setItems, loading, failed, reload } = useList<UserRow>(() => api.get('/getallusers'), null);
   const table = useClientTable(items, (user, q) => includesText(user.full_name, q) || includesText(user.phoneNumber, q) || includesText(phoneOf(user), q));
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -54,8 +54,11 @@ export function UsersScreen() {
         <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search by name or phone" label="Search users by full name or phone" />
       </div>
       <ListTable
+        className="admin-card--cards"
         columns={['User', 'Phone', 'Role']}
         loading={loading}
+        failed={failed}
+        onRetry={reload}
         emptyText="No users found"
         // Users get no rows-per-page choice.
         pager={{ ...table.pager, onPageSize: undefined, noun: 'users', label: 'User pages' }}
@@ -64,12 +67,14 @@ export function UsersScreen() {
           const isMe = me?.u_id === user.u_id;
           return (
             <tr key={user.u_id}>
-              <td>
+              <td className="admin-cell-lead">
                 <span className="admin-cell-strong">{user.full_name}</span>
                 {user.u_name && <span className="admin-cell-muted"> · {user.u_name}</span>}
               </td>
-              <td className="admin-num">{phoneOf(user)}</td>
-              <td>
+              <td className="admin-num" data-label="Phone">
+                {phoneOf(user)}
+              </td>
+              <td data-label="Role">
                 <span className={`admin-badge${role === 'Admin' ? ' admin-badge--new' : ''}`}>{role}</span>
               </td>
               <td className="admin-col-actions">
