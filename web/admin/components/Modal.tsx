@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -133,20 +133,36 @@ export interface FormModalProps {
   status?: ReactNode;
   /** The form's fields. */
   children: ReactNode;
+  /**
+   * The administrator has typed something not saved yet: closing (Cancel, the
+   * close button, Escape, the backdrop) first asks whether to discard it, and
+   * leaving the page asks the browser's question.
+   */
+  dirty?: boolean;
 }
 
 /** An add/edit form in a dialog, with Cancel and the submit button at the bottom. */
-export function FormModal({ title, formId, onSubmit, submitLabel, busyLabel = 'Saving…', onClose, busy, size, status, children }: FormModalProps) {
+export function FormModal({ title, formId, onSubmit, submitLabel, busyLabel = 'Saving…', onClose, busy, size, status, children, dirty = false }: FormModalProps) {
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const close = () => (dirty ? setAskingDiscard(true) : onClose());
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
   return (
     <Modal
       title={title}
-      onClose={onClose}
+      onClose={close}
       size={size}
       busy={busy}
       footer={
         <>
           {status}
-          <button type="button" className="btn btn--ghost btn--small" onClick={onClose} disabled={busy}>
+          <button type="button" className="btn btn--ghost btn--small" onClick={close} disabled={busy}>
             Cancel
           </button>
           <button type="submit" form={formId} className="btn btn--small" disabled={busy}>
@@ -158,6 +174,20 @@ export function FormModal({ title, formId, onSubmit, submitLabel, busyLabel = 'S
       <form id={formId} onSubmit={onSubmit} noValidate>
         {children}
       </form>
+      {askingDiscard && (
+        <ConfirmDialog
+          title="Discard changes?"
+          message="You have changes that are not saved. Close the form and lose them?"
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          danger
+          onConfirm={() => {
+            setAskingDiscard(false);
+            onClose();
+          }}
+          onCancel={() => setAskingDiscard(false)}
+        />
+      )}
     </Modal>
   );
 }
@@ -171,10 +201,12 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** A destructive action gets the red button. */
   danger?: boolean;
+  /** The button that answers no; 'Cancel' unless said. */
+  cancelLabel?: string;
 }
 
 /** A yes/no question in a dialog (delete, activate, deactivate). */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy = false, danger = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy = false, danger = false, cancelLabel = 'Cancel' }: ConfirmDialogProps) {
   return (
     <Modal
       title={title}
@@ -184,7 +216,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
       footer={
         <>
           <button type="button" className="btn btn--ghost btn--small" onClick={onCancel} disabled={busy} data-autofocus={danger ? true : undefined}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className={`btn btn--small${danger ? ' admin-btn--danger' : ''}`} onClick={onConfirm} disabled={busy} data-autofocus={danger ? undefined : true}>
             {confirmLabel}

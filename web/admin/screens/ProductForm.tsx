@@ -93,6 +93,25 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
   // Previews are revoked when the form closes.
   useEffect(() => () => addedRef.current.forEach((m) => URL.revokeObjectURL(m.url)), []);
 
+  // What the form holds now, to tell typed changes from the product as it opened.
+  const snapshot = JSON.stringify([
+    name,
+    cateId,
+    offer,
+    description,
+    specifications,
+    materials,
+    sizes,
+    carats.map((r) => [r.carat_id, r.inr, r.usd]),
+    features.map((f) => f.text),
+    bestseller,
+    reel,
+    kept.map((m) => m.imageUrl),
+    added.map((m) => m.key),
+  ]);
+  const [opened] = useState(snapshot);
+  const dirty = snapshot !== opened;
+
   const chosenCarats = useMemo(() => new Set(carats.map((row) => row.carat_id).filter(Boolean)), [carats]);
   const uploadBytes = added.reduce((sum, m) => sum + m.file.size, 0);
 
@@ -182,6 +201,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
       onClose={onClose}
       size="large"
       busy={busy}
+      dirty={dirty}
       status={
         busy &&
         progress && (
