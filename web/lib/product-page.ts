@@ -42,10 +42,11 @@ export function initProductFreshness(p_id: number): void {
     const island = document.querySelector('[data-purchase]');
     // Once the island is live it shows the fresh product itself.
     if (!island || island.closest('astro-island:not([ssr])')) return;
-    if (!fresh.product) {
-      island.querySelector<HTMLElement>('[data-product-gone]')?.removeAttribute('hidden');
+    // Gone for a shopper; deactivated (answered only to an administrator): say so and stop selling.
+    if (!fresh.product || fresh.product.p_status === 0) {
+      island.querySelector<HTMLElement>(fresh.product ? '[data-product-inactive]' : '[data-product-gone]')?.removeAttribute('hidden');
       for (const button of island.querySelectorAll<HTMLButtonElement>('.pd__buttons button')) button.disabled = true;
-      return;
+      if (!fresh.product) return;
     }
     const first = fresh.product.productcarats[0];
     const price = island.querySelector<HTMLElement>('.pd__price [data-price]');

@@ -75,7 +75,9 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
   const material = product.materialDetails.find((m) => m.m_id === selection.m_id) ?? null;
   const size = product.sizeDetails.find((s) => s.size_id === selection.size_id) ?? null;
   const priceRow = carat ?? product.productcarats[0];
-  const unavailable = gone;
+  // Only an administrator is ever answered an inactive product: shoppers get "gone".
+  const inactive = product.p_status === 0;
+  const unavailable = gone || inactive;
 
   const onAddToCart = async () => {
     if (!$user.get()) {
@@ -129,6 +131,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
     <div className="pd" data-purchase="">
         <Gallery images={product.images} name={product.name} />
         <div className="pd__info">
+          <InactiveBanner hidden={!inactive} />
           <p className="eyebrow">{product.category.cate_name}</p>
           <h1 className="pd__name">{product.name}</h1>
           <a className="pd__rating" href="#reviews">
@@ -239,5 +242,20 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           ) : null}
         </div>
       </div>
+  );
+}
+
+/**
+ * What an administrator sees on a deactivated product's page: shoppers cannot
+ * see it, and it cannot be bought here. Rendered hidden on pre-rendered pages
+ * (a shopper's page) and shown by initProductFreshness when the API answers
+ * the administrator an inactive product before the island wakes.
+ */
+function InactiveBanner({ hidden }: { hidden: boolean }) {
+  return (
+    <div className="pd__inactive" role="status" data-product-inactive="" hidden={hidden} suppressHydrationWarning>
+      <strong>This product is deactivated.</strong> Shoppers cannot see it: it is hidden from the shop&apos;s pages, search and listings. Add to Cart and Buy Now are
+      off here. <a href="/admin/products">Activate it in Manage Products</a>
+    </div>
   );
 }
