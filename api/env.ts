@@ -6,6 +6,9 @@ import { sqlitePathFromUrl } from '../db/connection.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
+/** The demo administrator's password, printed in the README: fine on a laptop, never on a public store. */
+export const DEMO_ADMIN_PASSWORD = 'Admin@12345';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -23,7 +26,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ADMIN_COUNTRY_CODE: z.enum(COUNTRY_CODES).default('+91'),
   ADMIN_PHONE: z.string().regex(/^\d{6,15}$/, 'ADMIN_PHONE must be 6-15 digits').default('9999999999'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('Admin@12345'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default(DEMO_ADMIN_PASSWORD),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cashfree']).default('sandbox'),
   CASHFREE_APP_ID: z.string().optional(),
   CASHFREE_SECRET_KEY: z.string().optional(),

@@ -1,25 +1,37 @@
 import { serve } from '@hono/node-server';
-import { openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
+import { openStore, StartRefused } from './open-store.ts';
 import { REFUND_RETRY_MS, retryDueRefunds } from './orders/refund.ts';
 import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
+/** One line saying why, not a stack trace: a bad environment or a damaged database is the operator's to fix. */
+function refuseStart(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {
-  // One line saying why, not a stack trace: this is the operator's mistake, not the code's.
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+  refuseStart(error);
 }
-const db = openDatabase(config.databaseFile);
-await migrateToLatest(db);
-if (await seedDemo(db, config)) console.log('empty database: demo catalogue and administrator seeded');
+let store: Awaited<ReturnType<typeof openStore>>;
+try {
+  store = await openStore(config);
+} catch (error) {
+  if (!(error instanceof StartRefused)) throw error;
+  refuseStart(error);
+}
+const { db } = store;
+if (store.seeding === 'seeded') console.log('new database: demo catalogue and administrator seeded');
+if (store.seeding === 'refused-existing-empty') {
+  console.warn(
+    `${config.databaseFile} existed and holds no store: not seeding the demo over a database this start did not create (remove the file for a demo store, or npm run restore -- --from DIR)`,
+  );
+}
 const building = config.siteBuild === 'auto';
 if (building && (await siteIsStale(config, db))) {
   console.log('building the storefront…');
