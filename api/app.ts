@@ -12,6 +12,7 @@ import { cartRoutes } from './routes/cart/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { lawRoutes } from './routes/law/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
@@ -55,6 +56,7 @@ export function apiRoutes() {
   api.route('/', cartRoutes());
   api.route('/', ordersRoutes());
   api.route('/', paymentsRoutes());
+  api.route('/', lawRoutes());
   api.route('/', contactRoutes());
   api.route('/', adminRoutes());
   api.route('/', healthRoutes());

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { sqlitePathFromUrl } from '../db/connection.ts';
+import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
@@ -83,6 +84,10 @@ export interface Config {
   trustedProxyHops: number;
   /** Whether the server builds the storefront (at start when stale, after catalogue changes). */
   siteBuild: 'auto' | 'skip';
+  /** The shop's legal identity on its tax invoices (SHOP_* and INVOICE_PREFIX). */
+  seller: Seller;
+  /** Named on the legal and contact pages (GRIEVANCE_OFFICER_*). */
+  grievanceOfficer: GrievanceOfficer;
 }
 
 /** Reads a secret kept in DATA_DIR, creating it once, so tokens survive restarts. */
@@ -154,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.CASHFREE_API_URL ?? (e.CASHFREE_MODE === 'production' ? 'https://api.cashfree.com/pg' : 'https://sandbox.cashfree.com/pg'),
     };
   }
+  let seller: Seller;
+  try {
+    seller = sellerFrom(env);
+  } catch (error) {
+    throw new Error(`Invalid environment: ${(error as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -169,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: e.TRUST_PROXY_TLS === '1',
     trustedProxyHops: e.TRUST_PROXY_HOPS,
     siteBuild: e.SITE_BUILD,
+    seller,
+    grievanceOfficer: grievanceOfficerFrom(env),
   };
 }
 

@@ -160,6 +160,12 @@ export interface OrderTable {
   request_hash: string | null;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
+  /** ISO 3166 alpha-2 of the destination; 'IN' for orders placed before countries were asked. */
+  country: Defaulted<string>;
+  /** The buyer's PAN, when the order was ₹2,00,000 or more (rules/compliance.ts). */
+  pan: string | null;
+  /** The parcel weight shipping was charged for, grams. */
+  shipping_weight_g: number | null;
 }
 
 export interface OrderItemTable {
@@ -181,6 +187,37 @@ export interface OrderItemTable {
   /** Unit price in the order's currency, minor units. */
   price: number;
   line_total: number;
+}
+
+/** The hallmark unique ID of one piece of an order line (piece 1..quantity). */
+export interface OrderItemHuidTable {
+  oi_id: number;
+  piece: number;
+  huid: string;
+  created_at: Defaulted<string>;
+}
+
+/** The last tax invoice number given in a financial year (by its starting year). */
+export interface InvoiceCounterTable {
+  financial_year: number;
+  last_number: number;
+}
+
+/** A tax invoice as issued: its number and the figures it states (JSON, minor units). */
+export interface InvoiceTable {
+  invoice_no: string;
+  o_id: number;
+  financial_year: number;
+  sequence: number;
+  issued_at: Defaulted<string>;
+  document: string;
+}
+
+/** A value the administrator sets, JSON text by key (shipping rates, the cash-on-delivery cap). */
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_at: Defaulted<string>;
 }
 
 export interface PaymentTable {
@@ -277,6 +314,10 @@ export interface Database {
   coupons: CouponTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  order_item_huids: OrderItemHuidTable;
+  invoice_counters: InvoiceCounterTable;
+  invoices: InvoiceTable;
+  shop_settings: ShopSettingTable;
   payments: PaymentTable;
   webhook_events: WebhookEventTable;
   reviews: ReviewTable;
@@ -308,8 +349,12 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   cart_items: { c_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, quantity: true, created_at: true, updated_at: true },
   wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
-  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true },
+  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true },
   order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true },
+  order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
+  invoice_counters: { financial_year: true, last_number: true },
+  invoices: { invoice_no: true, o_id: true, financial_year: true, sequence: true, issued_at: true, document: true },
+  shop_settings: { key: true, value: true, updated_at: true },
   payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, checkout: true, created_at: true, updated_at: true },
   webhook_events: { event_key: true, provider: true, received_at: true },
   reviews: { r_id: true, u_id: true, u_name: true, p_id: true, message: true, rating: true, created_at: true },

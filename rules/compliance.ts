@@ -22,11 +22,12 @@ export function effectiveCodCap(adminCap: number | null | undefined): number {
 export type CodRefusal = 'abroad' | 'over_cap';
 
 /**
- * Whether cash on delivery may be offered for an order: in India, in rupees,
- * and for less than the cap. Answers null when allowed, else why not.
+ * Whether cash on delivery may be offered for an order: delivered in India and
+ * worth less than the cap in rupees (whatever currency the account pays in).
+ * Answers null when allowed, else why not.
  */
-export function codRefusal(order: { country: string; currency: 'INR' | 'USD'; rupeeValue: number }, cap: number): CodRefusal | null {
-  if (order.country !== 'IN' || order.currency !== 'INR') return 'abroad';
+export function codRefusal(order: { country: string; rupeeValue: number }, cap: number): CodRefusal | null {
+  if (order.country !== 'IN') return 'abroad';
   if (order.rupeeValue >= cap) return 'over_cap';
   return null;
 }

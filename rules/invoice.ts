@@ -4,6 +4,8 @@
  * "/" and "-". Ours: PREFIX/YY-YY/NNNNNN, e.g. AJ/26-27/000123.
  */
 
+import { apportion, finenessOf, HSN_JEWELLERY, splitInclusive, sumSplits, type SupplyKind, type TaxSplit } from './tax.ts';
+
 /** India Standard Time is UTC+05:30; a financial year turns at midnight IST on 1 April. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
@@ -36,4 +38,74 @@ export function invoiceNumber(prefix: string, financialYear: number, sequence: n
     throw new RangeError(`invoice sequence must be from 1 to ${10 ** INVOICE_SEQUENCE_DIGITS - 1}`);
   }
   return `${prefix}/${financialYearLabel(financialYear)}/${String(sequence).padStart(INVOICE_SEQUENCE_DIGITS, '0')}`;
+}
+
+
+/** An order line as the invoice needs it (amounts in minor units of the order's currency). */
+export interface InvoiceLineInput {
+  description: string;
+  carat_name: string | null;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+  /** Grams per piece; null when the carat row had none. */
+  net_weight_g: number | null;
+  making: number | null;
+  stones: number | null;
+  huids: string[];
+}
+
+/** One line of a tax invoice: the goods and how its tax-inclusive value splits. */
+export interface InvoiceLine extends TaxSplit {
+  description: string;
+  hsn: string;
+  /** "22K" */
+  purity: string | null;
+  /** 916 */
+  fineness: number | null;
+  quantity: number;
+  /** Grams, all pieces of the line. */
+  net_weight_g: number | null;
+  huids: string[];
+  unit_price: number;
+  /** The line's share of the coupon discount. */
+  discount: number;
+  making: number | null;
+  stones: number | null;
+}
+
+export interface InvoiceFigures {
+  supply: SupplyKind;
+  lines: InvoiceLine[];
+  /** Shipping as a line of its own (abroad only; free in India), taxed as the supply. */
+  shipping: TaxSplit;
+  totals: TaxSplit & { discount: number; before_discount: number };
+}
+
+/**
+ * The figures of a tax invoice. The coupon's discount is spread over the lines
+ * in proportion (it reduces the taxable value); each line's value after
+ * discount is split by splitInclusive; shipping is split the same way; totals
+ * are the sums, so gross total = order total to the paisa.
+ */
+export function invoiceFigures(lines: readonly InvoiceLineInput[], discount: number, shipping: number, supply: SupplyKind): InvoiceFigures {
+  const shares = apportion(discount, lines.map((l) => l.line_total));
+  const invoiceLines = lines.map((l, i): InvoiceLine => ({
+    description: l.description,
+    hsn: HSN_JEWELLERY,
+    purity: l.carat_name,
+    fineness: finenessOf(l.carat_name),
+    quantity: l.quantity,
+    net_weight_g: l.net_weight_g === null ? null : Math.round(l.net_weight_g * l.quantity * 1000) / 1000,
+    huids: l.huids,
+    unit_price: l.unit_price,
+    discount: shares[i],
+    making: l.making,
+    stones: l.stones,
+    ...splitInclusive(l.line_total - shares[i], supply),
+  }));
+  const shippingSplit = splitInclusive(shipping, supply);
+  const sum = sumSplits([...invoiceLines, shippingSplit]);
+  const beforeDiscount = lines.reduce((t, l) => t + l.line_total, 0) + shipping;
+  return { supply, lines: invoiceLines, shipping: shippingSplit, totals: { ...sum, discount, before_discount: beforeDiscount } };
 }

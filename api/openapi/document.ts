@@ -80,6 +80,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Cart', description: 'The caller\'s cart and wishlist' },
       { name: 'Orders', description: 'Checkout, payment and order history' },
       { name: 'Reviews', description: 'Product reviews and testimonials' },
+      { name: 'Shipping and tax', description: 'Shipping rates and the cash-on-delivery cap (GST invoices and HUIDs are under Orders and Back office)' },
       { name: 'Back office', description: 'Administrator calls' },
       { name: 'Operations', description: 'Health of an instance, for load balancers and orchestrators' },
       { name: 'Planned', description: 'Named by the specification, not built yet' },

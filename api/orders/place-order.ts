@@ -16,7 +16,9 @@ import { ORDER_STATUS, transitionRefusal } from '../../rules/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
-import { type CartToPrice, type PricedCart, priceCart, type Selection } from './pricing.ts';
+import { HOME_COUNTRY } from '../../rules/address.ts';
+import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
+import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 
 export interface CheckoutAddress {
   first_name: string;
@@ -28,6 +30,8 @@ export interface CheckoutAddress {
   city: string;
   state: string;
   zip_code: string;
+  /** ISO 3166 alpha-2, checked with state and zip_code by destinationOf (checkout-law.ts). */
+  country: string;
 }
 
 /** Which lines an order is for: cart lines (all, or the ones named) or one Buy Now selection. */
@@ -39,6 +43,8 @@ export interface Checkout {
   currency: Currency;
   couponName: string | null;
   address: CheckoutAddress | null;
+  /** The buyer's PAN as typed, for an order of ₹2,00,000 or more. */
+  pan?: string | null;
 }
 
 export interface OrderRequest {
@@ -80,9 +86,10 @@ export async function linesToPrice(db: DB, u_id: number, lines: OrderLines): Pro
   return rows.map((r) => ({ selection: r, quantity: r.quantity, c_id: r.c_id }));
 }
 
-/** Prices a checkout for a shopper (the payment start and order placement use the same rules). */
-export async function priceCheckout(db: DB, u_id: number, checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'>): Promise<PricedCart> {
-  return priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName });
+/** Prices a checkout for a shopper with shipping to its country (the payment start, order placement and the quote use the same rules). */
+export async function priceCheckout(db: DB, u_id: number, checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null }): Promise<ShippedCart> {
+  const priced = await priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName });
+  return withShipping(db, priced, checkout.address?.country ?? HOME_COUNTRY);
 }
 
 /**
@@ -149,6 +156,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     if (paid && (priced.total !== paid.amount || priced.currency !== paid.currency)) {
       throw conflict('The amount paid does not match this order. Please contact us.');
     }
+    const pan = await assertLawfulPayment(trx, priced, payment.method, checkout.pan);
 
     const order = await trx
       .insertInto('orders')
@@ -163,6 +171,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         coupon_name: priced.coupon?.coupon_name ?? null,
         coupon_discount_bp: priced.coupon?.discount_bp ?? null,
         ...checkout.address,
+        pan,
+        shipping_weight_g: priced.weight_g,
         payment_method: payment.method,
         payment_status: paid ? 'paid' : 'cod',
         provider_order_id: paid?.provider_order_id ?? null,

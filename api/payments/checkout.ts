@@ -14,6 +14,7 @@ import type { Deps } from '../context.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { type Checkout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { type PaymentProvider, paymentProvider } from './provider.ts';
+import { assertLawfulPayment } from '../orders/checkout-law.ts';
 
 export interface StartPayment {
   u_id: number;
@@ -40,6 +41,8 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
   const priced = await priceCheckout(db, request.u_id, request.checkout);
   if (request.claimedAmount !== priced.total) throw badRequest(TOTAL_MISMATCH);
   if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
+  // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more.
+  const pan = await assertLawfulPayment(db, priced, 'online', request.checkout.pan);
   const orderId = newProviderOrderId();
   const { paymentSessionId } = await provider.createOrder({
     orderId,
@@ -63,7 +66,7 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
       currency: priced.currency,
       amount: priced.total,
       status: 'created',
-      checkout: JSON.stringify({ ...request.checkout, lines }),
+      checkout: JSON.stringify({ ...request.checkout, lines, pan }),
     })
     .execute();
   return { payment_session_id: paymentSessionId, order_id: orderId, amount: priced.total, currency: priced.currency as Currency };

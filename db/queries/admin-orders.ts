@@ -9,7 +9,7 @@ import { type OrderView, orderViews } from './orders.ts';
 export async function listAllOrders(db: DB, page?: { page: number; perPage: number }): Promise<OrderView[]> {
   let query = db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('o_id', 'desc');
   if (page) query = query.limit(page.perPage).offset((page.page - 1) * page.perPage);
-  return orderViews(db, await query.execute());
+  return orderViews(db, await query.execute(), Date.now(), { revealPan: true });
 }
 
 /** Sets an order's status (1 Pending ... 5 Cancelled); any status may follow any other. */

@@ -8,7 +8,9 @@ import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
 import { shopperMayCancel } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
 import type { Currency, Order, OrderItem } from '../schema.ts';
+import { maskPan } from '../../rules/compliance.ts';
 import { isoTimestamp } from './catalogue.ts';
+import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
 
 /* ---------------------------------------------------------------- coupons */
 
@@ -141,6 +143,8 @@ export interface OrderItemView {
   carat: { carat_id: number | null; name: string | null };
   material: { m_id: number | null; name: string | null };
   size: { size_id: number | null; size_name: string | null } | null;
+  /** The HUID of each piece recorded so far. */
+  huid: string[];
 }
 
 export interface OrderView {
@@ -163,6 +167,10 @@ export interface OrderView {
   city: string;
   state: string;
   zip_code: string;
+  country: string;
+  /** Masked (XXXXXX234F) unless the view is for the administrator. */
+  pan: string | null;
+  invoice_no: string | null;
   payment_method: string;
   payment_status: string;
   /** The payment provider's order id, for online payments. */
@@ -178,7 +186,7 @@ export function placedAt(order: Pick<Order, 'created_at'>): number {
   return Date.parse(isoTimestamp(order.created_at));
 }
 
-function itemView(item: OrderItem): OrderItemView {
+function itemView(item: OrderItem, huid: string[]): OrderItemView {
   return {
     oi_id: item.oi_id,
     p_id: item.p_id,
@@ -194,11 +202,15 @@ function itemView(item: OrderItem): OrderItemView {
     carat: { carat_id: item.carat_id, name: item.carat_name },
     material: { m_id: item.m_id, name: item.material_name },
     size: item.size_id === null && item.size_name === null ? null : { size_id: item.size_id, size_name: item.size_name },
+    huid,
   };
 }
 
-/** Orders with their items (one query for all items), in the API's shape. */
-export async function orderViews(db: DB, orders: Order[], now = Date.now()): Promise<OrderView[]> {
+/**
+ * Orders with their items (one query for all items, one each for their HUIDs and
+ * invoice numbers), in the API's shape. The PAN is masked unless `revealPan` (the administrator).
+ */
+export async function orderViews(db: DB, orders: Order[], now = Date.now(), options: { revealPan?: boolean } = {}): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const items = await db
     .selectFrom('order_items')
@@ -211,10 +223,14 @@ export async function orderViews(db: DB, orders: Order[], now = Date.now()): Pro
     .orderBy('o_id')
     .orderBy('oi_id')
     .execute();
+  const [huids, invoices] = await Promise.all([
+    huidsOfItems(db, items.map((i) => i.oi_id)),
+    invoiceNumbersOf(db, orders.map((o) => o.o_id)),
+  ]);
   const itemsOf = new Map<number, OrderItemView[]>();
   for (const item of items) {
     const list = itemsOf.get(item.o_id) ?? [];
-    list.push(itemView(item));
+    list.push(itemView(item, huids.get(item.oi_id) ?? []));
     itemsOf.set(item.o_id, list);
   }
   return orders.map((o) => ({
@@ -236,6 +252,9 @@ export async function orderViews(db: DB, orders: Order[], now = Date.now()): Pro
     city: o.city,
     state: o.state,
     zip_code: o.zip_code,
+    country: o.country,
+    pan: o.pan === null ? null : options.revealPan ? o.pan : maskPan(o.pan),
+    invoice_no: invoices.get(o.o_id) ?? null,
     payment_method: o.payment_method,
     payment_status: o.payment_status,
     order_id: o.provider_order_id,

@@ -59,6 +59,12 @@ describe('GET /getallorders', () => {
 describe('PUT /updateorderstatus', () => {
   it('sets any status from 1 to 5', async () => {
     const { o_id } = await createOrder(store);
+    // Shipped needs the HUID of every piece (api/orders/shipment.ts).
+    const items = await store.db.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
+    for (const item of items) {
+      const pieces = Array.from({ length: item.quantity }, (_, i) => ({ oi_id: item.oi_id, piece: i + 1, huid: `H${item.oi_id}P${i}`.padEnd(6, '0').slice(0, 6) }));
+      if (pieces.length) await store.db.insertInto('order_item_huids').values(pieces).execute();
+    }
     for (const status of [3, 5, 1, '4', 2]) {
       const res = await call(store, 'PUT', '/updateorderstatus', { o_id, status }, admin.auth);
       expect(res.status).toBe(200);

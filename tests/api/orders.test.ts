@@ -272,7 +272,7 @@ describe('POST /createorder (cash on delivery)', () => {
       ['city', '', 'City is required'],
       ['state', '', 'State is required'],
       ['state', 'Select State', 'State is required'],
-      ['state', 'Goa', 'State must be one of Gujarat, Maharashtra, Delhi, Karnataka.'],
+      ['state', 'California', 'State must be a state or union territory of India.'],
       ['zip_code', '', 'ZIP code is required'],
       ['address', 'x'.repeat(5000), 'Address must be at most 300 characters.'],
       ['payment_method', 'bitcoin', 'Payment method must be cod (Cash on Delivery) or online (Online Payment).'],

@@ -128,22 +128,22 @@ describe('cash on delivery and PAN', () => {
   it('refuses cash on delivery at ₹2,00,000 and allows ₹1,99,999 (s.269ST)', () => {
     const cap = effectiveCodCap(null);
     expect(cap).toBe(LEGAL_CASH_LIMIT);
-    expect(codRefusal({ country: 'IN', currency: 'INR', rupeeValue: 1_99_999_00 }, cap)).toBeNull();
-    expect(codRefusal({ country: 'IN', currency: 'INR', rupeeValue: 1_99_999_99 }, cap)).toBeNull();
-    expect(codRefusal({ country: 'IN', currency: 'INR', rupeeValue: 2_00_000_00 }, cap)).toBe('over_cap');
+    expect(codRefusal({ country: 'IN', rupeeValue: 1_99_999_00 }, cap)).toBeNull();
+    expect(codRefusal({ country: 'IN', rupeeValue: 1_99_999_99 }, cap)).toBeNull();
+    expect(codRefusal({ country: 'IN', rupeeValue: 2_00_000_00 }, cap)).toBe('over_cap');
     expect(codRefusalMessage('over_cap', cap)).toBe('Cash on Delivery is available for orders below ₹2,00,000. Please choose Online Payment to place this order.');
   });
 
   it('lets the administrator lower the cap but never raise it above the law', () => {
     expect(effectiveCodCap(50_000_00)).toBe(50_000_00);
     expect(effectiveCodCap(5_00_000_00)).toBe(LEGAL_CASH_LIMIT);
-    expect(codRefusal({ country: 'IN', currency: 'INR', rupeeValue: 49_999_00 }, effectiveCodCap(50_000_00))).toBeNull();
-    expect(codRefusal({ country: 'IN', currency: 'INR', rupeeValue: 50_000_00 }, effectiveCodCap(50_000_00))).toBe('over_cap');
+    expect(codRefusal({ country: 'IN', rupeeValue: 49_999_00 }, effectiveCodCap(50_000_00))).toBeNull();
+    expect(codRefusal({ country: 'IN', rupeeValue: 50_000_00 }, effectiveCodCap(50_000_00))).toBe('over_cap');
   });
 
   it('never offers cash on delivery abroad, whatever the amount', () => {
-    expect(codRefusal({ country: 'US', currency: 'USD', rupeeValue: 100 }, LEGAL_CASH_LIMIT)).toBe('abroad');
-    expect(codRefusal({ country: 'US', currency: 'INR', rupeeValue: 100 }, LEGAL_CASH_LIMIT)).toBe('abroad');
+    expect(codRefusal({ country: 'US', rupeeValue: 100 }, LEGAL_CASH_LIMIT)).toBe('abroad');
+    expect(codRefusal({ country: 'GB', rupeeValue: 1_00_000_00 }, LEGAL_CASH_LIMIT)).toBe('abroad');
   });
 
   it('needs a PAN from ₹2,00,000, not at ₹1,99,999, and not for an export', () => {

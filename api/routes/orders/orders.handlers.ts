@@ -3,6 +3,7 @@ import { listOrdersOf } from '../../../db/queries/orders.ts';
 import { assertOwnUser } from '../../auth.ts';
 import type { AppEnv } from '../../context.ts';
 import { badRequest, created, ok } from '../../errors.ts';
+import { destinationOf } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD } from '../../../rules/money.ts';
 import { cancelOrder, placeOrder, requestHash } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
@@ -26,6 +27,7 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
+  const destination = destinationOf(body);
   const result = await placeOrder(db, paymentProvider(c.var.deps), {
     u_id,
     checkout: {
@@ -40,9 +42,11 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
         address: body.address,
         apartment: body.apartment,
         city: body.city,
-        state: body.state,
-        zip_code: body.zip_code,
+        state: destination.state,
+        zip_code: destination.zip_code,
+        country: destination.country,
       },
+      pan: body.pan,
     },
     claimed: { subtotal: body.subtotal, discount: body.discount, shipping: body.shipping, total: body.total },
     payment: body.payment_method === 'online' ? { method: 'online', providerOrderId: body.order_id as string } : { method: 'cod' },

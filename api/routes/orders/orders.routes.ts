@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { ErrorEnvelope } from '../../openapi/schemas.ts';
-import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PriceType } from './orders.schemas.ts';
+import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PanField, PriceType } from './orders.schemas.ts';
 
 const PaymentMethod = z
   .string({ error: 'Payment method is required.' })
@@ -27,6 +27,7 @@ export const CreateOrderBody = z
     priceType: PriceType,
     coupon_name: CouponName,
     ...AddressFields,
+    pan: PanField,
     payment_method: PaymentMethod,
     order_id: z
       .string({ error: 'order_id must be text.' })
@@ -76,6 +77,7 @@ export const OrderItem = z
     carat: z.object({ carat_id: z.number().int().nullable(), name: z.string().nullable() }),
     material: z.object({ m_id: z.number().int().nullable(), name: z.string().nullable() }),
     size: z.object({ size_id: z.number().int().nullable(), size_name: z.string().nullable() }).nullable(),
+    huid: z.array(z.string()).openapi({ description: 'The hallmark unique ID (HUID) of each piece, as recorded when packing (one per piece once complete). Verify with the BIS CARE app.' }),
   })
   .openapi('OrderItem', { description: 'A priced snapshot: names and prices as they were when the order was placed.' });
 
@@ -99,6 +101,9 @@ export const Order = z
     city: z.string(),
     state: z.string(),
     zip_code: z.string(),
+    country: z.string().openapi({ description: 'ISO 3166 alpha-2 of the destination (IN for orders placed before countries were asked).' }),
+    pan: z.string().nullable().openapi({ description: 'The buyer\'s PAN when the order needed one: masked (XXXXXX234F) in the shopper\'s answers, whole to the administrator.' }),
+    invoice_no: z.string().nullable().openapi({ description: 'The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF.' }),
     payment_method: z.string().openapi({ description: 'cod or online.' }),
     payment_status: z.string().openapi({ description: 'cod (to collect on delivery) or paid (confirmed by the provider).' }),
     order_id: z.string().nullable().openapi({ description: 'The payment provider\'s order id (online payments).' }),

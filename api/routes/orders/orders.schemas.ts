@@ -2,10 +2,9 @@ import { z } from '@hono/zod-openapi';
 import { toMinor } from '../../../rules/money.ts';
 import type { OrderLines } from '../../orders/place-order.ts';
 import { Id } from '../../openapi/schemas.ts';
+import { COUNTRIES, INDIAN_STATES } from '../../../rules/address.ts';
+import { PAN_MESSAGE } from '../../../rules/compliance.ts';
 import { Quantity } from '../cart/cart.routes.ts';
-
-/** The states the checkout offers (storefront.md §5); international shoppers pick among them too. */
-export const STATES = ['Gujarat', 'Maharashtra', 'Delhi', 'Karnataka'] as const;
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, '')} must be at most ${max} characters.`);
@@ -31,11 +30,33 @@ export const AddressFields = {
   state: z
     .string({ error: 'State is required' })
     .trim()
+    .max(100, 'State must be at most 100 characters.')
     .refine((v) => v !== '' && v !== 'Select State', 'State is required')
-    .refine((v) => v === '' || v === 'Select State' || (STATES as readonly string[]).includes(v), `State must be one of ${STATES.join(', ')}.`)
-    .openapi({ enum: [...STATES] }),
-  zip_code: required('ZIP code is required', 12),
+    .openapi({
+      description: `In India one of the ${INDIAN_STATES.length} states and union territories (any case; answered as the list spells it): ${INDIAN_STATES.map((s) => s.name).join(', ')}. Abroad: the region (state, province, county) as the shopper writes it.`,
+    }),
+  zip_code: z
+    .string({ error: 'ZIP code is required' })
+    .trim()
+    .max(12, 'ZIP code must be at most 12 characters.')
+    .openapi({ description: 'India: the 6-digit PIN code. Abroad: the postal code in that country\'s format (empty only where the country has none).' }),
+  country: z
+    .string({ error: 'country must be an ISO 3166 alpha-2 code (IN, US, GB, ...).' })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'country must be an ISO 3166 alpha-2 code (IN, US, GB, ...).')
+    .transform((v) => v.toUpperCase())
+    .optional()
+    .openapi({ description: `ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: ${COUNTRIES.map((c) => c.code).join(', ')}.` }),
 };
+
+/** The buyer's PAN: needed for an order of ₹2,00,000 or more (rules/compliance.ts). */
+export const PanField = z
+  .string({ error: PAN_MESSAGE })
+  .trim()
+  .max(20, PAN_MESSAGE)
+  .nullable()
+  .optional()
+  .openapi({ description: 'The buyer\'s PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator.' });
 
 /** An amount in rupees or dollars, as a number or numeric text; answered in minor units. */
 export const Amount = (label: string) =>

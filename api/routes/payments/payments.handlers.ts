@@ -9,9 +9,12 @@ import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS } from '../../payments/cashfree.ts';
 import { finishPayment, startPayment } from '../../payments/checkout.ts';
+import { destinationOf } from '../../orders/checkout-law.ts';
+import type { CheckoutAddress } from '../../orders/place-order.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import { SANDBOX_LIBRARY, sandboxPage } from '../../payments/sandbox.ts';
-import type { payment, paymentConfig, paymentWebhook, sandboxLibrary, sandboxPayOutcome, sandboxPayPage } from './payments.routes.ts';
+import type { z } from '@hono/zod-openapi';
+import type { PaymentBody, payment, paymentConfig, paymentWebhook, sandboxLibrary, sandboxPayOutcome, sandboxPayPage } from './payments.routes.ts';
 
 const CASHFREE_SDK = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
@@ -32,6 +35,13 @@ export function storeReturnUrl(config: Config, requested: string | undefined, re
   return allowed.has(url.origin) && (url.protocol === 'https:' || url.protocol === 'http:') ? url : null;
 }
 
+/** The checkout's address with its destination checked (state and postal code as the order keeps them). */
+function addressOf(checkout: z.infer<typeof PaymentBody>['checkout']): CheckoutAddress | null {
+  if (!checkout) return null;
+  const destination = destinationOf(checkout);
+  return { ...checkout, state: destination.state, zip_code: destination.zip_code, country: destination.country };
+}
+
 export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { caller, deps } = c.var;
@@ -49,7 +59,7 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
   const providerReturn = `${returnUrl.href}${returnUrl.search ? '&' : '?'}order_id={order_id}`;
   const session = await startPayment(deps, {
     u_id: caller.u_id,
-    checkout: { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: body.checkout ?? null },
+    checkout: { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: addressOf(body.checkout), pan: body.pan ?? null },
     claimedAmount: body.order_amount,
     customer: { name: body.customer_name, email: body.customer_email, phone: body.customer_phone },
     returnUrl: providerReturn,

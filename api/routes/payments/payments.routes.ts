@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { bearer, ErrorEnvelope, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
-import { AddressFields, Amount, CartItems, CouponName, PriceType } from '../orders/orders.schemas.ts';
+import { AddressFields, Amount, CartItems, CouponName, PanField, PriceType } from '../orders/orders.schemas.ts';
 
 const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
 
@@ -24,6 +24,7 @@ export const PaymentBody = z
       .trim()
       .regex(/^\+?[0-9]{6,15}$/, 'Phone number must be 6 to 15 digits.'),
     coupon_name: CouponName,
+    pan: PanField,
     cartItems: CartItems,
     priceType: PriceType,
     return_url: z
@@ -34,7 +35,7 @@ export const PaymentBody = z
     checkout: z
       .object(AddressFields)
       .optional()
-      .openapi({ description: 'The shipping address of the checkout. When sent, the provider\'s webhook places the order even if the shopper never returns.' }),
+      .openapi({ description: 'The shipping address of the checkout (its country decides shipping, and so the amount). When sent, the provider\'s webhook places the order even if the shopper never returns. Without it the order is priced for India.' }),
   })
   .openapi('PaymentBody');
 

@@ -598,6 +598,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getshippingrates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipping rate table and the destinations the checkout offers
+         * @description Shipping in India is free. Abroad, a parcel's charge is the first weight band of its country's zone that holds its weight (net weight of the pieces plus packaging), in the order's currency. A country in no zone is not shipped to.
+         */
+        get: operations["getGetshippingrates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setshippingrates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the shipping rate table
+         * @description Zones of countries (each country in one zone at most, never India), each with weight bands going up in weight.
+         */
+        post: operations["postSetshippingrates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getcodlimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cash-on-delivery cap */
+        get: operations["getGetcodlimit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setcodlimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a cash-on-delivery cap below the law's
+         * @description Rupees; null removes it (the law's ₹2,00,000 then applies). A cap above the law's is refused.
+         */
+        post: operations["postSetcodlimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkoutquote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price the caller's checkout for a destination
+         * @description The totals /createorder and /payment will expect for this cart (or Buy Now line), coupon and country, with the shipping charge, and what the law allows: whether Cash on Delivery is offered (and why not) and whether a PAN is needed.
+         */
+        post: operations["postCheckoutquote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orderhuid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the HUID of each piece of an order
+         * @description When packing: each named line's HUIDs (6 letters or digits, one per piece, at most its quantity) replace what it had. Refused once the order has shipped or is cancelled. An order cannot be marked Shipped until every piece has one.
+         */
+        put: operations["putOrderhuid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/{o_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's GST tax invoice (PDF)
+         * @description To the order's shopper and the administrator. Issued when the order ships; 404 before. The figures are the ones stored when it was issued.
+         */
+        get: operations["getInvoiceByOId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contactus": {
         parameters: {
             query?: never;
@@ -1164,7 +1301,7 @@ export interface paths {
         get?: never;
         /**
          * Set an order's status (1-5)
-         * @description Any status may follow any other, as the back office allows. Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).
+         * @description Any status may follow any other, as the back office allows, except that Shipped (3) needs the HUID of every piece (PUT /orderhuid; 409 otherwise) and issues the order's GST tax invoice (GET /invoice/{o_id}). Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).
          */
         put: operations["putUpdateorderstatus"];
         post?: never;
@@ -1593,9 +1730,14 @@ export interface components {
             address: string;
             apartment?: string | null;
             city: string;
-            /** @enum {string} */
-            state: "Gujarat" | "Maharashtra" | "Delhi" | "Karnataka";
+            /** @description In India one of the 36 states and union territories (any case; answered as the list spells it): Andaman and Nicobar Islands, Andhra Pradesh, Arunachal Pradesh, Assam, Bihar, Chandigarh, Chhattisgarh, Dadra and Nagar Haveli and Daman and Diu, Delhi, Goa, Gujarat, Haryana, Himachal Pradesh, Jammu and Kashmir, Jharkhand, Karnataka, Kerala, Ladakh, Lakshadweep, Madhya Pradesh, Maharashtra, Manipur, Meghalaya, Mizoram, Nagaland, Odisha, Puducherry, Punjab, Rajasthan, Sikkim, Tamil Nadu, Telangana, Tripura, Uttar Pradesh, Uttarakhand, West Bengal. Abroad: the region (state, province, county) as the shopper writes it. */
+            state: string;
+            /** @description India: the 6-digit PIN code. Abroad: the postal code in that country's format (empty only where the country has none). */
             zip_code: string;
+            /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
+            country?: string;
+            /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator. */
+            pan?: string | null;
             /**
              * @description `cod` (also "Cash on Delivery") or `online` (also "Online Payment").
              * @enum {string}
@@ -1637,6 +1779,12 @@ export interface components {
             city: string;
             state: string;
             zip_code: string;
+            /** @description ISO 3166 alpha-2 of the destination (IN for orders placed before countries were asked). */
+            country: string;
+            /** @description The buyer's PAN when the order needed one: masked (XXXXXX234F) in the shopper's answers, whole to the administrator. */
+            pan: string | null;
+            /** @description The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF. */
+            invoice_no: string | null;
             /** @description cod or online. */
             payment_method: string;
             /** @description cod (to collect on delivery) or paid (confirmed by the provider). */
@@ -1681,6 +1829,8 @@ export interface components {
                 size_id: number | null;
                 size_name: string | null;
             } | null;
+            /** @description The hallmark unique ID (HUID) of each piece, as recorded when packing (one per piece once complete). Verify with the BIS CARE app. */
+            huid: string[];
         };
         GetUserOrderBody: {
             /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
@@ -1715,6 +1865,8 @@ export interface components {
             customer_phone: string;
             /** @description The coupon code as typed; matched uppercased against active coupons. Empty for none. */
             coupon_name?: string | null;
+            /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator. */
+            pan?: string | null;
             /** @description Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused. */
             cartItems?: components["schemas"]["OrderCartItem"][];
             /**
@@ -1724,7 +1876,7 @@ export interface components {
             priceType?: "inr_price" | "usd_price";
             /** @description A page of this store the provider sends the shopper back to (default /orderconfirm); `order_id` is added to it. */
             return_url?: string;
-            /** @description The shipping address of the checkout. When sent, the provider's webhook places the order even if the shopper never returns. */
+            /** @description The shipping address of the checkout (its country decides shipping, and so the amount). When sent, the provider's webhook places the order even if the shopper never returns. Without it the order is priced for India. */
             checkout?: {
                 first_name: string;
                 last_name: string;
@@ -1733,10 +1885,121 @@ export interface components {
                 address: string;
                 apartment?: string | null;
                 city: string;
-                /** @enum {string} */
-                state: "Gujarat" | "Maharashtra" | "Delhi" | "Karnataka";
+                /** @description In India one of the 36 states and union territories (any case; answered as the list spells it): Andaman and Nicobar Islands, Andhra Pradesh, Arunachal Pradesh, Assam, Bihar, Chandigarh, Chhattisgarh, Dadra and Nagar Haveli and Daman and Diu, Delhi, Goa, Gujarat, Haryana, Himachal Pradesh, Jammu and Kashmir, Jharkhand, Karnataka, Kerala, Ladakh, Lakshadweep, Madhya Pradesh, Maharashtra, Manipur, Meghalaya, Mizoram, Nagaland, Odisha, Puducherry, Punjab, Rajasthan, Sikkim, Tamil Nadu, Telangana, Tripura, Uttar Pradesh, Uttarakhand, West Bengal. Abroad: the region (state, province, county) as the shopper writes it. */
+                state: string;
+                /** @description India: the 6-digit PIN code. Abroad: the postal code in that country's format (empty only where the country has none). */
                 zip_code: string;
+                /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
+                country?: string;
             };
+        };
+        ShippingRates: {
+            zones: {
+                name: string;
+                countries: string[];
+                bands: {
+                    /** @description Parcels up to this many grams (and above the band before) cost this band's price. */
+                    up_to_g: number;
+                    /** @description Rupees, for orders paid in rupees. */
+                    inr_price: number;
+                    /** @description Dollars, for orders paid in dollars. */
+                    usd_price: number;
+                }[];
+            }[];
+            /** @description Every country the shop ships to (India first), with what it calls its postal code and region and the postal code's pattern (null: none needed). */
+            countries: {
+                code: string;
+                name: string;
+                postal_label: string;
+                region_label: string;
+                postal_pattern: string | null;
+            }[];
+            /** @description Every Indian state and union territory with its GST state code. */
+            states: {
+                name: string;
+                gst_code: string;
+                /** @enum {string} */
+                kind: "state" | "union territory";
+            }[];
+            /** @description The net weight counted for a piece whose carat row records none. */
+            default_piece_weight_g: number;
+            packaging_g: number;
+        };
+        ShippingRatesBody: {
+            zones: {
+                name: string;
+                countries: string[];
+                bands: {
+                    /** @description Parcels up to this many grams (and above the band before) cost this band's price. */
+                    up_to_g: number;
+                    /** @description Rupees, for orders paid in rupees. */
+                    inr_price: number;
+                    /** @description Dollars, for orders paid in dollars. */
+                    usd_price: number;
+                }[];
+            }[];
+        };
+        CodLimit: {
+            /** @description Rupees: cash of this much or more cannot be taken (Income-tax Act s.269ST). */
+            legal_limit: number;
+            /** @description Rupees: the administrator's lower cap, or null. */
+            admin_cap: number | null;
+            /** @description Rupees: the cap in force; cash on delivery is offered below it, in India only. */
+            cod_cap: number;
+        };
+        SetCodLimitBody: {
+            cod_cap: number | null;
+        };
+        CheckoutQuote: {
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            subtotal: number;
+            discount: number;
+            shipping: number;
+            total: number;
+            country: string;
+            /** @description Parcel weight shipping is charged for. */
+            weight_g: number;
+            zone: string | null;
+            cod_allowed: boolean;
+            /** @description Why Cash on Delivery is not offered (shown as is), or null. */
+            cod_message: string | null;
+            /** @description Rupees. */
+            cod_cap: number;
+            /** @description The order needs the buyer's PAN (₹2,00,000 or more in India). */
+            pan_required: boolean;
+        };
+        CheckoutQuoteBody: {
+            /** @description Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused. */
+            cartItems?: components["schemas"]["OrderCartItem"][];
+            /** @description The coupon code as typed; matched uppercased against active coupons. Empty for none. */
+            coupon_name?: string | null;
+            /**
+             * @description The currency the shopper sees. It must be the account's: inr_price for +91, usd_price for every other country code. Default: the account's.
+             * @enum {string}
+             */
+            priceType?: "inr_price" | "usd_price";
+            /** @description Destination; IN when absent. */
+            country?: string;
+        };
+        OrderHuids: {
+            o_id: number;
+            /** @description Every piece has its HUID: the order may be marked Shipped. */
+            complete: boolean;
+            items: {
+                oi_id: number;
+                quantity: number;
+                huid: string[];
+            }[];
+        };
+        OrderHuidBody: {
+            /** @example 1 */
+            o_id: number;
+            items: {
+                /** @example 1 */
+                oi_id: number;
+                huid: string[];
+            }[];
         };
         ContactUsBody: {
             name: string;
@@ -3902,6 +4165,401 @@ export interface operations {
             };
         };
     };
+    getGetshippingrates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ShippingRates"];
+                    };
+                };
+            };
+        };
+    };
+    postSetshippingrates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingRatesBody"];
+            };
+        };
+        responses: {
+            /** @description The table now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ShippingRatesBody"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetcodlimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["CodLimit"];
+                    };
+                };
+            };
+        };
+    };
+    postSetcodlimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCodLimitBody"];
+            };
+        };
+        responses: {
+            /** @description The cap now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["CodLimit"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCheckoutquote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutQuoteBody"];
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["CheckoutQuote"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putOrderhuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderHuidBody"];
+            };
+        };
+        responses: {
+            /** @description The order's HUIDs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["OrderHuids"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInvoiceByOId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                o_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postContactus: {
         parameters: {
             query?: never;
@@ -5904,6 +6562,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,11 +41,12 @@ export const updateOrderStatus = createRoute({
   path: '/updateorderstatus',
   summary: "Set an order's status (1-5)",
   description:
-    'Any status may follow any other, as the back office allows. Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).',
+    'Any status may follow any other, as the back office allows, except that Shipped (3) needs the HUID of every piece (PUT /orderhuid; 409 otherwise) and issues the order\'s GST tax invoice (GET /invoice/{o_id}). Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).',
   request: { body: jsonBody(UpdateOrderStatus) },
   responses: {
     200: jsonOk(z.object({ o_id: z.number().int(), status: z.number().int() }), 'The new status.'),
     ...adminErrors,
     404: errorResponses[404],
+    409: errorResponses[409],
   },
 });

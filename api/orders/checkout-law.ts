@@ -1,0 +1,107 @@
+/**
+ * The law applied to a checkout: where it may go (rules/address.ts), what
+ * shipping costs there (rules/shipping.ts), and whether cash on delivery may be
+ * taken and a PAN is needed (rules/compliance.ts). Order placement, the payment
+ * start and the checkout's quote all go through here.
+ */
+
+import { adminCodCap, shippingRates } from '../../db/queries/shop-settings.ts';
+import type { DB } from '../../db/connection.ts';
+import { checkDestination, type Destination, HOME_COUNTRY } from '../../rules/address.ts';
+import {
+  codRefusal,
+  codRefusalMessage,
+  effectiveCodCap,
+  normalisePan,
+  PAN_MESSAGE,
+  PAN_REQUIRED_MESSAGE,
+  panRequired,
+} from '../../rules/compliance.ts';
+import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
+import { badRequest } from '../errors.ts';
+import { percentOf } from '../../rules/money.ts';
+import type { PricedCart } from './pricing.ts';
+
+/** A checkout's destination checked (India: a state or union territory and PIN; abroad: region and postal code); 400 otherwise. */
+export function destinationOf(address: { country?: string | null; state: string; zip_code: string }): Destination {
+  const checked = checkDestination({ country: address.country || HOME_COUNTRY, state: address.state, zip_code: address.zip_code });
+  if (!checked.ok) throw badRequest(checked.problem.message);
+  return checked.destination;
+}
+
+/** A priced cart with the parcel it makes and its shipping charge. */
+export interface ShippedCart extends PricedCart {
+  country: string;
+  /** Grams: net weight of the pieces plus packaging. */
+  weight_g: number;
+  /** The rate-table zone charged; null in India. */
+  zone: string | null;
+}
+
+/**
+ * Net weight per piece of each priced line. Carat rows carry no weight yet
+ * (the rate-pricing issue adds it): until then each piece counts as
+ * DEFAULT_PIECE_WEIGHT_G (rules/shipping.ts).
+ */
+function netWeightOf(_line: PricedCart['lines'][number]): number | null {
+  return null;
+}
+
+/** Adds shipping to a priced cart: free in India, by zone and weight band abroad (400 where the shop does not ship). */
+export async function withShipping(db: DB, priced: PricedCart, country: string): Promise<ShippedCart> {
+  const weight_g = parcelWeightGrams(priced.lines.map((l) => ({ net_weight_g: netWeightOf(l), quantity: l.quantity })));
+  const quote = shippingCharge(await shippingRates(db), country, weight_g, priced.currency);
+  if (!quote.ok) throw badRequest(quote.message);
+  return { ...priced, country, weight_g, zone: quote.zone, shipping: quote.amount, total: priced.subtotal - priced.discount + quote.amount };
+}
+
+/**
+ * What the order is worth in rupees, for the law's thresholds whatever the
+ * shopper pays in: the lines at their rupee prices less the coupon's percent,
+ * as the order would be priced in rupees (shipping in India is free).
+ */
+export function rupeeValue(priced: PricedCart): number {
+  const subtotal = priced.lines.reduce((sum, l) => sum + l.inr_price * l.quantity, 0);
+  const discount = priced.coupon ? Math.min(percentOf(subtotal, priced.coupon.discount_bp), subtotal) : 0;
+  return subtotal - discount;
+}
+
+/** What the law allows for a checkout: cash on delivery (and why not), whether a PAN is needed. */
+export interface PaymentRules {
+  rupee_value: number;
+  cod_allowed: boolean;
+  /** Why cash on delivery is not offered, as the shopper reads it; null when it is. */
+  cod_message: string | null;
+  /** The cap in force, paise. */
+  cod_cap: number;
+  pan_required: boolean;
+}
+
+export async function paymentRules(db: DB, priced: ShippedCart): Promise<PaymentRules> {
+  const cap = effectiveCodCap(await adminCodCap(db));
+  const value = rupeeValue(priced);
+  const refusal = codRefusal({ country: priced.country, rupeeValue: value }, cap);
+  return {
+    rupee_value: value,
+    cod_allowed: refusal === null,
+    cod_message: refusal ? codRefusalMessage(refusal, cap) : null,
+    cod_cap: cap,
+    pan_required: panRequired({ country: priced.country, rupeeValue: value }),
+  };
+}
+
+/**
+ * Refuses what the law does not allow (400 with the sentence the checkout
+ * shows): cash on delivery abroad or at or above the cap; an order of
+ * ₹2,00,000 or more without a valid PAN. Answers the PAN to keep (canonical),
+ * or null when none is needed (one sent anyway is not kept).
+ */
+export async function assertLawfulPayment(db: DB, priced: ShippedCart, method: 'cod' | 'online', pan: string | null | undefined): Promise<string | null> {
+  const rules = await paymentRules(db, priced);
+  if (method === 'cod' && !rules.cod_allowed) throw badRequest(rules.cod_message as string);
+  if (!rules.pan_required) return null;
+  if (!pan || pan.trim() === '') throw badRequest(PAN_REQUIRED_MESSAGE);
+  const canonical = normalisePan(pan);
+  if (!canonical) throw badRequest(PAN_MESSAGE);
+  return canonical;
+}

@@ -1,0 +1,62 @@
+/**
+ * What shipping an order requires by law, in the transaction that marks it
+ * Shipped: every piece has its HUID recorded, and the GST tax invoice is issued
+ * with the next number of the financial year (a counter row per year,
+ * incremented in this same transaction, so numbers have no gap and no twin).
+ */
+
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection.ts';
+import { findOrder } from '../../db/queries/orders.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { findInvoice, huidsOfItems, insertInvoice, nextInvoiceSequence } from '../../db/queries/hallmarks-invoices.ts';
+import type { Order } from '../../db/schema.ts';
+import { financialYearStart, invoiceNumber } from '../../rules/invoice.ts';
+import type { Seller } from '../../rules/seller.ts';
+import { conflict, notFound } from '../errors.ts';
+import { buildInvoice, type LineDetails } from '../invoices/document.ts';
+
+/** Refuses to ship an order until each piece has its HUID (409 saying how many are missing). */
+export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
+  const items = await trx.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
+  const huids = await huidsOfItems(trx, items.map((i) => i.oi_id));
+  const pieces = items.reduce((sum, i) => sum + i.quantity, 0);
+  const recorded = items.reduce((sum, i) => sum + Math.min(huids.get(i.oi_id)?.length ?? 0, i.quantity), 0);
+  if (recorded < pieces) {
+    throw conflict(`Record the HUID of every piece before marking the order Shipped: ${recorded} of ${pieces} piece${pieces === 1 ? ' has' : 's have'} one.`);
+  }
+}
+
+/**
+ * Issues the order's tax invoice (once: an order already invoiced keeps its
+ * number). Call inside the transaction that ships the order. Answers the number.
+ */
+export async function issueInvoice(trx: DB, order: Order, seller: Seller, at: Date = new Date(), details?: LineDetails): Promise<string> {
+  const existing = await findInvoice(trx, order.o_id);
+  if (existing) return existing.invoice_no;
+  const financialYear = financialYearStart(at);
+  const sequence = await nextInvoiceSequence(trx, financialYear);
+  const invoice_no = invoiceNumber(seller.invoicePrefix, financialYear, sequence);
+  const items = await trx.selectFrom('order_items').selectAll().where('o_id', '=', order.o_id).orderBy('oi_id').execute();
+  const huids = await huidsOfItems(trx, items.map((i) => i.oi_id));
+  const document = buildInvoice({ invoice_no, issuedAt: at, financialYear, order, items, huids, seller, details });
+  await insertInvoice(trx, { invoice_no, o_id: order.o_id, financial_year: financialYear, sequence, issued_at: at.toISOString().slice(0, 19).replace('T', ' '), document: JSON.stringify(document) });
+  return invoice_no;
+}
+
+/** Both, in order: what the order lifecycle calls when an order becomes Shipped. */
+export async function prepareShipment(trx: DB, order: Order, seller: Seller, at: Date = new Date()): Promise<string> {
+  await assertHallmarked(trx, order.o_id);
+  return issueInvoice(trx, order, seller, at);
+}
+
+/** Marks an order Shipped with what the law requires, in one transaction; answers the invoice number. */
+export function shipOrder(db: DB, seller: Seller, o_id: number, at: Date = new Date()): Promise<string> {
+  return writeTransaction(db, async (trx) => {
+    const order = await findOrder(trx, o_id);
+    if (!order) throw notFound('Order not found.');
+    const invoice_no = await prepareShipment(trx, order, seller, at);
+    await trx.updateTable('orders').set({ status: 3, updated_at: sql<string>`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    return invoice_no;
+  });
+}

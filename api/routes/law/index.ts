@@ -1,0 +1,25 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context.ts';
+import { validationHook } from '../../validation.ts';
+import {
+  checkoutQuoteHandler,
+  getCodLimitHandler,
+  getInvoiceHandler,
+  getShippingRatesHandler,
+  setCodLimitHandler,
+  setOrderHuidHandler,
+  setShippingRatesHandler,
+} from './law.handlers.ts';
+import { checkoutQuote, getCodLimit, getInvoice, getShippingRates, setCodLimit, setOrderHuid, setShippingRates } from './law.routes.ts';
+
+/** Selling lawfully: shipping rates, the cash cap, the checkout's quote, HUIDs and tax invoices. */
+export function lawRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(getShippingRates, getShippingRatesHandler)
+    .openapi(setShippingRates, setShippingRatesHandler)
+    .openapi(getCodLimit, getCodLimitHandler)
+    .openapi(setCodLimit, setCodLimitHandler)
+    .openapi(checkoutQuote, checkoutQuoteHandler)
+    .openapi(setOrderHuid, setOrderHuidHandler)
+    .openapi(getInvoice, getInvoiceHandler);
+}

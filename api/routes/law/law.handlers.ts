@@ -1,0 +1,136 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { findInvoice, huidsOfItems, replaceItemHuids } from '../../../db/queries/hallmarks-invoices.ts';
+import { findOrder } from '../../../db/queries/orders.ts';
+import { adminCodCap, setAdminCodCap, setShippingRates, shippingRates } from '../../../db/queries/shop-settings.ts';
+import { writeTransaction } from '../../../db/transaction.ts';
+import { COUNTRIES, INDIAN_STATES } from '../../../rules/address.ts';
+import { effectiveCodCap, HUID_MESSAGE, LEGAL_CASH_LIMIT, normaliseHuid } from '../../../rules/compliance.ts';
+import { DEFAULT_PIECE_WEIGHT_G, PACKAGING_G, rateTableProblem, type ShippingRates } from '../../../rules/shipping.ts';
+import type { AppEnv } from '../../context.ts';
+import { badRequest, conflict, notFound, ok } from '../../errors.ts';
+import type { InvoiceDocument } from '../../invoices/document.ts';
+import { renderInvoicePdf } from '../../invoices/pdf.ts';
+import { paymentRules } from '../../orders/checkout-law.ts';
+import { CURRENCY_OF_FIELD, toMajor, toMinor } from '../../../rules/money.ts';
+import { priceCheckout } from '../../orders/place-order.ts';
+import { shopperCurrency } from '../../orders/pricing.ts';
+import type { checkoutQuote, getCodLimit, getInvoice, getShippingRates, setCodLimit, setOrderHuid, setShippingRates as setShippingRatesRoute } from './law.routes.ts';
+
+/** The rate table as the API speaks it: rupees and dollars. */
+function ratesView(rates: ShippingRates) {
+  return {
+    zones: rates.zones.map((z) => ({
+      name: z.name,
+      countries: z.countries,
+      bands: z.bands.map((b) => ({ up_to_g: b.up_to_g, inr_price: toMajor(b.inr), usd_price: toMajor(b.usd) })),
+    })),
+  };
+}
+
+export const getShippingRatesHandler: RouteHandler<typeof getShippingRates, AppEnv> = async (c) => {
+  const rates = await shippingRates(c.var.deps.db);
+  return ok(c, 'Shipping rates.', {
+    ...ratesView(rates),
+    countries: COUNTRIES.map((k) => ({ code: k.code, name: k.name, postal_label: k.postalLabel, region_label: k.regionLabel, postal_pattern: k.postalCode?.source ?? null })),
+    states: INDIAN_STATES.map((s) => ({ name: s.name, gst_code: s.gstCode, kind: s.kind })),
+    default_piece_weight_g: DEFAULT_PIECE_WEIGHT_G,
+    packaging_g: PACKAGING_G,
+  });
+};
+
+export const setShippingRatesHandler: RouteHandler<typeof setShippingRatesRoute, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const rates: ShippingRates = {
+    zones: body.zones.map((z) => ({ name: z.name, countries: z.countries, bands: z.bands.map((b) => ({ up_to_g: b.up_to_g, inr: toMinor(b.inr_price), usd: toMinor(b.usd_price) })) })),
+  };
+  const problem = rateTableProblem(rates);
+  if (problem) throw badRequest(problem);
+  await setShippingRates(c.var.deps.db, rates);
+  return ok(c, 'Shipping rates saved.', ratesView(rates));
+};
+
+async function codLimitView(c: { var: AppEnv['Variables'] }) {
+  const admin = await adminCodCap(c.var.deps.db);
+  return { legal_limit: toMajor(LEGAL_CASH_LIMIT), admin_cap: admin === null ? null : toMajor(admin), cod_cap: toMajor(effectiveCodCap(admin)) };
+}
+
+export const getCodLimitHandler: RouteHandler<typeof getCodLimit, AppEnv> = async (c) => ok(c, 'Cash on delivery cap.', await codLimitView(c));
+
+export const setCodLimitHandler: RouteHandler<typeof setCodLimit, AppEnv> = async (c) => {
+  const { cod_cap } = c.req.valid('json');
+  await setAdminCodCap(c.var.deps.db, cod_cap === null ? null : toMinor(cod_cap));
+  return ok(c, cod_cap === null ? 'Cash on delivery cap removed: the law\'s ₹2,00,000 applies.' : 'Cash on delivery cap saved.', await codLimitView(c));
+};
+
+export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const { db } = c.var.deps;
+  const currency = await shopperCurrency(db, c.var.caller.u_id);
+  if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
+    throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
+  }
+  const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: { country: body.country ?? 'IN' } });
+  const rules = await paymentRules(db, priced);
+  return ok(c, 'Checkout quote.', {
+    currency: priced.currency,
+    subtotal: toMajor(priced.subtotal),
+    discount: toMajor(priced.discount),
+    shipping: toMajor(priced.shipping),
+    total: toMajor(priced.total),
+    country: priced.country,
+    weight_g: priced.weight_g,
+    zone: priced.zone,
+    cod_allowed: rules.cod_allowed,
+    cod_message: rules.cod_message,
+    cod_cap: toMajor(rules.cod_cap),
+    pan_required: rules.pan_required,
+  });
+};
+
+export const setOrderHuidHandler: RouteHandler<typeof setOrderHuid, AppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const result = await writeTransaction(c.var.deps.db, async (trx) => {
+    const order = await findOrder(trx, body.o_id);
+    if (!order) throw notFound('Order not found.');
+    if (order.status === 3 || order.status === 4) throw conflict('This order has shipped: its HUIDs are on its tax invoice and can no longer change.');
+    if (order.status === 5) throw conflict('This order is cancelled.');
+    const items = await trx.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', body.o_id).orderBy('oi_id').execute();
+    const quantityOf = new Map(items.map((i) => [i.oi_id, i.quantity]));
+    const current = await huidsOfItems(trx, items.map((i) => i.oi_id));
+    for (const entry of body.items) {
+      const quantity = quantityOf.get(entry.oi_id);
+      if (quantity === undefined) throw badRequest(`Order line ${entry.oi_id} is not part of order #${body.o_id}.`);
+      const huids = entry.huid.map((typed) => {
+        const huid = normaliseHuid(typed);
+        if (!huid) throw badRequest(`${HUID_MESSAGE} "${typed}" is not one.`);
+        return huid;
+      });
+      if (huids.length > quantity) throw badRequest(`Order line ${entry.oi_id} has ${quantity} piece${quantity === 1 ? '' : 's'}: give one HUID per piece.`);
+      current.set(entry.oi_id, huids);
+    }
+    const all = [...current.values()].flat();
+    const twice = all.find((h, i) => all.indexOf(h) !== i);
+    if (twice) throw badRequest(`HUID ${twice} is given for two pieces: each piece has its own.`);
+    for (const entry of body.items) await replaceItemHuids(trx, entry.oi_id, current.get(entry.oi_id) ?? []);
+    const view = items.map((i) => ({ oi_id: i.oi_id, quantity: i.quantity, huid: current.get(i.oi_id) ?? [] }));
+    return { o_id: body.o_id, complete: view.every((i) => i.huid.length === i.quantity), items: view };
+  });
+  return ok(c, result.complete ? 'HUIDs saved: every piece has one.' : 'HUIDs saved.', result);
+};
+
+export const getInvoiceHandler: RouteHandler<typeof getInvoice, AppEnv> = async (c) => {
+  const { o_id } = c.req.valid('param');
+  const { db } = c.var.deps;
+  const order = await findOrder(db, o_id);
+  // Another shopper's order is answered as missing.
+  if (!order || (order.u_id !== c.var.caller.u_id && !c.var.caller.isAdmin)) throw notFound('Order not found.');
+  const invoice = await findInvoice(db, o_id);
+  if (!invoice) throw notFound('The tax invoice is issued when the order ships.');
+  const pdf = await renderInvoicePdf(JSON.parse(invoice.document) as InvoiceDocument);
+  const fileName = `invoice-${invoice.invoice_no.replaceAll('/', '-')}.pdf`;
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${fileName}"`,
+    'Cache-Control': 'private, no-store',
+  });
+};

@@ -1,0 +1,67 @@
+/**
+ * The records the law asks an order to keep: the HUID of each piece
+ * (order_item_huids) and the tax invoice issued when it ships (invoices, with
+ * a running number per financial year in invoice_counters).
+ */
+
+import type { DB } from '../connection.ts';
+
+/** HUIDs by order line, each line's in piece order. */
+export async function huidsOfItems(db: DB, oi_ids: readonly number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>();
+  if (oi_ids.length === 0) return result;
+  const rows = await db
+    .selectFrom('order_item_huids')
+    .select(['oi_id', 'huid'])
+    .where('oi_id', 'in', [...oi_ids])
+    .orderBy('oi_id')
+    .orderBy('piece')
+    .execute();
+  for (const row of rows) {
+    const list = result.get(row.oi_id) ?? [];
+    list.push(row.huid);
+    result.set(row.oi_id, list);
+  }
+  return result;
+}
+
+/** Invoice numbers by order, for the orders that have one. */
+export async function invoiceNumbersOf(db: DB, o_ids: readonly number[]): Promise<Map<number, string>> {
+  if (o_ids.length === 0) return new Map();
+  const rows = await db.selectFrom('invoices').select(['o_id', 'invoice_no']).where('o_id', 'in', [...o_ids]).execute();
+  return new Map(rows.map((r) => [r.o_id, r.invoice_no]));
+}
+
+/** Replaces the HUIDs of an order line (pieces 1..n in the order given). */
+export async function replaceItemHuids(db: DB, oi_id: number, huids: readonly string[]): Promise<void> {
+  await db.deleteFrom('order_item_huids').where('oi_id', '=', oi_id).execute();
+  if (huids.length === 0) return;
+  await db
+    .insertInto('order_item_huids')
+    .values(huids.map((huid, i) => ({ oi_id, piece: i + 1, huid })))
+    .execute();
+}
+
+/** The next invoice number of a financial year: its counter row, created at 1 or incremented, in the caller's transaction. */
+export async function nextInvoiceSequence(db: DB, financialYear: number): Promise<number> {
+  await db
+    .insertInto('invoice_counters')
+    .values({ financial_year: financialYear, last_number: 0 })
+    .onConflict((oc) => oc.column('financial_year').doNothing())
+    .execute();
+  const row = await db
+    .updateTable('invoice_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('financial_year', '=', financialYear)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export function findInvoice(db: DB, o_id: number) {
+  return db.selectFrom('invoices').selectAll().where('o_id', '=', o_id).executeTakeFirst();
+}
+
+export async function insertInvoice(db: DB, invoice: { invoice_no: string; o_id: number; financial_year: number; sequence: number; issued_at: string; document: string }) {
+  await db.insertInto('invoices').values(invoice).execute();
+}

@@ -1,0 +1,44 @@
+/**
+ * Values the administrator sets (rules/shipping.ts, rules/compliance.ts), kept
+ * as JSON text by key: the shipping rate table and a cash-on-delivery cap
+ * below the law's.
+ */
+
+import { sql } from 'kysely';
+import { DEFAULT_SHIPPING_RATES, type ShippingRates } from '../../rules/shipping.ts';
+import type { DB } from '../connection.ts';
+
+const SHIPPING_RATES = 'shipping_rates';
+const COD_CAP = 'cod_cap';
+
+async function readSetting<T>(db: DB, key: string): Promise<{ value: T; updatedAt: string } | null> {
+  const row = await db.selectFrom('shop_settings').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
+  return row ? { value: JSON.parse(row.value) as T, updatedAt: row.updated_at } : null;
+}
+
+async function writeSetting(db: DB, key: string, value: unknown): Promise<void> {
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('shop_settings')
+    .values({ key, value: text })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: sql<string>`CURRENT_TIMESTAMP` }))
+    .execute();
+}
+
+/** The shipping rate table in force (the default table until the administrator sets one). */
+export async function shippingRates(db: DB): Promise<ShippingRates> {
+  return (await readSetting<ShippingRates>(db, SHIPPING_RATES))?.value ?? DEFAULT_SHIPPING_RATES;
+}
+
+export function setShippingRates(db: DB, rates: ShippingRates): Promise<void> {
+  return writeSetting(db, SHIPPING_RATES, rates);
+}
+
+/** The administrator's cash-on-delivery cap in paise, or null when only the law's applies. */
+export async function adminCodCap(db: DB): Promise<number | null> {
+  return (await readSetting<{ cap: number | null }>(db, COD_CAP))?.value.cap ?? null;
+}
+
+export function setAdminCodCap(db: DB, cap: number | null): Promise<void> {
+  return writeSetting(db, COD_CAP, { cap });
+}

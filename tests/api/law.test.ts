@@ -1,0 +1,448 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceDocument } from '../../api/invoices/document.ts';
+import { issueInvoice, shipOrder } from '../../api/orders/shipment.ts';
+import { findOrder } from '../../db/queries/orders.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { expectMatchesContract } from '../helpers/contract.ts';
+import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
+import { pdfText } from '../helpers/pdf.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+let admin: Shopper;
+let carat22: number;
+
+beforeAll(async () => {
+  store = await createTestStore();
+  admin = await createUser(store, { u_type: '0' });
+  carat22 = (await createCarat(store, '22K')).carat_id;
+});
+afterAll(async () => {
+  await store.close();
+});
+
+type Shopper = Awaited<ReturnType<typeof createUser>>;
+
+async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await call(store, method, url, body, headers);
+  expectMatchesContract(method, url, res);
+  return res;
+}
+
+/** The documents' fields only: no country, as the existing storefront sends them. */
+const indianAddress = {
+  first_name: 'Asha',
+  last_name: 'Patel',
+  email: 'asha@example.com',
+  phone_number: '9876543210',
+  address: '12 Ring Road',
+  apartment: 'Flat 4',
+  city: 'Surat',
+  state: 'Gujarat',
+  zip_code: '395003',
+};
+
+const usAddress = {
+  first_name: 'Emily',
+  last_name: 'Carter',
+  email: 'emily@example.com',
+  phone_number: '+1 415 555 0100',
+  address: '1 Market Street',
+  apartment: 'Suite 200',
+  city: 'San Francisco',
+  state: 'California',
+  zip_code: '94105',
+  country: 'US',
+};
+
+/** A product with one 22K row at these prices (paise, cents). */
+async function gold(inr_price: number, usd_price = Math.round(inr_price / 85)) {
+  return createProduct(store, { name: `Gold piece ${inr_price}`, carats: [{ carat_id: carat22, inr_price, usd_price }] });
+}
+
+async function addToCart(shopper: Shopper, selection: object, quantity = 1) {
+  const res = await api('POST', '/createcart', { ...selection, quantity }, shopper.auth);
+  expect(res.body.status).toBe(1);
+}
+
+function codOrder(shopper: Shopper, amount: number, extra: object = {}) {
+  return { u_id: shopper.u_id, shipping: 0, subtotal: amount, discount: 0, total: amount, priceType: 'inr_price', payment_method: 'cod', ...indianAddress, ...extra };
+}
+
+/** Pays online through the sandbox: /payment, the hosted page's Pay, then /createorder as the return does. */
+async function payOnline(shopper: Shopper, body: { amount: number; shipping?: number; currency: 'INR' | 'USD'; address: object; pan?: string }) {
+  const shipping = body.shipping ?? 0;
+  const started = await api(
+    'POST',
+    '/payment',
+    {
+      order_amount: body.amount + shipping,
+      customer_name: 'Shopper',
+      customer_email: 'shopper@example.com',
+      customer_phone: '9876543210',
+      checkout: body.address,
+      ...(body.pan ? { pan: body.pan } : {}),
+    },
+    shopper.auth,
+  );
+  if (started.status !== 200) return started;
+  const { payment_session_id, order_id } = started.body.data;
+  const paid = await store.app.request(`/sandbox/pay/${payment_session_id}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ return_url: 'http://localhost/orderconfirm' }).toString(),
+  });
+  expect(paid.status).toBe(303);
+  return api(
+    'POST',
+    '/createorder',
+    {
+      u_id: shopper.u_id,
+      shipping,
+      subtotal: body.amount,
+      discount: 0,
+      total: body.amount + shipping,
+      priceType: body.currency === 'INR' ? 'inr_price' : 'usd_price',
+      payment_method: 'online',
+      order_id,
+      ...body.address,
+      ...(body.pan ? { pan: body.pan } : {}),
+    },
+    shopper.auth,
+  );
+}
+
+const orderOf = async (shopper: Shopper, o_id: number) =>
+  ((await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data as any[]).find((o) => o.o_id === o_id);
+
+/** Records a HUID for every piece of an order (distinct across the test file). */
+let huidCounter = 0;
+async function hallmark(o_id: number) {
+  const items = await store.db.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
+  const body = { o_id, items: items.map((i) => ({ oi_id: i.oi_id, huid: Array.from({ length: i.quantity }, () => `H${String(++huidCounter).padStart(5, '0')}`) })) };
+  const res = await api('PUT', '/orderhuid', body, admin.auth);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+describe('addresses', () => {
+  it('keeps a client that sends only the documents\' fields working: country IN', async () => {
+    const shopper = await createUser(store);
+    const piece = await gold(1_000_00);
+    await addToCart(shopper, piece.selection);
+    const res = await api('POST', '/createorder', codOrder(shopper, 1000), shopper.auth);
+    expect(res.status).toBe(201);
+    const order = await orderOf(shopper, res.body.data.o_id);
+    expect(order).toMatchObject({ country: 'IN', state: 'Gujarat', zip_code: '395003', shipping: 0, pan: null, invoice_no: null });
+    expect(order.orderItems[0].huid).toEqual([]);
+  });
+
+  it('takes every state and union territory (any case), and refuses what is not one or a wrong PIN', async () => {
+    const shopper = await createUser(store);
+    const piece = await gold(1_000_00);
+    await addToCart(shopper, piece.selection);
+    const wrongState = await api('POST', '/createorder', codOrder(shopper, 1000, { state: 'California' }), shopper.auth);
+    expect(wrongState.status).toBe(400);
+    expect(wrongState.body.description).toBe('State must be a state or union territory of India.');
+    const wrongPin = await api('POST', '/createorder', codOrder(shopper, 1000, { state: 'Goa', zip_code: '94105' }), shopper.auth);
+    expect(wrongPin.body.description).toBe('PIN code must be 6 digits.');
+    const unknownCountry = await api('POST', '/createorder', codOrder(shopper, 1000, { country: 'XX' }), shopper.auth);
+    expect(unknownCountry.body.description).toBe('We do not ship to this country yet. Please contact us.');
+    const res = await api('POST', '/createorder', codOrder(shopper, 1000, { state: 'andaman and nicobar islands', zip_code: '744101', country: 'in' }), shopper.auth);
+    expect(res.status).toBe(201);
+    expect(await orderOf(shopper, res.body.data.o_id)).toMatchObject({ country: 'IN', state: 'Andaman and Nicobar Islands' });
+  });
+});
+
+describe('shipping abroad', () => {
+  it('a +1 shopper orders to the US with their own region, postal code and shipping charge; no cash on delivery', async () => {
+    const shopper = await createUser(store, { countryCode: '+1' });
+    const piece = await gold(85_000_00, 1_000_00);
+    await addToCart(shopper, piece.selection);
+    // One piece of 10 g (no weight recorded: the default) + 150 g packaging = 160 g: North America, up to 500 g: $38.
+    const quote = await api('POST', '/checkoutquote', { country: 'US' }, shopper.auth);
+    expect(quote.body.data).toMatchObject({ currency: 'USD', subtotal: 1000, shipping: 38, total: 1038, weight_g: 160, zone: 'North America', cod_allowed: false, pan_required: false });
+    expect(quote.body.data.cod_message).toBe('Cash on Delivery is available in India only. Please choose Online Payment.');
+
+    const cod = await api('POST', '/createorder', { ...codOrder(shopper, 1000, usAddress), priceType: 'usd_price', shipping: 38, total: 1038 }, shopper.auth);
+    expect(cod.status).toBe(400);
+    expect(cod.body.description).toBe('Cash on Delivery is available in India only. Please choose Online Payment.');
+    const free = await api('POST', '/payment', { order_amount: 1000, customer_name: 'E', customer_email: 'e@example.com', customer_phone: '14155550100', checkout: usAddress }, shopper.auth);
+    expect(free.status).toBe(400); // shipping left out of the amount
+
+    const res = await payOnline(shopper, { amount: 1000, shipping: 38, currency: 'USD', address: usAddress });
+    expect(res.status).toBeLessThan(300);
+    const order = await orderOf(shopper, res.body.data.o_id);
+    expect(order).toMatchObject({ country: 'US', state: 'California', zip_code: '94105', city: 'San Francisco', currency: 'USD', shipping: 38, total: 1038, payment_method: 'online' });
+    const stored = await findOrder(store.db, order.o_id);
+    expect(stored?.shipping_weight_g).toBe(160);
+  });
+
+  it('checks postal codes as the country writes them', async () => {
+    const shopper = await createUser(store, { countryCode: '+44' });
+    const piece = await gold(50_000_00, 600_00);
+    await addToCart(shopper, piece.selection);
+    const bad = await api('POST', '/checkoutquote', { country: 'GB' }, shopper.auth);
+    expect(bad.body.data.zone).toBe('Europe and UK');
+    const res = await payOnline(shopper, { amount: 600, shipping: 35, currency: 'USD', address: { ...usAddress, country: 'GB', state: 'Greater London', zip_code: '94105' } });
+    expect(res.status).toBe(400);
+    expect(res.body.description).toBe('Postcode is not valid for United Kingdom.');
+  });
+
+  it('lets anyone read the rate table and only the administrator replace it, checked', async () => {
+    const table = await api('GET', '/getshippingrates');
+    expect(table.status).toBe(200);
+    expect(table.body.data.states).toHaveLength(36);
+    expect(table.body.data.countries[0]).toMatchObject({ code: 'IN', name: 'India', postal_pattern: '^[1-9][0-9]{5}$' });
+    const us = table.body.data.zones.find((z: any) => z.countries.includes('US'));
+    expect(us.bands[0]).toEqual({ up_to_g: 500, inr_price: 3200, usd_price: 38 });
+
+    const shopper = await createUser(store);
+    const zones = [{ name: 'Americas', countries: ['US', 'CA'], bands: [{ up_to_g: 1000, inr_price: 1500, usd_price: 20.5 }] }];
+    expect((await api('POST', '/setshippingrates', { zones }, shopper.auth)).status).toBe(403);
+    const india = await api('POST', '/setshippingrates', { zones: [{ ...zones[0], countries: ['IN'] }] }, admin.auth);
+    expect(india.body.description).toBe('Shipping within India is free; India cannot be in a zone.');
+    const down = await api('POST', '/setshippingrates', { zones: [{ ...zones[0], bands: [{ up_to_g: 500, inr_price: 1, usd_price: 1 }, { up_to_g: 400, inr_price: 1, usd_price: 1 }] }] }, admin.auth);
+    expect(down.status).toBe(400);
+    const saved = await api('POST', '/setshippingrates', { zones }, admin.auth);
+    expect(saved.status).toBe(200);
+    expect((await api('GET', '/getshippingrates')).body.data.zones).toEqual(zones);
+
+    const buyer = await createUser(store, { countryCode: '+1' });
+    const piece = await gold(10_000_00, 120_00);
+    await addToCart(buyer, piece.selection);
+    expect((await api('POST', '/checkoutquote', { country: 'CA' }, buyer.auth)).body.data).toMatchObject({ shipping: 20.5, zone: 'Americas', total: 140.5 });
+    const nowhere = await api('POST', '/checkoutquote', { country: 'GB' }, buyer.auth);
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.description).toBe('We do not ship to this country yet. Please contact us.');
+    // Back to the default table for the other tests.
+    await store.db.deleteFrom('shop_settings').where('key', '=', 'shipping_rates').execute();
+  });
+});
+
+describe('cash on delivery and PAN', () => {
+  it('takes cash on delivery at ₹1,99,999 and refuses it at ₹2,00,000, offering online payment', async () => {
+    const shopper = await createUser(store);
+    const below = await gold(1_99_999_00);
+    await addToCart(shopper, below.selection);
+    const quoteBelow = await api('POST', '/checkoutquote', {}, shopper.auth);
+    expect(quoteBelow.body.data).toMatchObject({ cod_allowed: true, cod_message: null, pan_required: false, cod_cap: 200000 });
+    expect((await api('POST', '/createorder', codOrder(shopper, 199999), shopper.auth)).status).toBe(201);
+
+    const at = await gold(2_00_000_00);
+    await addToCart(shopper, at.selection);
+    const quoteAt = await api('POST', '/checkoutquote', {}, shopper.auth);
+    expect(quoteAt.body.data).toMatchObject({ cod_allowed: false, pan_required: true });
+    const refused = await api('POST', '/createorder', codOrder(shopper, 200000, { pan: 'ABCPE1234F' }), shopper.auth);
+    expect(refused.status).toBe(400);
+    expect(refused.body.description).toBe('Cash on Delivery is available for orders below ₹2,00,000. Please choose Online Payment to place this order.');
+  });
+
+  it('asks a PAN from ₹2,00,000, checks its format, keeps it, and shows it masked except to the administrator', async () => {
+    const shopper = await createUser(store);
+    const piece = await gold(2_00_000_00);
+    await addToCart(shopper, piece.selection);
+    const none = await payOnline(shopper, { amount: 200000, currency: 'INR', address: indianAddress });
+    expect(none.status).toBe(400);
+    expect(none.body.description).toBe("Orders of ₹2,00,000 or more need the buyer's PAN (Income-tax Rules, rule 114B).");
+    const bad = await payOnline(shopper, { amount: 200000, currency: 'INR', address: indianAddress, pan: 'ABCP1234F' });
+    expect(bad.body.description).toBe('PAN must be 5 letters, 4 digits and a letter (e.g. ABCPE1234F).');
+    const res = await payOnline(shopper, { amount: 200000, currency: 'INR', address: indianAddress, pan: 'abcpe1234f' });
+    expect(res.status).toBeLessThan(300);
+    const o_id = res.body.data.o_id;
+    expect((await orderOf(shopper, o_id)).pan).toBe('XXXXXX234F');
+    const all = (await api('GET', '/getallorders', undefined, admin.auth)).body.data as any[];
+    expect(all.find((o) => o.o_id === o_id).pan).toBe('ABCPE1234F');
+    expect((await findOrder(store.db, o_id))?.pan).toBe('ABCPE1234F');
+  });
+
+  it('does not keep a PAN an order below ₹2,00,000 did not need', async () => {
+    const shopper = await createUser(store);
+    const piece = await gold(1_000_00);
+    await addToCart(shopper, piece.selection);
+    const res = await api('POST', '/createorder', codOrder(shopper, 1000, { pan: 'ABCPE1234F' }), shopper.auth);
+    expect((await orderOf(shopper, res.body.data.o_id)).pan).toBeNull();
+  });
+
+  it('lets the administrator set a lower cap, never above the law', async () => {
+    const shopper = await createUser(store);
+    expect((await api('POST', '/setcodlimit', { cod_cap: 50000 }, shopper.auth)).status).toBe(403);
+    const above = await api('POST', '/setcodlimit', { cod_cap: 250000 }, admin.auth);
+    expect(above.status).toBe(400);
+    expect(above.body.description).toBe('cod_cap cannot be above ₹2,00,000: cash of that much cannot be taken (s.269ST).');
+    const set = await api('POST', '/setcodlimit', { cod_cap: 50000 }, admin.auth);
+    expect(set.body.data).toEqual({ legal_limit: 200000, admin_cap: 50000, cod_cap: 50000 });
+    expect((await api('GET', '/getcodlimit')).body.data.cod_cap).toBe(50000);
+    const piece = await gold(50_000_00);
+    await addToCart(shopper, piece.selection);
+    const refused = await api('POST', '/createorder', codOrder(shopper, 50000), shopper.auth);
+    expect(refused.body.description).toBe('Cash on Delivery is available for orders below ₹50,000. Please choose Online Payment to place this order.');
+    await api('POST', '/setcodlimit', { cod_cap: null }, admin.auth);
+    expect((await api('POST', '/createorder', codOrder(shopper, 50000), shopper.auth)).status).toBe(201);
+  });
+});
+
+describe('HUIDs and the tax invoice', () => {
+  async function placedOrder(shopper: Shopper, prices: number[], extra: object = {}, quantity = 1) {
+    for (const p of prices) await addToCart(shopper, (await gold(p)).selection, quantity);
+    const subtotal = (prices.reduce((a, b) => a + b, 0) * quantity) / 100;
+    const res = await api('POST', '/createorder', codOrder(shopper, subtotal, extra), shopper.auth);
+    expect(res.status).toBe(201);
+    return res.body.data.o_id as number;
+  }
+
+  it('records one HUID per piece, checked, and refuses Shipped until every piece has one', async () => {
+    const shopper = await createUser(store);
+    const o_id = await placedOrder(shopper, [51_500_00], {}, 2);
+    const [item] = await store.db.selectFrom('order_items').select(['oi_id']).where('o_id', '=', o_id).execute();
+    const early = await api('PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth);
+    expect(early.status).toBe(409);
+    expect(early.body.description).toBe('Record the HUID of every piece before marking the order Shipped: 0 of 2 pieces have one.');
+
+    expect((await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['AB12C'] }] }, admin.auth)).body.description).toBe('A HUID is 6 letters or digits (e.g. AB12C4). "AB12C" is not one.');
+    expect((await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['AB12C4', 'AB12C5', 'AB12C6'] }] }, admin.auth)).body.description).toBe(
+      `Order line ${item.oi_id} has 2 pieces: give one HUID per piece.`,
+    );
+    expect((await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['AB12C4', 'ab12c4'] }] }, admin.auth)).body.description).toBe('HUID AB12C4 is given for two pieces: each piece has its own.');
+    expect((await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: 999999, huid: ['AB12C4'] }] }, admin.auth)).status).toBe(400);
+    expect((await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['AB12C4'] }] }, shopper.auth)).status).toBe(403);
+
+    const half = await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['ab12c4'] }] }, admin.auth);
+    expect(half.body.data).toEqual({ o_id, complete: false, items: [{ oi_id: item.oi_id, quantity: 2, huid: ['AB12C4'] }] });
+    expect((await api('PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth)).body.description).toContain('1 of 2 pieces have one');
+    const whole = await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['AB12C4', 'XY98Z7'] }] }, admin.auth);
+    expect(whole.body.data.complete).toBe(true);
+    expect((await api('GET', `/invoice/${o_id}`, undefined, shopper.auth)).status).toBe(404);
+    expect((await api('PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth)).status).toBe(200);
+
+    const order = await orderOf(shopper, o_id);
+    expect(order.orderItems[0].huid).toEqual(['AB12C4', 'XY98Z7']);
+    expect(order.invoice_no).toMatch(/^AJ\/\d{2}-\d{2}\/\d{6}$/);
+    const late = await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: item.oi_id, huid: ['AB12C4', 'XY98Z8'] }] }, admin.auth);
+    expect(late.status).toBe(409);
+  });
+
+  it('issues the invoice with CGST + SGST in the shop\'s state, figures that add up, and serves it as a PDF to its owner and the administrator', async () => {
+    const shopper = await createUser(store);
+    const coupon = await createCoupon(store, { discount_bp: 1000 });
+    // ₹1,14,450 + ₹57,225 = ₹1,71,675; 10% = ₹17,167.50; total ₹1,54,507.50.
+    await addToCart(shopper, (await gold(1_14_450_00)).selection);
+    await addToCart(shopper, (await gold(57_225_00)).selection);
+    const placed = await api('POST', '/createorder', codOrder(shopper, 171675, { discount: 17167.5, total: 154507.5, coupon_name: coupon.coupon_name }), shopper.auth);
+    const o_id = placed.body.data.o_id;
+    await hallmark(o_id);
+    expect((await api('PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth)).status).toBe(200);
+
+    const row = await store.db.selectFrom('invoices').selectAll().where('o_id', '=', o_id).executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.document) as InvoiceDocument;
+    expect(doc.figures.supply).toBe('intra_state');
+    // Discount spread 2:1: ₹11,445 and ₹5,722.50. Lines after discount ₹1,03,005 and ₹51,502.50.
+    expect(doc.figures.lines.map((l) => l.discount)).toEqual([11_445_00, 5_722_50]);
+    // ₹1,03,005: CGST = SGST = 1,03,00,500 x 1.5 / 103 = 1,50,007.28 -> ₹1,500.07; taxable ₹1,00,004.86.
+    expect(doc.figures.lines[0]).toMatchObject({ gross: 1_03_005_00, cgst: 1_500_07, sgst: 1_500_07, igst: 0, taxable: 1_00_004_86, hsn: '7113', purity: '22K', fineness: 916 });
+    // ₹51,502.50: 51,50,250 x 1.5 / 103 = 75,003.64 -> ₹750.04 each; taxable ₹50,002.42.
+    expect(doc.figures.lines[1]).toMatchObject({ gross: 51_502_50, cgst: 750_04, sgst: 750_04, taxable: 50_002_42 });
+    expect(doc.figures.totals).toMatchObject({ gross: 1_54_507_50, taxable: 1_50_007_28, cgst: 2_250_11, sgst: 2_250_11, igst: 0, discount: 17_167_50, before_discount: 1_71_675_00 });
+    expect(doc.figures.totals.taxable + doc.figures.totals.cgst + doc.figures.totals.sgst).toBe(1_54_507_50);
+    expect(doc.buyer).toMatchObject({ name: 'Asha Patel', state: 'Gujarat', state_code: '24', zip_code: '395003' });
+    expect(doc.seller).toMatchObject({ gstin: '24AAHCA1234F1Z5', stateCode: '24' });
+    expect(row.invoice_no.length).toBeLessThanOrEqual(16);
+
+    const pdf = await store.app.request(`/invoice/${o_id}`, { headers: shopper.auth });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    for (const expected of [
+      'TAX INVOICE',
+      row.invoice_no,
+      'Aurum Jewels Private Limited',
+      'GSTIN: 24AAHCA1234F1Z5',
+      'Gujarat (24)',
+      '7113',
+      '22K / 916',
+      '1,00,004.86',
+      '1,500.07',
+      '2,250.11',
+      '1,54,507.50',
+      'CGST @ 1.5%',
+      'SGST @ 1.5%',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const other = await createUser(store);
+    expect((await api('GET', `/invoice/${o_id}`, undefined, other.auth)).status).toBe(404);
+    expect((await store.app.request(`/invoice/${o_id}`, { headers: admin.auth })).status).toBe(200);
+    expect((await api('GET', `/invoice/${o_id}`)).status).toBe(403);
+  });
+
+  it('charges IGST to another state and zero-rates an export', async () => {
+    const shopper = await createUser(store);
+    const o_id = await placedOrder(shopper, [1_03_000_00], { state: 'Maharashtra', zip_code: '400001' });
+    await hallmark(o_id);
+    await api('PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth);
+    const inter = JSON.parse((await store.db.selectFrom('invoices').select('document').where('o_id', '=', o_id).executeTakeFirstOrThrow()).document) as InvoiceDocument;
+    expect(inter.figures.supply).toBe('inter_state');
+    expect(inter.figures.totals).toMatchObject({ gross: 1_03_000_00, taxable: 1_00_000_00, igst: 3_000_00, cgst: 0, sgst: 0 });
+    expect(inter.place_of_supply).toBe('Maharashtra (27)');
+    expect(await pdfText(new Uint8Array(await (await store.app.request(`/invoice/${o_id}`, { headers: shopper.auth })).arrayBuffer()))).toContain('IGST @ 3%');
+
+    const abroad = await createUser(store, { countryCode: '+1' });
+    await addToCart(abroad, (await gold(85_000_00, 1_000_00)).selection);
+    const res = await payOnline(abroad, { amount: 1000, shipping: 38, currency: 'USD', address: usAddress });
+    const exportId = res.body.data.o_id;
+    await hallmark(exportId);
+    await api('PUT', '/updateorderstatus', { o_id: exportId, status: 3 }, admin.auth);
+    const exp = JSON.parse((await store.db.selectFrom('invoices').select('document').where('o_id', '=', exportId).executeTakeFirstOrThrow()).document) as InvoiceDocument;
+    expect(exp.figures.supply).toBe('export');
+    expect(exp.currency).toBe('USD');
+    expect(exp.figures.shipping).toMatchObject({ gross: 38_00, taxable: 38_00, igst: 0 });
+    expect(exp.figures.totals).toMatchObject({ gross: 1_038_00, taxable: 1_038_00, cgst: 0, sgst: 0, igst: 0 });
+    const text = await pdfText(new Uint8Array(await (await store.app.request(`/invoice/${exportId}`, { headers: abroad.auth })).arrayBuffer()));
+    expect(text).toContain('zero-rated');
+    expect(text).toContain('United States');
+  });
+
+  it('numbers invoices without gap or twin when 10 orders ship at once', async () => {
+    const shopper = await createUser(store);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const o_id = await placedOrder(shopper, [1_000_00 + i]);
+      await hallmark(o_id);
+      ids.push(o_id);
+    }
+    const before = await store.db.selectFrom('invoices').select('sequence').execute();
+    const answers = await Promise.all(ids.map((o_id) => call(store, 'PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const rows = await store.db.selectFrom('invoices').select(['invoice_no', 'sequence', 'financial_year']).where('o_id', 'in', ids).execute();
+    const sequences = rows.map((r) => r.sequence).sort((a, b) => a - b);
+    const start = Math.max(0, ...before.map((r) => r.sequence)) + 1;
+    expect(sequences).toEqual(Array.from({ length: 10 }, (_, i) => start + i));
+    expect(new Set(rows.map((r) => r.invoice_no)).size).toBe(10);
+    // Shipping the same order again keeps its invoice.
+    const again = await call(store, 'PUT', '/updateorderstatus', { o_id: ids[0], status: 3 }, admin.auth);
+    expect(again.status).toBeLessThan(500);
+    expect((await store.db.selectFrom('invoices').select('invoice_no').where('o_id', '=', ids[0]).execute())).toHaveLength(1);
+  });
+
+  it('starts again at 000001 in a new financial year (1 April, IST)', async () => {
+    const shopper = await createUser(store);
+    const seller = store.config.seller;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const o_id = await placedOrder(shopper, [2_000_00 + i]);
+      await hallmark(o_id);
+      ids.push(o_id);
+    }
+    // 31 March 2031, 23:59 IST is still FY 2030-31; 1 April 00:00 IST is FY 2031-32.
+    const numbers = [
+      await shipOrder(store.db, seller, ids[0], new Date('2031-03-31T18:29:00Z')),
+      await shipOrder(store.db, seller, ids[1], new Date('2031-03-31T18:30:00Z')),
+      await shipOrder(store.db, seller, ids[2], new Date('2031-04-02T10:00:00Z')),
+    ];
+    expect(numbers).toEqual(['AJ/30-31/000001', 'AJ/31-32/000001', 'AJ/31-32/000002']);
+    // Issuing again answers the same number and takes none.
+    const order = await findOrder(store.db, ids[2]);
+    expect(await writeTransaction(store.db, (trx) => issueInvoice(trx, order!, seller, new Date('2031-04-03T10:00:00Z')))).toBe('AJ/31-32/000002');
+    expect((await store.db.selectFrom('invoice_counters').selectAll().where('financial_year', '=', 2031).executeTakeFirstOrThrow()).last_number).toBe(2);
+  });
+});
