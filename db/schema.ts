@@ -297,6 +297,35 @@ export interface SiteStateTable {
   value: string;
 }
 
+/** One document per product shoppers can see, rebuilt from the catalogue (db/queries/search.ts). */
+export interface SearchDocumentTable {
+  p_id: number;
+  name: string;
+  category: string;
+  /** Material names, space-separated. */
+  material: string;
+  /** Carat names ("22K 18K"). */
+  carat: string;
+  description: string;
+  key_points: string;
+  /** Every field above, lowercased, for PostgreSQL's trigram index. */
+  body: string;
+}
+
+/** The words of the search documents and how many documents hold each. */
+export interface SearchTermTable {
+  term: string;
+  docs: number;
+}
+
+/** A shopper's word and a catalogue word it stands for ("jhumka" -> "earrings"). */
+export interface SearchSynonymTable {
+  syn_id: Generated<number>;
+  term: string;
+  expands_to: string;
+  created_at: Defaulted<string>;
+}
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;
@@ -327,6 +356,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   rate_limits: RateLimitTable;
   site_state: SiteStateTable;
+  search_documents: SearchDocumentTable;
+  search_terms: SearchTermTable;
+  search_synonyms: SearchSynonymTable;
 }
 
 /**
@@ -364,6 +396,9 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   newsletter_subscribers: { n_id: true, email: true, created_at: true },
   rate_limits: { bucket: true, hits: true, reset_at: true },
   site_state: { key: true, value: true },
+  search_documents: { p_id: true, name: true, category: true, material: true, carat: true, description: true, key_points: true, body: true },
+  search_terms: { term: true, docs: true },
+  search_synonyms: { syn_id: true, term: true, expands_to: true, created_at: true },
 };
 
 export type User = Selectable<UserTable>;

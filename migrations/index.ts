@@ -5,6 +5,7 @@ import * as listingIndexes from './2026_11_22_0002_listing_indexes.ts';
 import * as catalogueRowsVersion from './2026_11_22_0003_catalogue_rows_version.ts';
 import * as hardening from './2026_11_24_0002_hardening.ts';
 import * as taxAndShipping from './2026_11_24_0005_tax_and_shipping.ts';
+import * as search from './2026_11_24_0006_search.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_catalogue_rows_version': catalogueRowsVersion,
   '2026_11_24_0002_hardening': hardening,
   '2026_11_24_0005_tax_and_shipping': taxAndShipping,
+  '2026_11_24_0006_search': search,
 };

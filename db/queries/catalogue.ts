@@ -15,6 +15,7 @@ import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBo
 import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
+import { searchMatches } from './search.ts';
 
 export { productReviews, sliderImages, testimonials } from './reviews.ts';
 
@@ -81,6 +82,12 @@ export interface ProductView {
   productcarats: ProductCaratView[];
   materialDetails: MaterialView[];
   sizeDetails: SizeView[];
+  /**
+   * The carat row whose price the listing shows for this product (its card's price
+   * and purity): the first row the listing's filter matched, else the first row.
+   * null for a product without carat rows.
+   */
+  listed_pc_id: number | null;
 }
 
 export interface ProductPage {
@@ -269,6 +276,7 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
       })),
       materialDetails: productMaterials.map((m) => ({ m_id: m.m_id, name: m.name })),
       sizeDetails: productSizes.map((s) => ({ size_id: s.size_id, size_name: s.size_name })),
+      listed_pc_id: caratsOf.get(r.p_id)?.[0]?.pc_id ?? null,
     };
   });
 }
@@ -360,18 +368,32 @@ async function page(db: DB, where: (eb: ProductScope) => Expression<SqlBool>, li
   return { productData: await withDetails(db, rows), totalCount: Number(total.n) };
 }
 
+/** How a listing is ordered. */
+export type ListingSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'bestsellers';
+
 export interface ProductFilter {
   page?: number;
   perPage?: number;
   /** Which price the bounds are in: rupees (inr_price) or dollars (usd_price). */
   priceField: PriceField;
-  /** Rupees or dollars; a product matches when one of its carat prices lies within the bounds. */
+  /** Rupees or dollars; a product matches when one of its carat rows' price lies within the bounds. */
   minPrice?: number;
   maxPrice?: number;
   /** Material ids: a product matches when it comes in any of them. */
   materials?: number[];
   /** Category ids: a product matches when it is in any of them. */
   categories?: number[];
+  /** Carat ids (purity): a product matches when one of its carat rows is in any of them. */
+  carats?: number[];
+  /**
+   * Only carat rows in stock. Accepted and answered as if every row were in stock
+   * until the catalogue keeps stock per carat row.
+   */
+  inStock?: boolean;
+  /** The header search's text (db/queries/search.ts): every word must match. */
+  search?: string;
+  /** Default: relevance with a search, else newest. */
+  sort?: ListingSort;
   includeInactive?: boolean;
   /** With `includeInactive` (the back office): names containing this text, case-insensitive. */
   name?: string;
@@ -379,42 +401,58 @@ export interface ProductFilter {
   status?: 0 | 1;
 }
 
+/** A page of a listing, and with a search that found nothing the nearest catalogue words. */
+export interface FilteredPage extends ProductPage {
+  suggestions?: string[];
+}
+
 /**
- * The All Products listing: any of the categories, any of the materials, and a
- * carat price within the bounds in the shopper's currency; newest first.
+ * The All Products listing: any of the categories, any of the materials, and one
+ * carat row (of any of the carats, in stock when asked) whose price in the
+ * shopper's currency lies within the bounds; that row is the one the product is
+ * listed at (listed_pc_id), the price its card shows and the price it is sorted by.
  */
-export async function filterProducts(db: DB, filter: ProductFilter): Promise<ProductPage> {
+export async function filterProducts(db: DB, filter: ProductFilter): Promise<FilteredPage> {
   const { limit, offset } = pageBounds(filter.page, filter.perPage);
   const price = filter.priceField === 'usd_price' ? 'usd_price' : 'inr_price';
   const min = filter.minPrice === undefined ? undefined : toMinor(filter.minPrice);
   const max = filter.maxPrice === undefined ? undefined : toMinor(filter.maxPrice);
   const materials = filter.materials ?? [];
   const categories = filter.categories ?? [];
+  const search = filter.search?.trim() ? filter.search.trim() : undefined;
   if (!filter.includeInactive) {
     const inCategories = categories.length ? new Set(categories) : null;
     const inMaterials = materials.length ? new Set(materials) : null;
+    const inCarats = filter.carats?.length ? new Set(filter.carats) : null;
     const low = min ?? -Infinity;
     const high = max ?? Infinity;
-    const byPrice = min !== undefined || max !== undefined;
-    const matched: IndexedProduct[] = [];
+    const byRow = min !== undefined || max !== undefined || inCarats !== null;
+    const found = search === undefined ? undefined : await searchMatches(db, search);
+    const scores = found?.scores;
+    const matched: Listed[] = [];
     // A plain loop: this runs over the whole catalogue on every new filter.
     for (const p of await shopperIndex(db)) {
+      if (scores && !scores.has(p.p_id)) continue;
       if (inCategories && !inCategories.has(p.cate_id)) continue;
       if (inMaterials && !p.materials.some((m) => inMaterials.has(m))) continue;
-      if (byPrice) {
-        const amounts = price === 'usd_price' ? p.usd_price : p.inr_price;
-        let inRange = false;
-        for (const amount of amounts) {
-          if (amount >= low && amount <= high) {
-            inRange = true;
+      const amounts = price === 'usd_price' ? p.usd_price : p.inr_price;
+      let row = amounts.length ? 0 : -1;
+      if (byRow) {
+        row = -1;
+        for (let i = 0; i < amounts.length; i++) {
+          if (amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i]))) {
+            row = i;
             break;
           }
         }
-        if (!inRange) continue;
+        if (row < 0) continue;
       }
-      matched.push(p);
+      matched.push({ product: p, row, price: row < 0 ? Infinity : amounts[row], score: scores?.get(p.p_id) ?? 0 });
     }
-    return indexedPage(db, matched, limit, offset);
+    sortListing(matched, filter.sort ?? (search === undefined ? 'newest' : 'relevance'));
+    const result: FilteredPage = await indexedPage(db, matched, limit, offset);
+    if (found && matched.length === 0) result.suggestions = found.suggestions;
+    return result;
   }
   const where = (eb: ProductScope) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -433,15 +471,49 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Pro
         ),
       );
     }
-    if (min !== undefined || max !== undefined) {
+    if (min !== undefined || max !== undefined || filter.carats?.length) {
       let prices = eb.selectFrom('product_carats as fc').select('fc.p_id').whereRef('fc.p_id', '=', 'p.p_id');
       if (min !== undefined) prices = prices.where(`fc.${price}`, '>=', min);
       if (max !== undefined) prices = prices.where(`fc.${price}`, '<=', max);
+      if (filter.carats?.length) prices = prices.where('fc.carat_id', 'in', filter.carats);
       conditions.push(eb.exists(prices));
+    }
+    if (search !== undefined) {
+      const pattern = likePattern(search);
+      conditions.push(sql<SqlBool>`lower(${eb.ref('p.name')}) like ${pattern} escape '\\'`);
     }
     return eb.and(conditions);
   };
   return page(db, where, limit, offset);
+}
+
+/** A product a listing matched: the carat row it is listed at (-1: none) and that row's price. */
+interface Listed {
+  product: IndexedProduct;
+  row: number;
+  price: number;
+  score: number;
+}
+
+/** Orders matched products in place; the index is newest first, so a stable sort keeps newest among equals. */
+function sortListing(matched: Listed[], sort: ListingSort) {
+  const position = (l: Listed) => l.product.position;
+  switch (sort) {
+    case 'price_asc':
+      matched.sort((a, b) => a.price - b.price || position(a) - position(b));
+      return;
+    case 'price_desc':
+      matched.sort((a, b) => (b.price === Infinity ? -1 : b.price) - (a.price === Infinity ? -1 : a.price) || position(a) - position(b));
+      return;
+    case 'bestsellers':
+      matched.sort((a, b) => b.product.is_bestseller - a.product.is_bestseller || position(a) - position(b));
+      return;
+    case 'relevance':
+      matched.sort((a, b) => b.score - a.score || b.product.is_bestseller - a.product.is_bestseller || position(a) - position(b));
+      return;
+    default:
+      return;
+  }
 }
 
 /* ------------------------------------------------- the shoppers' filter index */
@@ -457,8 +529,12 @@ interface IndexedProduct {
   cate_id: number;
   is_bestseller: number;
   is_reel: number;
+  /** Place in the index: 0 is the newest. */
+  position: number;
   materials: number[];
-  /** Carat prices, minor units. */
+  /** The carat rows in their order: ids, carat ids, prices in minor units. */
+  pc_ids: number[];
+  carat_ids: number[];
   inr_price: number[];
   usd_price: number[];
 }
@@ -517,18 +593,20 @@ async function buildShopperIndex(db: DB): Promise<IndexedProduct[]> {
       .orderBy('p.created_at', 'desc')
       .orderBy('p.p_id', 'desc')
       .execute(),
-    db.selectFrom('product_carats').select(['p_id', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').execute(),
+    db.selectFrom('product_carats').select(['p_id', 'pc_id', 'carat_id', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').orderBy('pc_id').execute(),
     db.selectFrom('product_materials').select(['p_id', 'm_id']).execute(),
   ]);
   const byId = new Map<number, IndexedProduct>();
-  const products = rows.map((r) => {
-    const entry: IndexedProduct = { ...r, materials: [], inr_price: [], usd_price: [] };
+  const products = rows.map((r, position) => {
+    const entry: IndexedProduct = { ...r, position, materials: [], pc_ids: [], carat_ids: [], inr_price: [], usd_price: [] };
     byId.set(r.p_id, entry);
     return entry;
   });
   for (const c of carats) {
     const entry = byId.get(c.p_id);
     if (entry) {
+      entry.pc_ids.push(c.pc_id);
+      entry.carat_ids.push(c.carat_id);
       entry.inr_price.push(c.inr_price);
       entry.usd_price.push(c.usd_price);
     }
@@ -552,9 +630,12 @@ async function shopperIndex(db: DB): Promise<IndexedProduct[]> {
 }
 
 /** One page of matched index entries, loaded in full; the count is the match count. */
-async function indexedPage(db: DB, matched: IndexedProduct[], limit: number, offset: number): Promise<ProductPage> {
-  const ids = matched.slice(offset, offset + limit).map((p) => p.p_id);
-  return { productData: await getProducts(db, ids), totalCount: matched.length };
+async function indexedPage(db: DB, matched: (IndexedProduct | Listed)[], limit: number, offset: number): Promise<ProductPage> {
+  const slice = matched.slice(offset, offset + limit);
+  const products = await getProducts(db, slice.map((m) => ('product' in m ? m.product.p_id : m.p_id)));
+  const listedRow = new Map(slice.flatMap((m) => ('product' in m ? [[m.product.p_id, m.product.pc_ids[m.row] ?? null] as const] : [])));
+  for (const p of products) if (listedRow.has(p.p_id)) p.listed_pc_id = listedRow.get(p.p_id) ?? null;
+  return { productData: products, totalCount: matched.length };
 }
 
 /** One product, or undefined when there is none (or it is hidden from shoppers). */
@@ -600,37 +681,13 @@ export function likePattern(text: string): string {
 export const SEARCH_LIMIT = 24;
 
 /**
- * The header search: products whose name, category, any material or
- * description contains the text (case-insensitive), newest first. The text is
- * a bound parameter and its wildcards are escaped: it is only ever text.
+ * The header search (POST /getreelproducts with search): the best matches of the
+ * shop's search engine (db/queries/search.ts), most relevant first.
  */
 export async function searchProducts(db: DB, text: string, options: { limit?: number } = {}): Promise<ProductView[]> {
-  const needle = text.trim();
-  if (!needle) return [];
-  const pattern = likePattern(needle);
-  const contains = (column: Expression<unknown>) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
-  const rows = await productRows(db)
-    .where(visibleToShoppers)
-    .where((eb) =>
-      eb.or([
-        contains(eb.ref('p.name')),
-        contains(eb.ref('c.cate_name')),
-        contains(eb.ref('p.description')),
-        eb.exists(
-          eb
-            .selectFrom('product_materials as sm')
-            .innerJoin('materials as smn', 'smn.m_id', 'sm.m_id')
-            .select('sm.p_id')
-            .whereRef('sm.p_id', '=', 'p.p_id')
-            .where(contains(sql.ref('smn.name'))),
-        ),
-      ]),
-    )
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.p_id', 'desc')
-    .limit(Math.min(options.limit ?? SEARCH_LIMIT, MAX_PER_PAGE))
-    .execute();
-  return withDetails(db, rows);
+  if (!text.trim()) return [];
+  const page = await filterProducts(db, { priceField: 'inr_price', search: text, sort: 'relevance', page: 1, perPage: Math.min(options.limit ?? SEARCH_LIMIT, MAX_PER_PAGE) });
+  return page.productData;
 }
 
 /** Every product id a shopper can open, for pre-rendering the product pages. */

@@ -10,7 +10,8 @@ afterAll(() => store.close());
 
 it('the hand-written table types match the migrated database, table by table and column by column', async () => {
   const tables = await store.db.introspection.getTables();
-  const actual = Object.fromEntries(tables.map((t) => [t.name, t.columns.map((c) => c.name).sort()]));
+  // search_fts and its shadow tables are SQLite's FTS5 index (the engine's own, made by the search migration).
+  const actual = Object.fromEntries(tables.filter((t) => !t.name.startsWith('search_fts')).map((t) => [t.name, t.columns.map((c) => c.name).sort()]));
   const expected = Object.fromEntries(Object.entries(DATABASE_COLUMNS).map(([t, cols]) => [t, Object.keys(cols).sort()]));
   expect(actual).toEqual(expected);
 });

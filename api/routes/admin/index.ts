@@ -8,6 +8,7 @@ import { couponsRoutes } from './coupons/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
+import { searchAdminRoutes } from './search/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
 import { testimonialsRoutes } from './testimonials/index.ts';
 import { usersRoutes } from './users/index.ts';
@@ -28,5 +29,6 @@ export function adminRoutes() {
     .route('/', usersRoutes())
     .route('/', ordersAdminRoutes())
     .route('/', contactsRoutes())
-    .route('/', dashboardRoutes());
+    .route('/', dashboardRoutes())
+    .route('/', searchAdminRoutes());
 }

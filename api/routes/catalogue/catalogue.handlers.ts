@@ -9,6 +9,7 @@ import {
   listSizes,
   searchProducts,
 } from '../../../db/queries/catalogue.ts';
+import { suggestSearches } from '../../../db/queries/search.ts';
 import { listCoupons } from '../../../db/queries/orders.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { notFound, ok } from '../../errors.ts';
@@ -23,6 +24,7 @@ import type {
   getProducts,
   getReelProducts,
   getSize,
+  searchSuggestions,
 } from './catalogue.routes.ts';
 
 /** How many reels the Instagram strip gets. */
@@ -87,6 +89,10 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
     maxPrice: filter.maxPrice,
     materials: sorted(filter.materials),
     categories: sorted(filter.categories),
+    carats: sorted(filter.carats),
+    inStock: filter.inStock || undefined,
+    search: filter.search?.trim().toLowerCase() || undefined,
+    sort: body.sort,
     includeInactive: adminList,
     // The back office's own search and status filter; a shopper's list ignores them.
     ...(adminList && filter.name ? { name: filter.name } : {}),
@@ -94,6 +100,13 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
   };
   const { db } = c.var.deps;
   return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options))) as never;
+};
+
+export const searchSuggestionsHandler: RouteHandler<typeof searchSuggestions, AppEnv> = async (c) => {
+  const text = c.req.valid('json').q.trim().toLowerCase();
+  const { db } = c.var.deps;
+  if (!text) return ok(c, 'Search suggestions.', []);
+  return (await cachedOk(c, db, `suggest:${text}`, 'Search suggestions.', () => suggestSearches(db, text))) as never;
 };
 
 export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> = async (c) => {

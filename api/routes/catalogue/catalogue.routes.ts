@@ -49,7 +49,7 @@ export const GetReelProductsBody = z
       .string({ error: 'search must be text.' })
       .max(100, 'Search text must be at most 100 characters.')
       .optional()
-      .openapi({ description: 'With isReel 0: text searched in name, category, material and description.' }),
+      .openapi({ description: 'With isReel 0: the search text (name, category, material, carat, description, key points).' }),
   })
   .openapi('GetReelProductsBody');
 
@@ -78,10 +78,43 @@ export const GetAllProductsBody = z
           .optional()
           .openapi({ description: "The administrator list only: products whose name contains this text, case-insensitive. Ignored for shoppers." }),
         p_status: Flag.optional().openapi({ description: 'The administrator list only: 1 active products, 0 inactive ones; missing: both. Ignored for shoppers.' }),
+        carats: IdList('carats').openapi({ description: 'Carat ids (purity): a product matches when one of its carat rows is of any of them.' }),
+        inStock: z
+          .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'inStock must be true or false.' })
+          .transform((v) => Boolean(v))
+          .optional()
+          .openapi({
+            type: 'boolean',
+            description:
+              'true: only carat rows in stock count (for the price bounds, the carats and the listed row). Accepted now; until the catalogue keeps stock per carat row every row counts as in stock.',
+          }),
+        search: z
+          .string({ error: 'search must be text.' })
+          .max(100, 'Search text must be at most 100 characters.')
+          .optional()
+          .openapi({
+            description:
+              'The header search\'s engine: every word must match the name, category, a material, a carat, the description or a key point; a word also matches as a prefix, through the shop\'s synonyms (jhumka: earrings) or with one typo. Empty text: no search.',
+          }),
       })
       .optional(),
+    sort: z
+      .enum(['relevance', 'newest', 'price_asc', 'price_desc', 'bestsellers'], {
+        error: "sort must be one of 'relevance', 'newest', 'price_asc', 'price_desc', 'bestsellers'.",
+      })
+      .optional()
+      .openapi({
+        description:
+          'relevance (with filter.search: name matches before category, category before materials and carats, those before description; ties best sellers first, then newest), newest, price_asc / price_desc (by the listed row\'s price in the countryCode currency), bestsellers (best sellers first, then newest). Default: relevance with a search, else newest.',
+      }),
   })
   .openapi('GetAllProductsBody');
+
+export const SearchSuggestionsBody = z
+  .object({
+    q: z.string({ error: 'q must be text.' }).max(100, 'Search text must be at most 100 characters.').openapi({ description: 'What the shopper has typed so far.' }),
+  })
+  .openapi('SearchSuggestionsBody');
 
 export const GetProductByIdBody = z.object({ p_id: Id.openapi({ type: 'integer' }) }).openapi('GetProductByIdBody');
 
@@ -152,7 +185,7 @@ export const getReelProducts = createRoute({
   security: [],
   summary: 'Reel products, or a text search',
   description:
-    'isReel 1: the newest reel products (the Instagram strip, 20 at most). isReel 0 with `search`: up to 24 products whose name, category, a material or description contains the text, case-insensitive; the text is matched literally (`%` and `_` are ordinary characters). Empty text answers an empty list.',
+    'isReel 1: the newest reel products (the Instagram strip, 20 at most). isReel 0 with `search`: up to 24 products, most relevant first, found by the same engine as POST /getallproducts filter.search (every word counts; prefixes, synonyms and one typo per word understood). Empty text answers an empty list.',
   request: { body: jsonBody(GetReelProductsBody) },
   responses: { 200: jsonOk(z.array(Product), 'The products.'), 400: errorResponses[400] },
 });
@@ -164,11 +197,23 @@ export const getAllProducts = createRoute({
   security: [],
   summary: 'Filtered, paginated catalogue (administrators: all products)',
   description:
-    'Newest first. A product matches the filter when it is in any of `categories`, comes in any of `materials`, and one of its carat prices (in the currency `countryCode` names) lies within minPrice..maxPrice. ' +
+    'Newest first unless `sort` says otherwise. A product matches the filter when it is in any of `categories`, comes in any of `materials`, matches `search`, and one of its carat rows is of any of `carats`, in stock (with `inStock`) and priced (in the currency `countryCode` names) within minPrice..maxPrice; the first such row is the one the product is listed at (`listed_pc_id`: the price and purity its card shows, and the price it is sorted by). ' +
     'Shoppers and visitors see active products of active categories. An administrator\'s bearer token with is_admin 0 lists active and inactive products (the back office table, 10 per page unless perPage says otherwise); is_admin 0 without an administrator\'s token widens nothing.',
   middleware: [identifyCaller()] as const,
   request: { body: jsonBody(GetAllProductsBody) },
   responses: { 200: jsonOk(ProductPage, 'A page of products and the total count.'), 400: errorResponses[400], 403: errorResponses[403] },
+});
+
+export const searchSuggestions = createRoute({
+  method: 'post',
+  path: '/searchsuggestions',
+  tags: ['Catalogue'],
+  security: [],
+  summary: 'Search suggestions while typing',
+  description:
+    'Completions of the text typed so far: catalogue words and the shop\'s synonyms that start with its last word (or are one typo away from it), the most common first, each with the words before it. Empty text: an empty list.',
+  request: { body: jsonBody(SearchSuggestionsBody) },
+  responses: { 200: jsonOk(z.array(z.string()), 'Up to 8 suggestions.'), 400: errorResponses[400] },
 });
 
 export const getProductById = createRoute({

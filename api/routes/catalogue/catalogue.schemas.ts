@@ -55,6 +55,10 @@ export const Product = z
     productcarats: z.array(ProductCarat),
     materialDetails: z.array(Material).openapi({ description: 'The materials named, in the order of `materials`.' }),
     sizeDetails: z.array(Size).openapi({ description: 'The sizes named, in the order of `size`.' }),
+    listed_pc_id: z.number().int().nullable().openapi({
+      description:
+        'The carat row (pc_id in productcarats) whose price and purity the listing shows for this product: in POST /getallproducts the first row the filter matched (carat, price, stock), elsewhere the first row. null when the product has no carat rows.',
+    }),
   })
   .openapi('Product');
 
@@ -62,6 +66,10 @@ export const ProductPage = z
   .object({
     productData: z.array(Product),
     totalCount: z.number().int().openapi({ description: 'How many products the whole selection holds.' }),
+    suggestions: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'POST /getallproducts with filter.search that found nothing: the catalogue words nearest to the text (did you mean).' }),
   })
   .openapi('ProductPage');
 

@@ -11,6 +11,7 @@ import {
   getProductsHandler,
   getReelProductsHandler,
   getSizeHandler,
+  searchSuggestionsHandler,
 } from './catalogue.handlers.ts';
 import {
   getAllProducts,
@@ -22,6 +23,7 @@ import {
   getProducts,
   getReelProducts,
   getSize,
+  searchSuggestions,
 } from './catalogue.routes.ts';
 
 /** What shoppers browse: categories, materials, carats, sizes, products, coupons. */
@@ -34,6 +36,7 @@ export function catalogueRoutes() {
     .openapi(getProducts, getProductsHandler)
     .openapi(getReelProducts, getReelProductsHandler)
     .openapi(getAllProducts, getAllProductsHandler)
+    .openapi(searchSuggestions, searchSuggestionsHandler)
     .openapi(getProductById, getProductByIdHandler)
     .openapi(getCoupon, getCouponHandler);
 }

@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Reel products, or a text search
-         * @description isReel 1: the newest reel products (the Instagram strip, 20 at most). isReel 0 with `search`: up to 24 products whose name, category, a material or description contains the text, case-insensitive; the text is matched literally (`%` and `_` are ordinary characters). Empty text answers an empty list.
+         * @description isReel 1: the newest reel products (the Instagram strip, 20 at most). isReel 0 with `search`: up to 24 products, most relevant first, found by the same engine as POST /getallproducts filter.search (every word counts; prefixes, synonyms and one typo per word understood). Empty text answers an empty list.
          */
         post: operations["postGetreelproducts"];
         delete?: never;
@@ -163,9 +163,29 @@ export interface paths {
         put?: never;
         /**
          * Filtered, paginated catalogue (administrators: all products)
-         * @description Newest first. A product matches the filter when it is in any of `categories`, comes in any of `materials`, and one of its carat prices (in the currency `countryCode` names) lies within minPrice..maxPrice. Shoppers and visitors see active products of active categories. An administrator's bearer token with is_admin 0 lists active and inactive products (the back office table, 10 per page unless perPage says otherwise); is_admin 0 without an administrator's token widens nothing.
+         * @description Newest first unless `sort` says otherwise. A product matches the filter when it is in any of `categories`, comes in any of `materials`, matches `search`, and one of its carat rows is of any of `carats`, in stock (with `inStock`) and priced (in the currency `countryCode` names) within minPrice..maxPrice; the first such row is the one the product is listed at (`listed_pc_id`: the price and purity its card shows, and the price it is sorted by). Shoppers and visitors see active products of active categories. An administrator's bearer token with is_admin 0 lists active and inactive products (the back office table, 10 per page unless perPage says otherwise); is_admin 0 without an administrator's token widens nothing.
          */
         post: operations["postGetallproducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/searchsuggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search suggestions while typing
+         * @description Completions of the text typed so far: catalogue words and the shop's synonyms that start with its last word (or are one typo away from it), the most common first, each with the words before it. Empty text: an empty list.
+         */
+        post: operations["postSearchsuggestions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1382,6 +1402,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getsearchsynonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search synonyms
+         * @description The jeweller's words the search understands, each with the catalogue word it stands for (jhumka: earrings), by word.
+         */
+        get: operations["getGetsearchsynonyms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addsearchsynonym": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a search synonym
+         * @description Both sides are stored lowercased; a search for `term` then also finds what `expands_to` finds, at once. The same pair twice: 409.
+         */
+        post: operations["postAddsearchsynonym"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deletesearchsynonym": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a search synonym */
+        post: operations["postDeletesearchsynonym"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1465,6 +1542,8 @@ export interface components {
             productData: components["schemas"]["Product"][];
             /** @description How many products the whole selection holds. */
             totalCount: number;
+            /** @description POST /getallproducts with filter.search that found nothing: the catalogue words nearest to the text (did you mean). */
+            suggestions?: string[];
         };
         Product: {
             p_id: number;
@@ -1498,6 +1577,8 @@ export interface components {
             materialDetails: components["schemas"]["Material"][];
             /** @description The sizes named, in the order of `size`. */
             sizeDetails: components["schemas"]["Size"][];
+            /** @description The carat row (pc_id in productcarats) whose price and purity the listing shows for this product: in POST /getallproducts the first row the filter matched (carat, price, stock), elsewhere the first row. null when the product has no carat rows. */
+            listed_pc_id: number | null;
         };
         ProductCarat: {
             pc_id: number;
@@ -1526,7 +1607,7 @@ export interface components {
         };
         GetReelProductsBody: {
             isReel?: 0 | 1 | "0" | "1";
-            /** @description With isReel 0: text searched in name, category, material and description. */
+            /** @description With isReel 0: the search text (name, category, material, carat, description, key points). */
             search?: string;
         };
         GetAllProductsBody: {
@@ -1551,7 +1632,22 @@ export interface components {
                 name?: string;
                 /** @description The administrator list only: 1 active products, 0 inactive ones; missing: both. Ignored for shoppers. */
                 p_status?: 0 | 1 | "0" | "1";
+                /** @description Carat ids (purity): a product matches when one of its carat rows is of any of them. */
+                carats?: number[];
+                /** @description true: only carat rows in stock count (for the price bounds, the carats and the listed row). Accepted now; until the catalogue keeps stock per carat row every row counts as in stock. */
+                inStock?: boolean;
+                /** @description The header search's engine: every word must match the name, category, a material, a carat, the description or a key point; a word also matches as a prefix, through the shop's synonyms (jhumka: earrings) or with one typo. Empty text: no search. */
+                search?: string;
             };
+            /**
+             * @description relevance (with filter.search: name matches before category, category before materials and carats, those before description; ties best sellers first, then newest), newest, price_asc / price_desc (by the listed row's price in the countryCode currency), bestsellers (best sellers first, then newest). Default: relevance with a search, else newest.
+             * @enum {string}
+             */
+            sort?: "relevance" | "newest" | "price_asc" | "price_desc" | "bestsellers";
+        };
+        SearchSuggestionsBody: {
+            /** @description What the shopper has typed so far. */
+            q: string;
         };
         GetProductByIdBody: {
             p_id: number;
@@ -2229,6 +2325,27 @@ export interface components {
             /** @description ISO 8601, UTC. */
             createdAt: string;
         };
+        SearchSynonym: {
+            syn_id: number;
+            /**
+             * @description What shoppers type, lowercased.
+             * @example jhumka
+             */
+            term: string;
+            /**
+             * @description The catalogue word (or words) it stands for.
+             * @example earrings
+             */
+            expands_to: string;
+        };
+        AddSearchSynonym: {
+            term: string;
+            expands_to: string;
+        };
+        DeleteSearchSynonym: {
+            /** @example 1 */
+            syn_id: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2656,6 +2773,62 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSearchsuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchSuggestionsBody"];
+            };
+        };
+        responses: {
+            /** @description Up to 8 suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: string[];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6790,6 +6963,197 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetsearchsynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The synonyms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["SearchSynonym"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAddsearchsynonym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSearchSynonym"];
+            };
+        };
+        responses: {
+            /** @description The new synonym. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["SearchSynonym"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postDeletesearchsynonym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteSearchSynonym"];
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
