@@ -3,7 +3,7 @@
  * and the webhook signature. Amounts cross the wire in major units (rupees, dollars).
  */
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../env.ts';
 import { toMajor, toMinor } from '../../rules/money.ts';
 import { gatewayUnavailable, type OpenPayment, type PaymentProvider, type ProviderOrder, type RefundRequest } from './provider.ts';
@@ -87,19 +87,28 @@ export function cashfreeProvider(config: CashfreeConfig): PaymentProvider {
 /** How old a webhook may be; older ones are refused even with a good signature. */
 export const WEBHOOK_MAX_AGE_MS = 15 * 60 * 1000;
 
+/** A signature in canonical base64 only: 32 bytes are 43 characters and one "=". */
+const CANONICAL_SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
 /**
  * Cashfree's webhook signature: Base64(HMAC-SHA256(timestamp + raw body, secret key)),
- * compared in constant time.
+ * compared in constant time. Only the canonical spelling is accepted: Node's base64
+ * decoder also takes missing padding, the URL-safe alphabet and stray characters,
+ * so one signature would have many spellings.
  */
 export function verifyWebhookSignature(secretKey: string, timestamp: string, rawBody: string, signature: string): boolean {
+  if (!CANONICAL_SIGNATURE.test(signature)) return false;
   const expected = createHmac('sha256', secretKey).update(timestamp + rawBody).digest();
-  let given: Buffer;
-  try {
-    given = Buffer.from(signature, 'base64');
-  } catch {
-    return false;
-  }
+  const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * What a webhook delivery is, whatever its signature looks like: the hash of what was
+ * signed (timestamp and body). A replay is refused by this, never by the signature's text.
+ */
+export function webhookDeliveryKey(timestamp: string, rawBody: string): string {
+  return createHash('sha256').update(timestamp).update('\n').update(rawBody).digest('hex');
 }
 
 /** Signs a webhook body as Cashfree does (for tests and local tooling). */

@@ -381,6 +381,20 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
     expect(first.status, first.text).toBe(200);
     expect(first.body.data.outcome).toBe('placed');
     await refused(server, 'the same webhook replayed', () => deliver(raw, headers), [409]);
+    // The same signature spelled otherwise (padding, URL-safe alphabet, stray characters) is the same delivery.
+    const genuine = headers['x-webhook-signature'];
+    const respellings = [
+      genuine.replace(/=+$/, ''),
+      `${genuine}=`,
+      `${genuine}==`,
+      genuine.replace(/\+/g, '-').replace(/\//g, '_'),
+      `${genuine.slice(0, 8)} ${genuine.slice(8)}`,
+      `${genuine}!`,
+      `${genuine.slice(0, 8)}.${genuine.slice(8)}`,
+    ].filter((spelling) => spelling !== genuine);
+    for (const spelling of respellings) {
+      await refused(server, `the webhook replayed with its signature spelled ${JSON.stringify(spelling)}`, () => deliver(raw, { ...headers, 'x-webhook-signature': spelling }), [401, 409]);
+    }
     // Signed by the provider (an outsider cannot sign): the delivery is recorded, nothing else changes.
     await ledger.probe(async () => {
       const before = JSON.stringify(await server.db.selectFrom('orders').selectAll().execute()) + JSON.stringify(await server.db.selectFrom('payments').selectAll().execute());

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { findPaymentBySession } from '../../../db/queries/orders.ts';
@@ -7,7 +6,7 @@ import type { Config } from '../../env.ts';
 import { ApiError, badRequest, forbidden, notFound, ok } from '../../errors.ts';
 import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
-import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS } from '../../payments/cashfree.ts';
+import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS, webhookDeliveryKey } from '../../payments/cashfree.ts';
 import { finishPayment, startPayment } from '../../payments/checkout.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import type { CheckoutAddress } from '../../orders/place-order.ts';
@@ -87,8 +86,8 @@ export const paymentWebhookHandler: RouteHandler<typeof paymentWebhook, AppEnv> 
   const sent = Number(timestamp) < 1e12 ? Number(timestamp) * 1000 : Number(timestamp);
   if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > WEBHOOK_MAX_AGE_MS) throw badRequest('The webhook is too old.');
 
-  // Each signed delivery is accepted once: the signature covers timestamp and body.
-  const event_key = `cashfree:${createHash('sha256').update(signature).digest('hex')}`;
+  // Each signed delivery is accepted once, known by what was signed (timestamp and body).
+  const event_key = `cashfree:signed:${webhookDeliveryKey(timestamp, raw)}`;
   const claimed = await db
     .insertInto('webhook_events')
     .values({ event_key, provider: 'cashfree' })
