@@ -123,6 +123,39 @@ describe('login brute force by concurrency', () => {
   });
 });
 
+describe('sign-ups from one address', () => {
+  let fresh: ProbeServer;
+  beforeAll(async () => {
+    fresh = await startProbeServer();
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  it('sixty sign-ups sent at once from one address: at most 20 accounts, the rest 429 with Retry-After and a sentence', { timeout: 120_000 }, async () => {
+    const users = async () => Number((await fresh.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await users();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const password = 'Signup@2026';
+        const body = { full_name: 'Flood Account', u_name: `flood${i}`, countryCode: '+91', phoneNumber: String(7_300_000_000 + i), password, repeatPassword: password };
+        return fresh.send('POST', '/registeruser', { body });
+      }),
+    );
+    await ledger.probe(async () => {
+      expect(answers.filter((res) => res.status === 201).length).toBeLessThanOrEqual(20);
+      expect(await users()).toBeLessThanOrEqual(before + 20);
+      const limited = answers.filter((res) => res.status === 429);
+      expect(limited.length).toBeGreaterThanOrEqual(40);
+      for (const res of limited) {
+        expectRefused(res, [429], 'a sign-up over the limit');
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(res.body.description).toMatch(/^Too many sign-ups from your network\. Please try again in \d+ minutes\.$/);
+      }
+    });
+  });
+});
+
 describe('login brute force behind a trusted proxy (TRUST_PROXY_HOPS=1)', () => {
   let proxied: ProbeServer;
   beforeAll(async () => {

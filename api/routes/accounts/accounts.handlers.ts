@@ -5,17 +5,23 @@ import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError, conflict, created, ok, tooManyAttempts } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
-import { clearRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
+import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
 import type { registerUser, userLogin } from './accounts.routes.ts';
 
 // Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
 // short enough that the real owner is not shut out for the day.
 const PHONE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
 const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
+// Sign-ups are counted like the contact forms: plenty for a family or an office
+// behind one address, nothing for a script minting accounts.
+const SIGNUP_LIMIT: Limit = { max: 20, windowMs: 60 * 60_000 };
 
 export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { db } = c.var.deps;
+  // Counted before the password is hashed: a flood costs the server no argon2 work.
+  const wait = await hitRateLimit(db, `signup:address:${clientAddress(c)}`, SIGNUP_LIMIT);
+  if (wait > 0) throw tooManyAttempts(`Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   const result = await createUser(db, {
     full_name: body.full_name,
     u_name: body.u_name,

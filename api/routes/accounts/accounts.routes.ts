@@ -53,11 +53,13 @@ export const registerUser = createRoute({
   tags: ['Accounts'],
   security: [],
   summary: 'Create a shopper account',
+  description: 'A username is unique whatever its case (409). Sign-ups from one address are limited to 20 an hour (429 with Retry-After).',
   request: { body: jsonBody(RegisterUser) },
   responses: {
     201: jsonOk(z.object({ u_id: z.number().int() }), 'Account created; the shopper logs in next.'),
     400: errorResponses[400],
     409: errorResponses[409],
+    429: errorResponses[429],
   },
 });
 

@@ -13,7 +13,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a shopper account */
+        /**
+         * Create a shopper account
+         * @description A username is unique whatever its case (409). Sign-ups from one address are limited to 20 an hour (429 with Retry-After).
+         */
         post: operations["postRegisteruser"];
         delete?: never;
         options?: never;
@@ -2413,6 +2416,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
