@@ -89,3 +89,26 @@ describe('orders', () => {
     expect(hasBought(null, 8)).toBe(false);
   });
 });
+
+describe('checkout destinations (issue 17)', () => {
+  const filled = { ...EMPTY_SHIPPING, first_name: 'A', last_name: 'B', email: 'a@b.co', phone_number: '+1 415 555 0100', address: 'x', city: 'City' };
+
+  it('offers every state and union territory in India and checks the PIN', async () => {
+    const { STATES } = await import('../../web/lib/checkout.ts');
+    expect(STATES).toHaveLength(36);
+    expect(STATES).toContain('Ladakh');
+    expect(validateShipping({ ...filled, state: 'Kerala', zip_code: '682001' })).toEqual({});
+    expect(validateShipping({ ...filled, state: 'Kerala', zip_code: '6820' })).toEqual({ zip_code: 'PIN code must be 6 digits.' });
+  });
+
+  it('takes a region and the country\'s postal code abroad; no postal code where a country has none', () => {
+    expect(validateShipping({ ...filled, country: 'US', state: 'California', zip_code: '94105' })).toEqual({});
+    expect(validateShipping({ ...filled, country: 'US', state: 'California', zip_code: 'SW1A 1AA' })).toEqual({ zip_code: 'ZIP code is not valid for United States.' });
+    expect(validateShipping({ ...filled, country: 'AE', state: 'Dubai', zip_code: '' })).toEqual({});
+    expect(validateShipping({ ...filled, country: 'US', state: '', zip_code: '94105' })).toEqual({ state: 'State is required' });
+  });
+
+  it('adds the server\'s shipping charge to the total', () => {
+    expect(totalsOf([{ inr_price: 10, usd_price: 1000.5, quantity: 1 }], 'USD', 0, 38)).toEqual({ subtotal: 1000.5, discount: 0, shipping: 38, total: 1038.5 });
+  });
+});

@@ -14,6 +14,7 @@ import { $user, clearSession, logout, setOrderData, type SessionUser } from '../
 import { toast } from '../stores/toast.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+import { HuidHelp, InvoiceButton, LineHuids } from './order/OrderCompliance.tsx';
 
 type View = 'profile' | 'orders' | 'track';
 
@@ -455,11 +456,13 @@ function OrderHistory({ orders, failed, now, onRetry, onTrack, onCancel }: Order
                       <small>
                         {[item.carat?.name, item.material?.name, sizeText(item.size?.size_name)].filter(Boolean).join(' · ')} · Qty {item.quantity}
                       </small>
+                      <LineHuids huid={item.huid} />
                     </span>
                     <span className="num">{formatMoney(item.line_total ?? item.price * item.quantity, order.currency)}</span>
                   </li>
                 ))}
               </ul>
+              <HuidHelp items={order.orderItems} />
               <div className="order__foot">
                 <p>
                   {PAYMENT_METHODS[order.payment_method] ?? order.payment_method}
@@ -469,6 +472,7 @@ function OrderHistory({ orders, failed, now, onRetry, onTrack, onCancel }: Order
                   <button type="button" className="btn btn--ghost btn--small" onClick={() => onTrack(order.o_id)}>
                     Track Order
                   </button>
+                  <InvoiceButton o_id={order.o_id} invoice_no={order.invoice_no} />
                   {canCancel(order, now) ? (
                     <button type="button" className="btn btn--small btn--danger" onClick={() => onCancel(order)}>
                       Cancel Order

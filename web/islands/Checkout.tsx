@@ -16,7 +16,6 @@ import {
   type ShippingErrors,
   type ShippingField,
   type ShippingForm,
-  STATES,
   totalsOf,
   validateShipping,
 } from '../lib/checkout.ts';
@@ -32,6 +31,10 @@ import { describedBy, FieldError } from './AuthFields.tsx';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { lineName, OrderSummary } from './LineItems.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+import { DestinationFields, PanField, panError } from './checkout/Destination.tsx';
+import { useCheckoutQuote } from '../lib/checkout-quote.ts';
+import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
+import { normalisePan } from '../../rules/compliance.ts';
 
 /** The redirect after an order waits 500 ms (§4, §9). */
 export const AFTER_ORDER_MS = 500;
@@ -104,7 +107,8 @@ function SummaryLines({ lines, currency }: { lines: ReadonlyArray<SummaryLine>; 
 function prefilled(user: SessionUser | null): ShippingForm {
   if (!user) return EMPTY_SHIPPING;
   const [first = '', ...rest] = user.full_name.trim().split(/\s+/);
-  return { ...EMPTY_SHIPPING, first_name: first, last_name: rest.join(' '), phone_number: user.phoneNumber ?? '' };
+  // +91 ships to India by default; another country code suggests its country.
+  return { ...EMPTY_SHIPPING, first_name: first, last_name: rest.join(' '), phone_number: user.phoneNumber ?? '', country: countryForDialCode(user.countryCode) };
 }
 
 const LABELS: Record<ShippingField, string> = {
@@ -117,6 +121,7 @@ const LABELS: Record<ShippingField, string> = {
   city: 'City',
   state: 'State',
   zip_code: 'ZIP code',
+  country: 'Country',
 };
 
 const AUTOCOMPLETE: Record<ShippingField, string> = {
@@ -129,6 +134,7 @@ const AUTOCOMPLETE: Record<ShippingField, string> = {
   city: 'shipping address-level2',
   state: 'shipping address-level1',
   zip_code: 'shipping postal-code',
+  country: 'shipping country',
 };
 
 /**
@@ -154,6 +160,8 @@ export default function Checkout() {
   const [coupons, setCoupons] = useState<Coupon[] | null>(null);
   const [applying, setApplying] = useState(false);
   const [placing, setPlacing] = useState(false);
+  const [pan, setPan] = useState('');
+  const [panMessage, setPanMessage] = useState<string | undefined>(undefined);
   const attemptKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -178,15 +186,35 @@ export default function Checkout() {
   // Any change makes the next Place Order a new attempt (a new Idempotency-Key).
   useEffect(() => {
     attemptKey.current = null;
-  }, [form, payment, coupon, cart, buyNow]);
+  }, [form, payment, coupon, cart, buyNow, pan]);
 
   const lines: SummaryLine[] | null = buyNow ? [fromBuyNow(buyNow)] : cart ? cart.map(fromCart) : null;
-  const totals = totalsOf(lines ?? [], currency, coupon?.percent ?? 0);
+  const cartItems = buyNow
+    ? [{ p_id: buyNow.p_id, pc_id: buyNow.pc_id, carat_id: buyNow.carat_id, m_id: buyNow.m_id, size_id: buyNow.size_id, quantity: buyNow.quantity }]
+    : (cart ?? []).map((l) => ({ c_id: l.c_id }));
+  // Shipping, Cash on Delivery and PAN are the server's to decide (POST /checkoutquote).
+  const quoteState = useCheckoutQuote(
+    user && lines && lines.length > 0 && lines.every((l) => l.available)
+      ? { country: form.country || HOME_COUNTRY, cartItems, coupon_name: coupon?.name ?? '', priceType: priceColumn(currency) }
+      : null,
+  );
+  const quote = quoteState.status === 'ready' ? quoteState.quote : null;
+  const abroad = (form.country || HOME_COUNTRY) !== HOME_COUNTRY;
+  const totals = totalsOf(lines ?? [], currency, coupon?.percent ?? 0, quote?.shipping ?? 0);
   const unavailable = lines?.some((l) => !l.available) ?? false;
+  const codAllowed = quote ? quote.cod_allowed : !abroad;
+  const panRequired = quote?.pan_required ?? false;
+  const quoteBlocks = abroad && quoteState.status !== 'ready';
+
+  // Cash on Delivery stops where the law or the shop's cap says: Online Payment instead.
+  useEffect(() => {
+    if (!codAllowed && payment === 'cod') setPayment('online');
+  }, [codAllowed]);
 
   const edit = (field: ShippingField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.target.value;
-    setForm((current) => ({ ...current, [field]: value }));
+    // A new country gives the state or region and the postal code a new meaning: start them again.
+    setForm((current) => (field === 'country' && value !== current.country ? { ...current, country: value, state: '', zip_code: '' } : { ...current, [field]: value }));
     // The error under a field clears when the shopper edits that field (§5).
     if (errors[field]) {
       const next = { ...errors, [field]: undefined };
@@ -239,9 +267,6 @@ export default function Checkout() {
 
   /** What /createorder and /payment share: the lines, the figures the shopper saw, the address. */
   const orderBody = (u_id: number) => {
-    const cartItems = buyNow
-      ? [{ p_id: buyNow.p_id, pc_id: buyNow.pc_id, carat_id: buyNow.carat_id, m_id: buyNow.m_id, size_id: buyNow.size_id, quantity: buyNow.quantity }]
-      : (cart ?? []).map((l) => ({ c_id: l.c_id }));
     return {
       u_id,
       cartItems,
@@ -252,6 +277,7 @@ export default function Checkout() {
       priceType: priceColumn(currency),
       coupon_name: coupon?.name ?? '',
       ...cleanShipping(form),
+      ...(panRequired ? { pan: normalisePan(pan) ?? pan.trim() } : {}),
     };
   };
 
@@ -314,7 +340,9 @@ export default function Checkout() {
           city: body.city,
           state: body.state,
           zip_code: body.zip_code,
+          country: body.country,
         },
+        ...(body.pan ? { pan: body.pan } : {}),
       });
       if (answer.status !== 1) {
         refused(answer.description);
@@ -361,7 +389,23 @@ export default function Checkout() {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    const panProblem = panError(pan, panRequired);
+    setPanMessage(panProblem);
+    if (panProblem) {
+      setShowFormError(true);
+      toast.error(panProblem);
+      formRef.current?.querySelector<HTMLElement>('[name="pan"]')?.focus();
+      return;
+    }
     setShowFormError(false);
+    if (quoteState.status === 'refused') {
+      toast.error(quoteState.message);
+      return;
+    }
+    if (payment === 'cod' && !codAllowed) {
+      toast.error(quote?.cod_message ?? 'Please choose Online Payment.');
+      return;
+    }
     if (!lines || lines.length === 0) {
       toast.error('Your cart is empty.');
       return;
@@ -453,38 +497,23 @@ export default function Checkout() {
           </div>
           {input('address')}
           {input('apartment')}
-          <div className="field-pair">
-            {input('city')}
-            <div className="field">
-              <label htmlFor="checkout-state">
-                State
-                <span className="required-mark" aria-hidden="true">
-                  *
-                </span>
-              </label>
-              <select {...describedBy('checkout-state', errors.state)} name="state" aria-required autoComplete={AUTOCOMPLETE.state} value={form.state || SELECT_STATE} onChange={edit('state')}>
-                <option value={SELECT_STATE}>{SELECT_STATE}</option>
-                {STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="checkout-state-error" message={errors.state} />
-            </div>
-          </div>
-          {input('zip_code', 'text', { inputMode: 'numeric' })}
+          <DestinationFields form={form} errors={errors} edit={edit} city={input('city')} />
+          {quoteState.status === 'refused' ? (
+            <p className="field-error" role="alert" data-testid="checkout-destination-refused">
+              {quoteState.message}
+            </p>
+          ) : null}
         </fieldset>
         <fieldset className="panel">
           <legend>
             <span className="panel__step">3</span>Payment Method
           </legend>
           <div className="choice-list">
-            <label className="choice">
-              <input type="radio" name="payment_method" value="cod" checked={payment === 'cod'} onChange={() => setPayment('cod')} />
+            <label className={`choice${codAllowed ? '' : ' choice--off'}`}>
+              <input type="radio" name="payment_method" value="cod" checked={payment === 'cod'} disabled={!codAllowed} onChange={() => setPayment('cod')} />
               <span>
                 <strong>Cash on Delivery</strong>
-                <small>Pay when your order reaches you.</small>
+                <small data-testid="checkout-cod-note">{codAllowed ? 'Pay when your order reaches you.' : (quote?.cod_message ?? 'Cash on Delivery is available in India only. Please choose Online Payment.')}</small>
               </span>
               <Icon name="truck" />
             </label>
@@ -498,6 +527,16 @@ export default function Checkout() {
             </label>
           </div>
         </fieldset>
+        {panRequired ? (
+          <PanField
+            value={pan}
+            error={panMessage}
+            onChange={(value) => {
+              setPan(value);
+              if (panMessage) setPanMessage(undefined);
+            }}
+          />
+        ) : null}
       </div>
 
       <OrderSummary
@@ -505,6 +544,7 @@ export default function Checkout() {
         totals={totals}
         currency={currency}
         coupon={coupon}
+        shippingNote={quote?.zone ? `${quote.zone}, ${quote.weight_g} g parcel` : abroad && quoteState.status === 'loading' ? 'Calculating…' : null}
         lines={<SummaryLines lines={lines} currency={currency} />}
       >
         <div className="coupon">
@@ -548,7 +588,7 @@ export default function Checkout() {
         </div>
         <div className="summary__actions">
           {unavailable ? <p className="field-error">Remove the pieces that are no longer available from your cart to order.</p> : null}
-          <button type="submit" className="btn btn--block" disabled={placing || unavailable} aria-busy={placing || undefined}>
+          <button type="submit" className="btn btn--block" disabled={placing || unavailable || quoteBlocks} aria-busy={placing || undefined}>
             {placing ? (payment === 'online' ? 'Opening payment…' : 'Placing your order…') : 'Place Order'}
           </button>
         </div>

@@ -125,9 +125,12 @@ export function OrderSummary({
   currency,
   coupon,
   lines,
+  shippingNote,
   children,
 }: {
   of: 'cart' | 'checkout';
+  /** Abroad: the zone and parcel weight the server charged for, or that it is being calculated. */
+  shippingNote?: string | null;
   totals: Totals;
   currency: Currency;
   coupon?: { name: string } | null;
@@ -150,7 +153,16 @@ export function OrderSummary({
           </>
         ) : null}
         <dt>Shipping</dt>
-        <dd className="summary__free">Free</dd>
+        {totals.shipping > 0 ? (
+          <dd data-testid={`${of}-shipping`}>
+            {formatMoney(totals.shipping, currency)}
+            {shippingNote ? <small className="summary__note-inline">{shippingNote}</small> : null}
+          </dd>
+        ) : (
+          <dd className="summary__free" data-testid={`${of}-shipping`}>
+            {shippingNote && shippingNote !== 'Free' ? shippingNote : 'Free'}
+          </dd>
+        )}
         <dt className="summary__total">Total</dt>
         <dd className="summary__total" data-testid={`${of}-total`}>
           {formatMoney(totals.total, currency)}

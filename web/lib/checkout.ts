@@ -1,4 +1,5 @@
 import { type Currency, priceIn } from '../../rules/money.ts';
+import { checkDestination, findCountry, HOME_COUNTRY, INDIAN_STATES } from '../../rules/address.ts';
 
 /**
  * The checkout's rules on the client: what a cart line costs in the shopper's
@@ -63,22 +64,22 @@ export function lineTotal(line: PricedQuantity, currency: Currency): number {
 export interface Totals {
   subtotal: number;
   discount: number;
-  /** Always 0 on the storefront, shown as Free (§9). */
+  /** 0 in India, shown as Free (§9); abroad the server's charge (POST /checkoutquote). */
   shipping: number;
   total: number;
 }
 
 /**
  * Subtotal, discount, shipping and total of some lines with a coupon percentage
- * (0 for none): discount = subtotal x percent, rounded half-up to a whole paisa
+ * (0 for none) and the shipping charge the server quoted (0 in India): discount = subtotal x percent, rounded half-up to a whole paisa
  * or cent, as the server rounds it (§9).
  */
-export function totalsOf(lines: ReadonlyArray<PricedQuantity>, currency: Currency, couponPercent = 0): Totals {
+export function totalsOf(lines: ReadonlyArray<PricedQuantity>, currency: Currency, couponPercent = 0, shippingAmount = 0): Totals {
   const subtotal = lines.reduce((sum, line) => sum + toMinor(unitPrice(line, currency)) * line.quantity, 0);
   const basisPoints = Math.round(couponPercent * 100);
   const discount = Math.min(subtotal, Math.floor((subtotal * basisPoints + 5000) / 10000));
-  const shipping = 0;
-  return { subtotal: toMajor(subtotal), discount: toMajor(discount), shipping, total: toMajor(subtotal - discount + shipping) };
+  const shipping = toMinor(shippingAmount);
+  return { subtotal: toMajor(subtotal), discount: toMajor(discount), shipping: toMajor(shipping), total: toMajor(subtotal - discount + shipping) };
 }
 
 /** A coupon as POST /getcoupon answers it: discount is the percentage as text ("10", "12.5"). */
@@ -94,8 +95,8 @@ export function findCoupon(coupons: ReadonlyArray<Coupon>, typed: string): Coupo
   return coupons.find((c) => c.coupon_name.toUpperCase() === code) ?? null;
 }
 
-/** The states the checkout offers (§5). */
-export const STATES = ['Gujarat', 'Maharashtra', 'Delhi', 'Karnataka'] as const;
+/** Every Indian state and union territory (the documents' four were a sample: DESIGN.md). */
+export const STATES: readonly string[] = INDIAN_STATES.map((s) => s.name);
 /** The state select's empty choice, which counts as missing. */
 export const SELECT_STATE = 'Select State';
 
@@ -109,6 +110,8 @@ export interface ShippingForm {
   city: string;
   state: string;
   zip_code: string;
+  /** ISO 3166 alpha-2; India unless the shopper picks another country. */
+  country: string;
 }
 
 export type ShippingField = keyof ShippingForm;
@@ -124,6 +127,7 @@ export const EMPTY_SHIPPING: ShippingForm = {
   city: '',
   state: '',
   zip_code: '',
+  country: HOME_COUNTRY,
 };
 
 /** The order the fields appear in, so the first error gets the focus. */
@@ -134,6 +138,7 @@ export const SHIPPING_FIELDS: ReadonlyArray<ShippingField> = [
   'last_name',
   'address',
   'apartment',
+  'country',
   'city',
   'state',
   'zip_code',
@@ -160,7 +165,13 @@ export function validateShipping(form: ShippingForm): ShippingErrors {
   if (blank(form.address)) errors.address = 'Address is required';
   if (blank(form.city)) errors.city = 'City is required';
   if (blank(form.state) || form.state === SELECT_STATE) errors.state = 'State is required';
-  if (blank(form.zip_code)) errors.zip_code = 'ZIP code is required';
+  const country = findCountry(form.country || HOME_COUNTRY);
+  if (blank(form.zip_code) && (!country || country.postalCode)) errors.zip_code = 'ZIP code is required';
+  if (!errors.state && !errors.zip_code) {
+    // The rules the server applies: a state or union territory and a PIN in India, the country's postal format abroad.
+    const checked = checkDestination({ country: form.country || HOME_COUNTRY, state: form.state, zip_code: form.zip_code });
+    if (!checked.ok) errors[checked.problem.field] = checked.problem.message;
+  }
   return errors;
 }
 

@@ -13,6 +13,8 @@ export interface OrderItem {
   carat: { name: string | null } | null;
   material: { name: string | null } | null;
   size: { size_name: string | null } | null;
+  /** The hallmark unique ID of each piece, once recorded. */
+  huid?: string[];
 }
 
 /** An order as GET /getorder/{u_id} and POST /getuserorder answer it (the fields the account page reads). */
@@ -35,6 +37,10 @@ export interface Order {
   zip_code: string;
   phone_number: string;
   email: string;
+  /** ISO 3166 alpha-2 of the destination. */
+  country?: string;
+  /** The GST tax invoice's number once issued (when the order ships). */
+  invoice_no?: string | null;
   /** cod or online. */
   payment_method: string;
   createdAt: string;

@@ -27,6 +27,10 @@ export interface PendingOrder {
   city: string;
   state: string;
   zip_code: string;
+  /** ISO 3166 alpha-2 of the destination. */
+  country: string;
+  /** The buyer's PAN, sent when the order needs one. */
+  pan?: string;
   payment_method: 'online';
   /** The provider order id POST /payment answered: the return must name this one. */
   order_id: string;

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { request } from './api/client.ts';
+
+/**
+ * The server's word on a checkout for a destination (POST /checkoutquote): the
+ * shipping charge (free in India, by zone and weight abroad), whether Cash on
+ * Delivery may be offered and why not, and whether a PAN is needed. The client
+ * never computes these: weights, rates and caps live on the server.
+ */
+export interface CheckoutQuote {
+  currency: 'INR' | 'USD';
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  country: string;
+  weight_g: number;
+  zone: string | null;
+  cod_allowed: boolean;
+  cod_message: string | null;
+  cod_cap: number;
+  pan_required: boolean;
+}
+
+export interface QuoteRequest {
+  country: string;
+  cartItems: ReadonlyArray<Record<string, number | null>>;
+  coupon_name: string;
+  priceType: 'inr_price' | 'usd_price';
+}
+
+export type QuoteState = { status: 'loading' } | { status: 'ready'; quote: CheckoutQuote } | { status: 'refused'; message: string } | { status: 'failed' };
+
+const QUOTE_DELAY_MS = 200;
+
+/** Asks for a quote whenever what it depends on changes (debounced; a stale answer is dropped). */
+export function useCheckoutQuote(input: QuoteRequest | null): QuoteState {
+  const [state, setState] = useState<QuoteState>({ status: 'loading' });
+  const key = input ? JSON.stringify(input) : '';
+  useEffect(() => {
+    if (!input) return;
+    let current = true;
+    setState({ status: 'loading' });
+    const timer = setTimeout(async () => {
+      try {
+        const answer = await request<CheckoutQuote>('post', '/checkoutquote', input);
+        if (!current) return;
+        setState(answer.status === 1 && answer.data ? { status: 'ready', quote: answer.data } : { status: 'refused', message: answer.description });
+      } catch {
+        if (current) setState({ status: 'failed' });
+      }
+    }, QUOTE_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+  return state;
+}
