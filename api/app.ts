@@ -13,6 +13,7 @@ import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { lawRoutes } from './routes/law/index.ts';
+import { metalRatesRoutes } from './routes/metal-rates/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
@@ -60,6 +61,7 @@ export function apiRoutes() {
   api.route('/', contactRoutes());
   api.route('/', adminRoutes());
   api.route('/', healthRoutes());
+  api.route('/', metalRatesRoutes());
   registerContract(api);
   return api;
 }

@@ -96,6 +96,22 @@ export interface ProductCaratTable {
   /** Cents. */
   usd_price: number;
   position: Defaulted<number>;
+  /** 'rate': derived from the metal rate (rules/pricing.ts); 'fixed': prices typed by hand. */
+  pricing: Defaulted<'rate' | 'fixed'>;
+  /** Net metal weight, milligrams (also shown on fixed rows when known). */
+  net_weight_mg: number | null;
+  making_type: 'percent' | 'per_gram' | null;
+  /** percent: basis points of the metal value; per_gram: paise per gram. */
+  making_value: number | null;
+  /** Paise. */
+  stone_value: number | null;
+  /** Paise per gram: the rate this row was last priced at, and when that rate was set. */
+  rate_per_gram: number | null;
+  rate_at: string | null;
+  /** Pieces in stock; null: made to order. */
+  stock: number | null;
+  /** Days to make or dispatch; shown in the delivery estimate. */
+  lead_time_days: number | null;
 }
 
 interface Selection {
@@ -187,6 +203,35 @@ export interface OrderItemTable {
   /** Unit price in the order's currency, minor units. */
   price: number;
   line_total: number;
+  /** The carat row's pricing when ordered ('rate' or 'fixed'); null on orders placed before it existed. */
+  pricing: 'rate' | 'fixed' | null;
+  /** Net metal weight of one piece, milligrams. */
+  net_weight_mg: number | null;
+  /** The breakup of one piece in rupees (paise) at the rate it was priced at (rate-priced rows only). */
+  metal_inr: number | null;
+  making_inr: number | null;
+  stones_inr: number | null;
+  gst_inr: number | null;
+  round_off_inr: number | null;
+  /** Paise per gram, and when that rate was set. */
+  rate_inr_per_gram: number | null;
+  rate_at: string | null;
+}
+
+export interface MetalRateChangeTable {
+  rc_id: Generated<number>;
+  /** Rupees per dollar, in paise. */
+  usd_inr: number;
+  rows_repriced: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export interface MetalRateTable {
+  mr_id: Generated<number>;
+  rc_id: number;
+  carat_id: number;
+  /** Paise per gram. */
+  inr_per_gram: number;
 }
 
 /** The hallmark unique ID of one piece of an order line (piece 1..quantity). */
@@ -359,6 +404,8 @@ export interface Database {
   search_documents: SearchDocumentTable;
   search_terms: SearchTermTable;
   search_synonyms: SearchSynonymTable;
+  metal_rate_changes: MetalRateChangeTable;
+  metal_rates: MetalRateTable;
 }
 
 /**
@@ -377,12 +424,12 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   product_materials: { p_id: true, m_id: true, position: true },
   product_sizes: { p_id: true, size_id: true, position: true },
   product_key_points: { kp_id: true, p_id: true, position: true, text: true },
-  product_carats: { pc_id: true, p_id: true, carat_id: true, inr_price: true, usd_price: true, position: true },
+  product_carats: { pc_id: true, p_id: true, carat_id: true, inr_price: true, usd_price: true, position: true, pricing: true, net_weight_mg: true, making_type: true, making_value: true, stone_value: true, rate_per_gram: true, rate_at: true, stock: true, lead_time_days: true },
   cart_items: { c_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, quantity: true, created_at: true, updated_at: true },
   wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
   orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true },
-  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true },
+  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true },
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
   invoice_counters: { financial_year: true, last_number: true },
   invoices: { invoice_no: true, o_id: true, financial_year: true, sequence: true, issued_at: true, document: true },
@@ -399,6 +446,8 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   search_documents: { p_id: true, name: true, category: true, material: true, carat: true, description: true, key_points: true, body: true },
   search_terms: { term: true, docs: true },
   search_synonyms: { syn_id: true, term: true, expands_to: true, created_at: true },
+  metal_rate_changes: { rc_id: true, usd_inr: true, rows_repriced: true, created_at: true },
+  metal_rates: { mr_id: true, rc_id: true, carat_id: true, inr_per_gram: true },
 };
 
 export type User = Selectable<UserTable>;

@@ -13,6 +13,8 @@ import type { DB } from '../../db/connection.ts';
 import { cartLines } from '../../db/queries/cart.ts';
 import { findOrder, findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, placedAt } from '../../db/queries/orders.ts';
 import { ORDER_STATUS, transitionRefusal } from '../../rules/orders.ts';
+import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
+import { returnStock, takeStock } from '../../db/queries/stock.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
@@ -158,6 +160,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
     const pan = await assertLawfulPayment(trx, priced, payment.method, checkout.pan);
 
+    await takeStock(trx, priced.lines);
+
     const order = await trx
       .insertInto('orders')
       .values({
@@ -201,6 +205,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
           quantity: l.quantity,
           price: l.price,
           line_total: l.line_total,
+          ...orderItemPricing(l.caratPricing),
         })),
       )
       .execute();
@@ -231,6 +236,7 @@ export async function cancelOrder(db: DB, u_id: number, o_id: number, options: {
     const refusal = transitionRefusal({ from: order.status, to: ORDER_STATUS.cancelled, actor: 'shopper', placedAt: placedAt(order), now: Date.now() });
     if (refusal) throw conflict(refusal);
     await trx.updateTable('orders').set({ status: 5, updated_at: sql`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    await returnStock(trx, o_id);
     return { o_id, status: 5, payment_method: order.payment_method };
   });
 }

@@ -6,6 +6,7 @@
  */
 
 import type { DB } from '../../db/connection.ts';
+import type { CaratPricingRow } from '../../db/queries/carat-pricing.ts';
 import { findActiveCoupon, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
@@ -35,6 +36,8 @@ export interface ResolvedSelection extends Selection {
   /** Minor units. */
   inr_price: number;
   usd_price: number;
+  /** How the carat row is priced and stocked now (the order keeps its breakup). */
+  caratPricing: CaratPricingRow;
 }
 
 export interface PricedLine extends ResolvedSelection {
@@ -105,6 +108,7 @@ export function resolveSelection(
     size_name,
     inr_price: carat.inr_price,
     usd_price: carat.usd_price,
+    caratPricing: carat.pricing,
   };
 }
 

@@ -12,6 +12,7 @@ import { findOrderByProviderOrderId, findPayment } from '../../db/queries/orders
 import type { Currency } from '../../db/schema.ts';
 import type { Deps } from '../context.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import { assertInStock } from '../../db/queries/stock.ts';
 import { type Checkout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { type PaymentProvider, paymentProvider } from './provider.ts';
 import { assertLawfulPayment } from '../orders/checkout-law.ts';
@@ -43,6 +44,8 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
   if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more.
   const pan = await assertLawfulPayment(db, priced, 'online', request.checkout.pan);
+  // A sold-out piece is refused before the shopper is sent to pay for it.
+  await assertInStock(db, priced.lines);
   const orderId = newProviderOrderId();
   const { paymentSessionId } = await provider.createOrder({
     orderId,

@@ -3,7 +3,9 @@
 import { sql } from 'kysely';
 import { notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
+import { writeTransaction } from '../transaction.ts';
 import { type OrderView, orderViews } from './orders.ts';
+import { returnStock } from './stock.ts';
 
 /** Every order (or one page of them), newest first, with its items. */
 export async function listAllOrders(db: DB, page?: { page: number; perPage: number }): Promise<OrderView[]> {
@@ -13,11 +15,12 @@ export async function listAllOrders(db: DB, page?: { page: number; perPage: numb
 }
 
 /** Sets an order's status (1 Pending ... 5 Cancelled); any status may follow any other. */
-export async function setOrderStatus(db: DB, o_id: number, status: 1 | 2 | 3 | 4 | 5): Promise<void> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status, updated_at: sql<string>`CURRENT_TIMESTAMP` })
-    .where('o_id', '=', o_id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFoundError('Order not found.');
+export function setOrderStatus(db: DB, o_id: number, status: 1 | 2 | 3 | 4 | 5): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    const order = await trx.selectFrom('orders').select('status').where('o_id', '=', o_id).executeTakeFirst();
+    if (!order) throw notFoundError('Order not found.');
+    await trx.updateTable('orders').set({ status, updated_at: sql<string>`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    // Cancelled by the shop: its pieces go back on sale.
+    if (status === 5 && order.status !== 5) await returnStock(trx, o_id);
+  });
 }

@@ -16,18 +16,19 @@
 import { sql } from 'kysely';
 import { invalidError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
+import { type MakingType, priceRow } from '../../rules/pricing.ts';
 import { namedNowhere } from './admin-media.ts';
+import { ratesForPricing } from './metal-rates.ts';
 
 /** Images and videos one product may have. */
 export const MAX_PRODUCT_MEDIA = 10;
 
-export interface CaratPrice {
-  carat_id: number;
-  /** Paise. */
-  inr_price: number;
-  /** Cents. */
-  usd_price: number;
-}
+/** A carat row as the back office sends it: fixed prices (minor units) or what the metal rate prices. */
+export type CaratPriceInput = { carat_id: number; stock: number | null; lead_time_days: number | null; net_weight_mg: number | null } & (
+  | { pricing: 'fixed'; inr_price: number; usd_price: number }
+  | { pricing: 'rate'; net_weight_mg: number; making_type: MakingType; making_value: number; stone_value: number }
+);
+export type CaratPrice = CaratPriceInput;
 
 export interface MediaFile {
   file_name: string;
@@ -112,12 +113,38 @@ async function writeCarats(trx: DB, p_id: number, carats: CaratPrice[]) {
   const gone = current.filter((row) => !wanted.has(row.carat_id)).map((row) => row.pc_id);
   if (gone.length) await trx.deleteFrom('product_carats').where('pc_id', 'in', gone).execute();
   const existing = new Map(current.map((row) => [row.carat_id, row.pc_id]));
+  const rates = carats.some((c) => c.pricing === 'rate') ? await ratesForPricing(trx) : undefined;
   for (const [position, carat] of carats.entries()) {
     const pc_id = existing.get(carat.carat_id);
-    const values = { inr_price: carat.inr_price, usd_price: carat.usd_price, position };
+    const values = { ...(await caratValues(trx, carat, rates)), position };
     if (pc_id === undefined) await trx.insertInto('product_carats').values({ p_id, carat_id: carat.carat_id, ...values }).execute();
     else await trx.updateTable('product_carats').set(values).where('pc_id', '=', pc_id).execute();
   }
+}
+
+/** The stored columns of one carat row: a rate row is priced here, at the day's rate of its carat. */
+async function caratValues(trx: DB, carat: CaratPrice, rates: Awaited<ReturnType<typeof ratesForPricing>> | undefined) {
+  const common = { stock: carat.stock, lead_time_days: carat.lead_time_days, net_weight_mg: carat.net_weight_mg };
+  if (carat.pricing === 'fixed') {
+    return { ...common, pricing: 'fixed' as const, inr_price: carat.inr_price, usd_price: carat.usd_price, making_type: null, making_value: null, stone_value: null, rate_per_gram: null, rate_at: null };
+  }
+  const rate = rates?.rateOf.get(carat.carat_id);
+  if (!rate || !rates?.usd_inr) {
+    const carat_name = (await trx.selectFrom('carats').select('name').where('carat_id', '=', carat.carat_id).executeTakeFirst())?.name ?? `carat ${carat.carat_id}`;
+    throw invalidError(`No rate is set for ${carat_name} yet. Set it under Metal Rates first, or give this row a fixed price.`);
+  }
+  const priced = priceRow({ netWeightMg: carat.net_weight_mg, makingType: carat.making_type, makingValue: carat.making_value, stoneValue: carat.stone_value }, rate.rate, rates.usd_inr);
+  return {
+    ...common,
+    pricing: 'rate' as const,
+    inr_price: priced.inr_price,
+    usd_price: priced.usd_price,
+    making_type: carat.making_type,
+    making_value: carat.making_value,
+    stone_value: carat.stone_value,
+    rate_per_gram: rate.rate,
+    rate_at: rate.at,
+  };
 }
 
 /** Adds a product with everything it names; answers its p_id. */

@@ -16,6 +16,7 @@ import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches } from './search.ts';
+import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
 
 export { productReviews, sliderImages, testimonials } from './reviews.ts';
 
@@ -43,7 +44,7 @@ export interface CaratView {
   name: string;
 }
 
-export interface ProductCaratView {
+export interface ProductCaratView extends CaratPricingView {
   pc_id: number;
   carat_id: number;
   /** Rupees. */
@@ -183,7 +184,7 @@ const detailQueries = {
     db
       .selectFrom('product_carats as pc')
       .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
-      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'pc.inr_price', 'pc.usd_price', 'k.name'])
+      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'pc.inr_price', 'pc.usd_price', 'k.name', ...CARAT_PRICING_COLUMNS])
       .where('pc.p_id', 'in', ids)
       .orderBy('pc.p_id')
       .orderBy('pc.position')
@@ -273,6 +274,7 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
         inr_price: toMajor(pc.inr_price),
         usd_price: toMajor(pc.usd_price),
         carat: { carat_id: pc.carat_id, name: pc.name },
+        ...caratPricingView(pc),
       })),
       materialDetails: productMaterials.map((m) => ({ m_id: m.m_id, name: m.name })),
       sizeDetails: productSizes.map((s) => ({ size_id: s.size_id, size_name: s.size_name })),

@@ -9,6 +9,7 @@ import { shopperMayCancel } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
 import type { Currency, Order, OrderItem } from '../schema.ts';
 import { maskPan } from '../../rules/compliance.ts';
+import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView } from './carat-pricing.ts';
 import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
 
@@ -57,7 +58,7 @@ export interface Sellable {
   /** The first picture, for the order snapshot. */
   image: string | null;
   /** By pc_id; prices in minor units. */
-  carats: Map<number, { pc_id: number; carat_id: number; carat_name: string; inr_price: number; usd_price: number }>;
+  carats: Map<number, { pc_id: number; carat_id: number; carat_name: string; inr_price: number; usd_price: number; pricing: CaratPricingRow }>;
   /** m_id -> material name. */
   materials: Map<number, string>;
   /** size_id -> size name. */
@@ -79,7 +80,7 @@ export async function loadSellable(db: DB, ids: number[]): Promise<Map<number, S
     db
       .selectFrom('product_carats as pc')
       .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
-      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'k.name', 'pc.inr_price', 'pc.usd_price'])
+      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'k.name', 'pc.inr_price', 'pc.usd_price', ...CARAT_PRICING_COLUMNS])
       .where('pc.p_id', 'in', unique)
       .execute(),
     db
@@ -118,7 +119,7 @@ export async function loadSellable(db: DB, ids: number[]): Promise<Map<number, S
     });
   }
   for (const c of carats) {
-    result.get(c.p_id)?.carats.set(c.pc_id, { pc_id: c.pc_id, carat_id: c.carat_id, carat_name: c.name, inr_price: c.inr_price, usd_price: c.usd_price });
+    result.get(c.p_id)?.carats.set(c.pc_id, { pc_id: c.pc_id, carat_id: c.carat_id, carat_name: c.name, inr_price: c.inr_price, usd_price: c.usd_price, pricing: c });
   }
   for (const m of materials) result.get(m.p_id)?.materials.set(m.m_id, m.name);
   for (const s of sizes) result.get(s.p_id)?.sizes.set(s.size_id, s.size_name);
@@ -145,6 +146,12 @@ export interface OrderItemView {
   size: { size_id: number | null; size_name: string | null } | null;
   /** The HUID of each piece recorded so far. */
   huid: string[];
+  /** 'rate' or 'fixed' as the carat row was priced when ordered; null for orders from before. */
+  pricing: 'rate' | 'fixed' | null;
+  /** Net metal weight of one piece, grams. */
+  net_weight_g: number | null;
+  /** One piece's rupee price breakup when ordered (rate-priced rows). */
+  breakup: BreakupView | null;
 }
 
 export interface OrderView {
@@ -203,6 +210,7 @@ function itemView(item: OrderItem, huid: string[]): OrderItemView {
     material: { m_id: item.m_id, name: item.material_name },
     size: item.size_id === null && item.size_name === null ? null : { size_id: item.size_id, size_name: item.size_name },
     huid,
+    ...orderItemBreakupView(item),
   };
 }
 

@@ -8,9 +8,10 @@ import {
   removeWishlistLine,
   setCartQuantity,
 } from '../../../db/queries/cart.ts';
+import { soldOutMessage } from '../../../db/queries/stock.ts';
 import { assertOwnUser } from '../../auth.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, created, notFound, ok } from '../../errors.ts';
+import { badRequest, conflict, created, notFound, ok } from '../../errors.ts';
 import { checkSelection, MAX_QUANTITY, type ResolvedSelection } from '../../orders/pricing.ts';
 import type { createCart, createWishlist, getCart, getWishlist, removeCart, removeWishlist, updateCart } from './cart.routes.ts';
 
@@ -28,6 +29,8 @@ export const createCartHandler: RouteHandler<typeof createCart, AppEnv> = async 
   const u_id = ownerOf(c, body.u_id);
   const { db } = c.var.deps;
   const selection = await checkSelection(db, body);
+  const { stock } = selection.caratPricing;
+  if (stock !== null && stock < (body.quantity ?? 1)) throw conflict(soldOutMessage(selection, stock));
   const result = await addToCart(db, u_id, stored(selection), body.quantity ?? 1, MAX_QUANTITY);
   if ('tooMany' in result) throw badRequest(`You can have at most ${MAX_QUANTITY} of one item in your cart.`);
   const data = { c_id: result.c_id, quantity: result.quantity };

@@ -97,6 +97,7 @@ export const createCart = createRoute({
     201: jsonOk(z.object({ c_id: z.number().int(), quantity: z.number().int() }), 'A new cart line.'),
     200: jsonOk(z.object({ c_id: z.number().int(), quantity: z.number().int() }), 'The same selection was in the cart: its quantity rose.'),
     ...refusals,
+    409: errorResponses[409],
   },
 });
 

@@ -20,13 +20,34 @@ export const Material = z.object({ m_id: z.number().int(), name: z.string() }).o
 export const Size = z.object({ size_id: z.number().int(), size_name: z.string() }).openapi('Size');
 export const Carat = z.object({ carat_id: z.number().int(), name: z.string() }).openapi('Carat');
 
+export const PriceBreakup = z
+  .object({
+    metal: Money.openapi({ description: 'Rupees: net weight x rate.' }),
+    making: Money.openapi({ description: 'Rupees: making charge.' }),
+    stones: Money.openapi({ description: 'Rupees: stones.' }),
+    gst: Money.openapi({ description: 'Rupees: 3% GST on metal + making + stones.' }),
+    round_off: Money.openapi({ description: 'Rupees added (or taken, negative) to round the price to the whole rupee.' }),
+    weight_g: z.number().openapi({ description: 'Net metal weight, grams (up to 3 decimals).', example: 5.25 }),
+    rate: Money.openapi({ description: 'Rupees per gram of this carat the price was made at.' }),
+    rate_at: z.string().openapi({ description: 'When that rate was set, ISO 8601 UTC.' }),
+  })
+  .openapi('PriceBreakup');
+
 export const ProductCarat = z
   .object({
     pc_id: z.number().int(),
     carat_id: z.number().int(),
-    inr_price: Money,
-    usd_price: Money,
+    inr_price: Money.openapi({ description: 'Rupees, tax included. For rate-priced rows derived by the server.' }),
+    usd_price: Money.openapi({ description: 'Dollars. For rate-priced rows: inr_price at the day\'s exchange rate.' }),
     carat: Carat,
+    pricing: z.enum(['rate', 'fixed']).openapi({ description: '"rate": priced from the day\'s metal rate; "fixed": typed by hand.' }),
+    net_weight_g: z.number().nullable().openapi({ description: 'Net metal weight, grams.' }),
+    making_type: z.enum(['percent', 'per_gram']).nullable().openapi({ description: 'Rate-priced rows: making charge as a percentage of the metal value or rupees per gram.' }),
+    making_value: z.number().nullable().openapi({ description: 'The percentage, or rupees per gram.' }),
+    stone_value: Money.nullable().openapi({ description: 'Rupees.' }),
+    stock: z.number().int().nullable().openapi({ description: 'Pieces in stock; null: made to order (see lead_time_days). 0: sold out.' }),
+    lead_time_days: z.number().int().nullable().openapi({ description: 'Days to make or dispatch this row; part of the delivery estimate.' }),
+    breakup: PriceBreakup.nullable().openapi({ description: 'Rate-priced rows: how the rupee price is made up; null for fixed rows.' }),
   })
   .openapi('ProductCarat');
 

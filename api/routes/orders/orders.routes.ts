@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { PriceBreakup } from '../catalogue/catalogue.schemas.ts';
 import { requireUser } from '../../auth.ts';
 import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { ErrorEnvelope } from '../../openapi/schemas.ts';
@@ -78,6 +79,9 @@ export const OrderItem = z
     material: z.object({ m_id: z.number().int().nullable(), name: z.string().nullable() }),
     size: z.object({ size_id: z.number().int().nullable(), size_name: z.string().nullable() }).nullable(),
     huid: z.array(z.string()).openapi({ description: 'The hallmark unique ID (HUID) of each piece, as recorded when packing (one per piece once complete). Verify with the BIS CARE app.' }),
+    pricing: z.enum(['rate', 'fixed']).nullable().openapi({ description: 'How the carat row was priced when ordered; null for orders placed before pricing by rate.' }),
+    net_weight_g: z.number().nullable().openapi({ description: 'Net metal weight of one piece, grams.' }),
+    breakup: PriceBreakup.nullable().openapi({ description: 'One piece\'s rupee price breakup at the rate it was ordered at (rate-priced rows).' }),
   })
   .openapi('OrderItem', { description: 'A priced snapshot: names and prices as they were when the order was placed.' });
 

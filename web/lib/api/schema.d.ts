@@ -1482,6 +1482,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getmetalrates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's metal rates and the rupee-to-dollar rate
+         * @description Every carat with its rupees per gram now (null when never set), the rupees per dollar, and when they were set.
+         */
+        get: operations["getGetmetalrates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setmetalrates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the day's metal rates and reprice
+         * @description Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced.
+         */
+        post: operations["postSetmetalrates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/previewmetalrates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What setting these rates would reprice, without saving
+         * @description The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first).
+         */
+        post: operations["postPreviewmetalrates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getmetalratehistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest rate settings, newest first */
+        get: operations["getGetmetalratehistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1587,17 +1664,81 @@ export interface components {
             pc_id: number;
             carat_id: number;
             /**
-             * @description Rupees or dollars, at most two decimals.
+             * @description Rupees, tax included. For rate-priced rows derived by the server.
              * @example 52340.5
              */
             inr_price: number;
             /**
-             * @description Rupees or dollars, at most two decimals.
+             * @description Dollars. For rate-priced rows: inr_price at the day's exchange rate.
              * @example 52340.5
              */
             usd_price: number;
             carat: components["schemas"]["Carat"];
+            /**
+             * @description "rate": priced from the day's metal rate; "fixed": typed by hand.
+             * @enum {string}
+             */
+            pricing: "rate" | "fixed";
+            /** @description Net metal weight, grams. */
+            net_weight_g: number | null;
+            /**
+             * @description Rate-priced rows: making charge as a percentage of the metal value or rupees per gram.
+             * @enum {string|null}
+             */
+            making_type: "percent" | "per_gram" | null;
+            /** @description The percentage, or rupees per gram. */
+            making_value: number | null;
+            /**
+             * @description Rupees.
+             * @example 52340.5
+             */
+            stone_value: number | null;
+            /** @description Pieces in stock; null: made to order (see lead_time_days). 0: sold out. */
+            stock: number | null;
+            /** @description Days to make or dispatch this row; part of the delivery estimate. */
+            lead_time_days: number | null;
+            breakup: components["schemas"]["PriceBreakup"];
         };
+        /** @description Rate-priced rows: how the rupee price is made up; null for fixed rows. */
+        PriceBreakup: {
+            /**
+             * @description Rupees: net weight x rate.
+             * @example 52340.5
+             */
+            metal: number;
+            /**
+             * @description Rupees: making charge.
+             * @example 52340.5
+             */
+            making: number;
+            /**
+             * @description Rupees: stones.
+             * @example 52340.5
+             */
+            stones: number;
+            /**
+             * @description Rupees: 3% GST on metal + making + stones.
+             * @example 52340.5
+             */
+            gst: number;
+            /**
+             * @description Rupees added (or taken, negative) to round the price to the whole rupee.
+             * @example 52340.5
+             */
+            round_off: number;
+            /**
+             * @description Net metal weight, grams (up to 3 decimals).
+             * @example 5.25
+             */
+            weight_g: number;
+            /**
+             * @description Rupees per gram of this carat the price was made at.
+             * @example 52340.5
+             */
+            rate: number;
+            /** @description When that rate was set, ISO 8601 UTC. */
+            rate_at: string;
+        } | null;
         GetProductsBody: {
             /** @description 1: only reel products. 0 (or missing): every product. */
             isReel?: 0 | 1 | "0" | "1";
@@ -1930,6 +2071,14 @@ export interface components {
             } | null;
             /** @description The hallmark unique ID (HUID) of each piece, as recorded when packing (one per piece once complete). Verify with the BIS CARE app. */
             huid: string[];
+            /**
+             * @description How the carat row was priced when ordered; null for orders placed before pricing by rate.
+             * @enum {string|null}
+             */
+            pricing: "rate" | "fixed" | null;
+            /** @description Net metal weight of one piece, grams. */
+            net_weight_g: number | null;
+            breakup: components["schemas"]["PriceBreakup"] & unknown;
         };
         GetUserOrderBody: {
             /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
@@ -2163,7 +2312,7 @@ export interface components {
             materials: string;
             /** @description JSON text: size ids, e.g. [3,4]; [] for a product in one size. */
             size?: string;
-            /** @description JSON text: [{"carat_id":1,"inr_price":52340.5,"usd_price":629.99}], prices in rupees and dollars (at most 2 decimals). A carat once. */
+            /** @description JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day's rate (GET /getmetalrates), making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". */
             caratPrices: string;
             /** @description JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"]. */
             key_points?: string;
@@ -2185,7 +2334,7 @@ export interface components {
             materials?: string;
             /** @description JSON text: size ids, e.g. [3,4]; [] for a product in one size. */
             size?: string;
-            /** @description JSON text: [{"carat_id":1,"inr_price":52340.5,"usd_price":629.99}], prices in rupees and dollars (at most 2 decimals). A carat once. */
+            /** @description JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day's rate (GET /getmetalrates), making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". */
             caratPrices?: string;
             /** @description JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"]. */
             key_points?: string;
@@ -2348,6 +2497,82 @@ export interface components {
         DeleteSearchSynonym: {
             /** @example 1 */
             syn_id: number;
+        };
+        MetalRates: {
+            /** @description Every carat with its rate now. */
+            rates: components["schemas"]["CaratRate"][];
+            /** @description Rupees per dollar; null before the first setting. */
+            usd_inr: number | null;
+            /** @description When the rates were last set, ISO 8601 UTC. */
+            updatedAt: string | null;
+        };
+        CaratRate: {
+            carat_id: number;
+            name: string;
+            /** @description Rupees per gram; null when never set. */
+            inr_per_gram: number | null;
+            /** @description When this carat's rate was set, ISO 8601 UTC. */
+            updatedAt: string | null;
+        };
+        SetMetalRatesResult: {
+            /** @description Rate-priced carat rows repriced. */
+            repriced: number;
+            /** @description Products whose price changed. */
+            products: number;
+            largest: components["schemas"]["RepricedRow"];
+            rates: components["schemas"]["MetalRates"];
+        };
+        RepricedRow: {
+            pc_id: number;
+            p_id: number;
+            name: string;
+            carat_id: number;
+            carat: string;
+            old_inr: number;
+            new_inr: number;
+            old_usd: number;
+            new_usd: number;
+        } | null;
+        SetMetalRatesBody: {
+            rates: {
+                /** @example 1 */
+                carat_id: number;
+                /**
+                 * @description Rupees per gram of this carat.
+                 * @example 7250
+                 */
+                inr_per_gram: number;
+            }[];
+            /**
+             * @description Rupees per dollar.
+             * @example 84.5
+             */
+            usd_inr: number;
+        };
+        RepricePreview: {
+            /** @description Rate-priced carat rows recomputed. */
+            repriced: number;
+            /** @description Products whose price changes. */
+            products: number;
+            largest: components["schemas"]["RepricedRow"] & unknown;
+            /** @description One page of the rows, largest rupee change first. */
+            changes: components["schemas"]["RepricedRow"][];
+            totalCount: number;
+        };
+        PreviewMetalRatesBody: components["schemas"]["SetMetalRatesBody"] & {
+            page?: number;
+            perPage?: number;
+        };
+        MetalRateHistoryEntry: {
+            rc_id: number;
+            createdAt: string;
+            usd_inr: number;
+            rows_repriced: number;
+            rates: {
+                carat_id: number;
+                name: string;
+                inr_per_gram: number;
+            }[];
         };
     };
     responses: never;
@@ -3279,6 +3504,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7203,6 +7437,206 @@ export interface operations {
             };
             /** @description The database did not answer (or not within 2 s); the description says why. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetmetalrates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["MetalRates"];
+                    };
+                };
+            };
+        };
+    };
+    postSetmetalrates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetMetalRatesBody"];
+            };
+        };
+        responses: {
+            /** @description Saved and repriced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["SetMetalRatesResult"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postPreviewmetalrates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewMetalRatesBody"];
+            };
+        };
+        responses: {
+            /** @description What would change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["RepricePreview"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetmetalratehistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["MetalRateHistoryEntry"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

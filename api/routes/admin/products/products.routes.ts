@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_PRODUCT_MEDIA } from '../../../../db/queries/admin-products.ts';
 import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
 import { toMinor } from '../../../../rules/money.ts';
+import type { CaratPriceInput } from '../../../../db/queries/admin-products.ts';
 import { FileField, multipartBody, type UploadRules } from '../../../uploads.ts';
 import { Product } from '../../catalogue/catalogue.schemas.ts';
 import { adminErrors, adminRoute, NoData, recordId, requiredText } from '../admin.schemas.ts';
@@ -50,10 +51,68 @@ const price = (currency: 'INR' | 'USD') =>
     return toMinor(Number(text));
   });
 
-const CaratPriceRow = z.object({
+/**
+ * A decimal typed in the form (number or numeric text) with at most `decimals`
+ * places, answered as an integer in 10^-decimals units (grams -> milligrams,
+ * rupees -> paise, percent -> basis points). Blank is left out.
+ */
+const decimal = (decimals: number, messages: { invalid: string }, bounds: { min?: number; max: number; aboveZero?: boolean }) =>
+  z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
+    if (value === null) return undefined;
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') return undefined;
+    const pattern = new RegExp(`^\\d{1,9}(\\.\\d{1,${decimals}})?$`);
+    const amount = Number(text);
+    if (!pattern.test(text) || amount > bounds.max || (bounds.aboveZero ? amount <= 0 : amount < (bounds.min ?? 0))) {
+      ctx.addIssue({ code: 'custom', message: messages.invalid });
+      return z.NEVER;
+    }
+    const [whole, fraction = ''] = text.split('.');
+    return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0'));
+  });
+
+const wholeOrEmpty = (invalid: string, max: number) =>
+  z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const n = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isSafeInteger(n) || n < 0 || n > max) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** What a row may say; checked together below (a rate row needs its weight and making, a fixed row its prices). */
+const CaratPriceFields = z.object({
   carat_id: recordId('carat_id', 'Carat is required'),
-  inr_price: price('INR'),
-  usd_price: price('USD'),
+  pricing: z.enum(['rate', 'fixed'], { error: 'Pricing must be "rate" or "fixed".' }).optional(),
+  inr_price: price('INR').optional(),
+  usd_price: price('USD').optional(),
+  net_weight_g: decimal(3, { invalid: 'Net weight must be grams above 0 with at most 3 decimals (e.g. 5.25).' }, { max: 100_000, aboveZero: true }).optional(),
+  making_type: z.enum(['percent', 'per_gram'], { error: 'Making charge type must be "percent" or "per_gram".' }).optional(),
+  making_value: decimal(2, { invalid: 'Making charge must be a number of 0 or more with at most 2 decimals.' }, { max: 10_000_000 }).optional(),
+  stone_value: decimal(2, { invalid: 'Stone value must be rupees of 0 or more with at most 2 decimals.' }, { max: 100_000_000 }).optional(),
+  stock: wholeOrEmpty('Stock must be a whole number of 0 or more, or empty for made to order.', 1_000_000).optional(),
+  lead_time_days: wholeOrEmpty('Lead time must be a whole number of days from 0 to 365.', 365).optional(),
+});
+
+const CaratPriceRow = CaratPriceFields.transform((row, ctx): CaratPriceInput => {
+  const pricing = row.pricing ?? 'fixed';
+  const base = { carat_id: row.carat_id, stock: row.stock ?? null, lead_time_days: row.lead_time_days ?? null, net_weight_mg: row.net_weight_g ?? null };
+  if (pricing === 'fixed') {
+    if (row.inr_price === undefined) ctx.addIssue({ code: 'custom', message: 'INR price is required', path: ['inr_price'] });
+    if (row.usd_price === undefined) ctx.addIssue({ code: 'custom', message: 'USD price is required', path: ['usd_price'] });
+    if (row.inr_price === undefined || row.usd_price === undefined) return z.NEVER;
+    return { ...base, pricing, inr_price: row.inr_price, usd_price: row.usd_price };
+  }
+  if (row.net_weight_g === undefined) ctx.addIssue({ code: 'custom', message: 'Net weight is required', path: ['net_weight_g'] });
+  if (row.making_type === undefined) ctx.addIssue({ code: 'custom', message: 'Making charge type is required', path: ['making_type'] });
+  if (row.making_value === undefined) ctx.addIssue({ code: 'custom', message: 'Making charge is required', path: ['making_value'] });
+  if (row.making_type === 'percent' && row.making_value !== undefined && row.making_value > 10_000) {
+    ctx.addIssue({ code: 'custom', message: 'Making charge must be at most 100%.', path: ['making_value'] });
+  }
+  if (row.net_weight_g === undefined || row.making_type === undefined || row.making_value === undefined) return z.NEVER;
+  return { ...base, pricing, net_weight_mg: row.net_weight_g, making_type: row.making_type, making_value: row.making_value, stone_value: row.stone_value ?? 0 };
 });
 
 const CaratPrices = jsonText(
@@ -64,7 +123,11 @@ const CaratPrices = jsonText(
   { missing: 'Please add at least one carat price.', invalid: 'caratPrices must be a JSON list of {carat_id, inr_price, usd_price}.' },
 ).openapi({
   type: 'string',
-  description: 'JSON text: [{"carat_id":1,"inr_price":52340.5,"usd_price":629.99}], prices in rupees and dollars (at most 2 decimals). A carat once.',
+  description:
+    'JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). ' +
+    'A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day\'s rate (GET /getmetalrates), ' +
+    'making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. ' +
+    'Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days".',
 });
 
 const idList = (field: string, label: string) =>

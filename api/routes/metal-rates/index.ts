@@ -1,0 +1,14 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context.ts';
+import { validationHook } from '../../validation.ts';
+import { getMetalRateHistoryHandler, getMetalRatesHandler, previewMetalRatesHandler, setMetalRatesHandler } from './metal-rates.handlers.ts';
+import { getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates } from './metal-rates.routes.ts';
+
+/** The day's metal rates (anyone reads them; administrators set them and see their history). */
+export function metalRatesRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(getMetalRates, getMetalRatesHandler)
+    .openapi(setMetalRates, setMetalRatesHandler)
+    .openapi(previewMetalRates, previewMetalRatesHandler)
+    .openapi(getMetalRateHistory, getMetalRateHistoryHandler);
+}

@@ -1,0 +1,67 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { currentMetalRates, type MetalRates, metalRateHistory, planRepricing, type Repricing, setMetalRates } from '../../../db/queries/metal-rates.ts';
+import type { AppEnv } from '../../context.ts';
+import { ok } from '../../errors.ts';
+import { toMajor } from '../../../rules/money.ts';
+import type { getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates as setMetalRatesRoute } from './metal-rates.routes.ts';
+
+/** Paise to rupees throughout an answer. */
+function ratesView(rates: MetalRates) {
+  return {
+    rates: rates.rates.map((r) => ({ ...r, inr_per_gram: r.inr_per_gram === null ? null : toMajor(r.inr_per_gram) })),
+    usd_inr: rates.usd_inr === null ? null : toMajor(rates.usd_inr),
+    updatedAt: rates.updatedAt,
+  };
+}
+
+function rowView(row: Repricing) {
+  return {
+    pc_id: row.pc_id,
+    p_id: row.p_id,
+    name: row.name,
+    carat_id: row.carat_id,
+    carat: row.carat,
+    old_inr: toMajor(row.old_inr),
+    new_inr: toMajor(row.new_inr),
+    old_usd: toMajor(row.old_usd),
+    new_usd: toMajor(row.new_usd),
+  };
+}
+
+export const getMetalRatesHandler: RouteHandler<typeof getMetalRates, AppEnv> = async (c) =>
+  ok(c, 'Metal rates.', ratesView(await currentMetalRates(c.var.deps.db)));
+
+export const setMetalRatesHandler: RouteHandler<typeof setMetalRatesRoute, AppEnv> = async (c) => {
+  const { deps } = c.var;
+  const applied = await setMetalRates(deps.db, c.req.valid('json'));
+  deps.onCatalogueChange();
+  const n = applied.rows.length;
+  return ok(c, `Rates saved. ${n} carat ${n === 1 ? 'row' : 'rows'} repriced.`, {
+    repriced: n,
+    products: applied.products,
+    largest: applied.largest && rowView(applied.largest),
+    rates: ratesView(await currentMetalRates(deps.db)),
+  });
+};
+
+export const previewMetalRatesHandler: RouteHandler<typeof previewMetalRates, AppEnv> = async (c) => {
+  const { page = 1, perPage = 50, ...rates } = c.req.valid('json');
+  const plan = await planRepricing(c.var.deps.db, rates);
+  const sorted = [...plan.rows].sort((a, b) => Math.abs(b.new_inr - b.old_inr) - Math.abs(a.new_inr - a.old_inr) || a.pc_id - b.pc_id);
+  return ok(c, 'What these rates would reprice.', {
+    repriced: plan.rows.length,
+    products: plan.products,
+    largest: plan.largest && rowView(plan.largest),
+    changes: sorted.slice((page - 1) * perPage, page * perPage).map(rowView),
+    totalCount: sorted.length,
+  });
+};
+
+export const getMetalRateHistoryHandler: RouteHandler<typeof getMetalRateHistory, AppEnv> = async (c) => {
+  const history = await metalRateHistory(c.var.deps.db, c.req.valid('query').limit);
+  return ok(
+    c,
+    'Metal rate history.',
+    history.map((h) => ({ ...h, usd_inr: toMajor(h.usd_inr), rates: h.rates.map((r) => ({ ...r, inr_per_gram: toMajor(r.inr_per_gram) })) })),
+  );
+};

@@ -1,0 +1,140 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { adminErrors, adminRoute, recordId } from '../admin/admin.schemas.ts';
+
+/** Rupees with at most 2 decimals, above 0, answered in paise. */
+const rupees = (field: string) =>
+  z.union([z.number(), z.string()], { error: `${field} is required.` }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be rupees above 0 with at most 2 decimals.` });
+      return z.NEVER;
+    }
+    const [whole, fraction = ''] = text.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  });
+
+export const SetMetalRatesBody = z
+  .object({
+    rates: z
+      .array(
+        z.object({
+          carat_id: recordId('carat_id', 'Carat is required.'),
+          inr_per_gram: rupees('Rate per gram').openapi({ type: 'number', description: 'Rupees per gram of this carat.', example: 7250 }),
+        }),
+        { error: 'rates must be a list of {carat_id, inr_per_gram}.' },
+      )
+      .max(50, 'At most 50 rates.'),
+    usd_inr: rupees('Rupees per dollar').openapi({ type: 'number', description: 'Rupees per dollar.', example: 84.5 }),
+  })
+  .openapi('SetMetalRatesBody');
+
+const CaratRate = z
+  .object({
+    carat_id: z.number().int(),
+    name: z.string(),
+    inr_per_gram: z.number().nullable().openapi({ description: 'Rupees per gram; null when never set.' }),
+    updatedAt: z.string().nullable().openapi({ description: 'When this carat\'s rate was set, ISO 8601 UTC.' }),
+  })
+  .openapi('CaratRate');
+
+export const MetalRatesView = z
+  .object({
+    rates: z.array(CaratRate).openapi({ description: 'Every carat with its rate now.' }),
+    usd_inr: z.number().nullable().openapi({ description: 'Rupees per dollar; null before the first setting.' }),
+    updatedAt: z.string().nullable().openapi({ description: 'When the rates were last set, ISO 8601 UTC.' }),
+  })
+  .openapi('MetalRates');
+
+const RepricedRow = z
+  .object({
+    pc_id: z.number().int(),
+    p_id: z.number().int(),
+    name: z.string(),
+    carat_id: z.number().int(),
+    carat: z.string(),
+    old_inr: z.number(),
+    new_inr: z.number(),
+    old_usd: z.number(),
+    new_usd: z.number(),
+  })
+  .openapi('RepricedRow');
+
+export const RepricePreview = z
+  .object({
+    repriced: z.number().int().openapi({ description: 'Rate-priced carat rows recomputed.' }),
+    products: z.number().int().openapi({ description: 'Products whose price changes.' }),
+    largest: RepricedRow.nullable().openapi({ description: 'The row whose rupee price moves most.' }),
+    changes: z.array(RepricedRow).openapi({ description: 'One page of the rows, largest rupee change first.' }),
+    totalCount: z.number().int(),
+  })
+  .openapi('RepricePreview');
+
+export const SetMetalRatesResult = z
+  .object({
+    repriced: z.number().int().openapi({ description: 'Rate-priced carat rows repriced.' }),
+    products: z.number().int().openapi({ description: 'Products whose price changed.' }),
+    largest: RepricedRow.nullable(),
+    rates: MetalRatesView,
+  })
+  .openapi('SetMetalRatesResult');
+
+export const RateHistoryEntry = z
+  .object({
+    rc_id: z.number().int(),
+    createdAt: z.string(),
+    usd_inr: z.number(),
+    rows_repriced: z.number().int(),
+    rates: z.array(z.object({ carat_id: z.number().int(), name: z.string(), inr_per_gram: z.number() })),
+  })
+  .openapi('MetalRateHistoryEntry');
+
+export const getMetalRates = createRoute({
+  method: 'get',
+  path: '/getmetalrates',
+  tags: ['Catalogue'],
+  security: [],
+  summary: 'The day\'s metal rates and the rupee-to-dollar rate',
+  description: 'Every carat with its rupees per gram now (null when never set), the rupees per dollar, and when they were set.',
+  responses: { 200: jsonOk(MetalRatesView, 'The rates now.') },
+});
+
+export const setMetalRates = createRoute({
+  ...adminRoute,
+  method: 'post',
+  path: '/setmetalrates',
+  summary: 'Set the day\'s metal rates and reprice',
+  description:
+    'Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row ' +
+    'of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced.',
+  request: { body: jsonBody(SetMetalRatesBody) },
+  responses: { 200: jsonOk(SetMetalRatesResult, 'Saved and repriced.'), ...adminErrors },
+});
+
+export const previewMetalRates = createRoute({
+  ...adminRoute,
+  method: 'post',
+  path: '/previewmetalrates',
+  summary: 'What setting these rates would reprice, without saving',
+  description: 'The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first).',
+  request: {
+    body: jsonBody(
+      SetMetalRatesBody.extend({
+        page: z.coerce.number<number | string>().int().min(1).max(100_000).optional(),
+        perPage: z.coerce.number<number | string>().int().min(1).max(500).optional(),
+      }).openapi('PreviewMetalRatesBody'),
+    ),
+  },
+  responses: { 200: jsonOk(RepricePreview, 'What would change.'), ...adminErrors },
+});
+
+export const getMetalRateHistory = createRoute({
+  ...adminRoute,
+  method: 'get',
+  path: '/getmetalratehistory',
+  summary: 'The latest rate settings, newest first',
+  request: {
+    query: z.object({ limit: z.coerce.number<number | string>().int().min(1).max(500).default(50) }),
+  },
+  responses: { 200: jsonOk(z.array(RateHistoryEntry), 'The history.'), ...adminErrors },
+});

@@ -1,0 +1,151 @@
+/**
+ * How a carat row is priced, as the API answers it (issue 16): by the metal rate
+ * or fixed, its weight, making charge, stones, stock and lead time, and for
+ * rate-priced rows the breakup of its rupee price. Shared by the catalogue, the
+ * back office and pricing at checkout so every answer says the same.
+ */
+
+import { toMajor } from '../../rules/money.ts';
+import { gramsOf, type MakingType, type PriceBreakup, type PricingMode, priceByRate } from '../../rules/pricing.ts';
+import { isoTimestamp } from './catalogue.ts';
+
+/** The product_carats columns this needs, for a select on `pc`. */
+export const CARAT_PRICING_COLUMNS = [
+  'pc.pricing',
+  'pc.net_weight_mg',
+  'pc.making_type',
+  'pc.making_value',
+  'pc.stone_value',
+  'pc.rate_per_gram',
+  'pc.rate_at',
+  'pc.stock',
+  'pc.lead_time_days',
+] as const;
+
+export interface CaratPricingRow {
+  pricing: PricingMode;
+  net_weight_mg: number | null;
+  making_type: MakingType | null;
+  making_value: number | null;
+  stone_value: number | null;
+  rate_per_gram: number | null;
+  rate_at: string | null;
+  stock: number | null;
+  lead_time_days: number | null;
+}
+
+/** A rate-priced row's price breakup for one piece, in rupees. */
+export interface BreakupView {
+  metal: number;
+  making: number;
+  stones: number;
+  gst: number;
+  /** What rounding the price to the whole rupee added. */
+  round_off: number;
+  /** Net metal weight, grams. */
+  weight_g: number;
+  /** Rupees per gram of this carat the price was made at. */
+  rate: number;
+  /** When that rate was set, ISO 8601 UTC. */
+  rate_at: string;
+}
+
+export interface CaratPricingView {
+  pricing: PricingMode;
+  net_weight_g: number | null;
+  making_type: MakingType | null;
+  /** percent: the percentage of the metal value; per_gram: rupees per gram. */
+  making_value: number | null;
+  /** Rupees. */
+  stone_value: number | null;
+  /** Pieces in stock; null: made to order. */
+  stock: number | null;
+  lead_time_days: number | null;
+  breakup: BreakupView | null;
+}
+
+/** The breakup (paise) of a rate-priced row at the rate it was last priced at; null otherwise. */
+export function breakupOf(row: CaratPricingRow): PriceBreakup | null {
+  if (row.pricing !== 'rate' || row.net_weight_mg === null || row.making_type === null || row.rate_per_gram === null) return null;
+  return priceByRate(
+    { netWeightMg: row.net_weight_mg, makingType: row.making_type, makingValue: Number(row.making_value ?? 0), stoneValue: Number(row.stone_value ?? 0) },
+    Number(row.rate_per_gram),
+  );
+}
+
+export function caratPricingView(row: CaratPricingRow): CaratPricingView {
+  const rate = row.pricing === 'rate';
+  const breakup = breakupOf(row);
+  return {
+    pricing: rate ? 'rate' : 'fixed',
+    net_weight_g: row.net_weight_mg === null ? null : gramsOf(row.net_weight_mg),
+    making_type: rate ? row.making_type : null,
+    making_value: !rate || row.making_value === null ? null : row.making_type === 'percent' ? Number(row.making_value) / 100 : toMajor(Number(row.making_value)),
+    stone_value: !rate || row.stone_value === null ? null : toMajor(Number(row.stone_value)),
+    stock: row.stock,
+    lead_time_days: row.lead_time_days,
+    breakup:
+      breakup && row.net_weight_mg !== null && row.rate_per_gram !== null
+        ? {
+            metal: toMajor(breakup.metal),
+            making: toMajor(breakup.making),
+            stones: toMajor(breakup.stones),
+            gst: toMajor(breakup.gst),
+            round_off: toMajor(breakup.roundOff),
+            weight_g: gramsOf(row.net_weight_mg),
+            rate: toMajor(Number(row.rate_per_gram)),
+            rate_at: isoTimestamp(row.rate_at ?? ''),
+          }
+        : null,
+  };
+}
+
+/** The order_items columns that keep what a line was priced at (one piece; paise, milligrams). */
+export interface OrderItemPricing {
+  pricing: PricingMode | null;
+  net_weight_mg: number | null;
+  metal_inr: number | null;
+  making_inr: number | null;
+  stones_inr: number | null;
+  gst_inr: number | null;
+  round_off_inr: number | null;
+  rate_inr_per_gram: number | null;
+  rate_at: string | null;
+}
+
+/** What an order item stores of its carat row's pricing when it is placed. */
+export function orderItemPricing(row: CaratPricingRow): OrderItemPricing {
+  const breakup = breakupOf(row);
+  return {
+    pricing: row.pricing === 'rate' ? 'rate' : 'fixed',
+    net_weight_mg: row.net_weight_mg,
+    metal_inr: breakup?.metal ?? null,
+    making_inr: breakup?.making ?? null,
+    stones_inr: breakup?.stones ?? null,
+    gst_inr: breakup?.gst ?? null,
+    round_off_inr: breakup?.roundOff ?? null,
+    rate_inr_per_gram: breakup ? row.rate_per_gram : null,
+    rate_at: breakup ? row.rate_at : null,
+  };
+}
+
+/** An order item's stored pricing as the API answers it. */
+export function orderItemBreakupView(item: OrderItemPricing): { pricing: PricingMode | null; net_weight_g: number | null; breakup: BreakupView | null } {
+  const hasBreakup = item.metal_inr !== null && item.net_weight_mg !== null && item.rate_inr_per_gram !== null;
+  return {
+    pricing: item.pricing,
+    net_weight_g: item.net_weight_mg === null ? null : gramsOf(item.net_weight_mg),
+    breakup: hasBreakup
+      ? {
+          metal: toMajor(Number(item.metal_inr)),
+          making: toMajor(Number(item.making_inr ?? 0)),
+          stones: toMajor(Number(item.stones_inr ?? 0)),
+          gst: toMajor(Number(item.gst_inr ?? 0)),
+          round_off: toMajor(Number(item.round_off_inr ?? 0)),
+          weight_g: gramsOf(item.net_weight_mg!),
+          rate: toMajor(Number(item.rate_inr_per_gram)),
+          rate_at: isoTimestamp(item.rate_at ?? ''),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Stock of carat rows (issue 16): a row holds a number of pieces, or null when it
+ * is made to order. Placing an order takes its pieces in the order's own
+ * transaction with a conditional update, so stock never goes below 0 whatever
+ * the engine or the number of buyers; cancelling gives them back.
+ */
+
+import { conflictError } from '../../rules/errors.ts';
+import type { DB } from '../connection.ts';
+
+export interface StockLine {
+  pc_id: number;
+  quantity: number;
+  product_name: string;
+  carat_name: string;
+}
+
+function totalsByRow(lines: StockLine[]) {
+  const totals = new Map<number, { quantity: number; line: StockLine }>();
+  for (const line of lines) {
+    const held = totals.get(line.pc_id);
+    if (held) held.quantity += line.quantity;
+    else totals.set(line.pc_id, { quantity: line.quantity, line });
+  }
+  return totals;
+}
+
+/** The refusal a shopper sees when there are fewer pieces than asked. */
+export function soldOutMessage(line: Pick<StockLine, 'product_name' | 'carat_name'>, left: number): string {
+  return left <= 0
+    ? `Sorry, "${line.product_name}" (${line.carat_name}) is sold out. Nothing was charged; please remove it from your cart.`
+    : `Sorry, only ${left} of "${line.product_name}" (${line.carat_name}) left. Please lower the quantity.`;
+}
+
+/** Refuses (409) lines asking for more pieces than are in stock now; writes nothing. */
+export async function assertInStock(db: DB, lines: StockLine[]): Promise<void> {
+  const totals = totalsByRow(lines);
+  if (totals.size === 0) return;
+  const rows = await db.selectFrom('product_carats').select(['pc_id', 'stock']).where('pc_id', 'in', [...totals.keys()]).execute();
+  for (const row of rows) {
+    const want = totals.get(row.pc_id)!;
+    if (row.stock !== null && row.stock < want.quantity) throw conflictError(soldOutMessage(want.line, row.stock));
+  }
+}
+
+/**
+ * Takes the pieces of an order's lines, inside the order's transaction: each
+ * limited row is decremented only when it still holds enough (one conditional
+ * update), else the whole order is refused with 409 and rolled back.
+ */
+export async function takeStock(trx: DB, lines: StockLine[]): Promise<void> {
+  const totals = totalsByRow(lines);
+  if (totals.size === 0) return;
+  const limited = await trx
+    .selectFrom('product_carats')
+    .select(['pc_id', 'stock'])
+    .where('pc_id', 'in', [...totals.keys()])
+    .where('stock', 'is not', null)
+    .execute();
+  for (const row of limited) {
+    const want = totals.get(row.pc_id)!;
+    const result = await trx
+      .updateTable('product_carats')
+      .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
+      .where('pc_id', '=', row.pc_id)
+      .where('stock', '>=', want.quantity)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw conflictError(soldOutMessage(want.line, row.stock ?? 0));
+  }
+}
+
+/** Gives back the pieces of an order's items to rows that still exist and keep stock. */
+export async function returnStock(trx: DB, o_id: number): Promise<void> {
+  const items = await trx.selectFrom('order_items').select(['pc_id', 'quantity']).where('o_id', '=', o_id).where('pc_id', 'is not', null).execute();
+  for (const item of items) {
+    await trx
+      .updateTable('product_carats')
+      .set((eb) => ({ stock: eb('stock', '+', item.quantity) }))
+      .where('pc_id', '=', item.pc_id!)
+      .where('stock', 'is not', null)
+      .execute();
+  }
+}
+
+/** Rows with few pieces left (0 included), fewest first, for the dashboard. */
+export function lowStock(db: DB, atMost = 2, limit = 20) {
+  return db
+    .selectFrom('product_carats as pc')
+    .innerJoin('products as p', 'p.p_id', 'pc.p_id')
+    .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
+    .select(['pc.pc_id', 'pc.p_id', 'p.name', 'k.name as carat', 'pc.stock'])
+    .where('pc.stock', 'is not', null)
+    .where('pc.stock', '<=', atMost)
+    .orderBy('pc.stock')
+    .orderBy('p.name')
+    .limit(limit)
+    .execute();
+}

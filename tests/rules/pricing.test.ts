@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { divideHalfUp, dollarsFromRupees, GST_BASIS_POINTS, priceByRate, priceRow } from '../../rules/pricing.ts';
+
+describe('priceByRate: (weight x rate + making + stones) + 3% GST, rounded to the rupee', () => {
+  it('a 22K ring: 5.250 g at Rs 7,250/g, 12% making, Rs 2,500 of stones', () => {
+    // metal   5.250 x 7,250          = 38,062.50
+    // making  12% of 38,062.50       =  4,567.50
+    // stones                         =  2,500.00
+    // before tax                     = 45,130.00
+    // GST     3% of 45,130.00        =  1,353.90
+    // sum                            = 46,483.90 -> Rs 46,484 (round off +0.10)
+    const b = priceByRate({ netWeightMg: 5250, makingType: 'percent', makingValue: 1200, stoneValue: 250_000 }, 725_000);
+    expect(b).toEqual({ metal: 3_806_250, making: 456_750, stones: 250_000, gst: 135_390, roundOff: 10, total: 4_648_400 });
+    expect(b.metal + b.making + b.stones + b.gst + b.roundOff).toBe(b.total);
+  });
+
+  it('an 18K necklace: 32.418 g at Rs 5,932.40/g, making Rs 650 per gram, no stones', () => {
+    // metal   32.418 x 5,932.40 = 192,316.5432 -> 192,316.54
+    // making  32.418 x 650      =  21,071.70
+    // before tax                = 213,388.24
+    // GST     3%                =   6,401.6472 -> 6,401.65
+    // sum                       = 219,789.89 -> Rs 219,790 (round off +0.11)
+    const b = priceByRate({ netWeightMg: 32_418, makingType: 'per_gram', makingValue: 65_000, stoneValue: 0 }, 593_240);
+    expect(b).toEqual({ metal: 19_231_654, making: 2_107_170, stones: 0, gst: 640_165, roundOff: 11, total: 21_979_000 });
+  });
+
+  it('rounds half up at every step and the total down when under half a rupee', () => {
+    // metal 1.001 g x Rs 1,000.01 = 1,001.01001 -> 1,001.01; making 10% = 100.101 -> 100.10
+    // before tax 1,101.11; GST 33.0333 -> 33.03; sum 1,134.14 -> Rs 1,134 (round off -0.14)
+    const b = priceByRate({ netWeightMg: 1001, makingType: 'percent', makingValue: 1000, stoneValue: 0 }, 100_001);
+    expect(b).toEqual({ metal: 100_101, making: 10_010, stones: 0, gst: 3303, roundOff: -14, total: 113_400 });
+    // exactly half a rupee rounds up: before tax 97.09 + GST 2.91 (2.9127) = 100.00; 48.54 + 1.46 = 50.00
+    expect(priceByRate({ netWeightMg: 1000, makingType: 'percent', makingValue: 0, stoneValue: 4854 }, 0).total).toBe(5000);
+    expect(priceByRate({ netWeightMg: 1000, makingType: 'percent', makingValue: 0, stoneValue: 49 }, 0)).toMatchObject({ gst: 1, total: 100 });
+  });
+
+  it('GST is 3%', () => expect(GST_BASIS_POINTS).toBe(300));
+});
+
+describe('dollars from rupees, rounded to the cent', () => {
+  it('Rs 46,484 at Rs 84.50 a dollar is $550.11 (550.1065...)', () => {
+    expect(dollarsFromRupees(4_648_400, 8450)).toBe(55_011);
+    expect(priceRow({ netWeightMg: 5250, makingType: 'percent', makingValue: 1200, stoneValue: 250_000 }, 725_000, 8450)).toMatchObject({
+      inr_price: 4_648_400,
+      usd_price: 55_011,
+    });
+  });
+  it('half a cent rounds up, under half down', () => {
+    expect(dollarsFromRupees(125, 100)).toBe(125); // Rs 1.25 at Rs 1 = $1.25
+    expect(dollarsFromRupees(100, 8000)).toBe(1); // $0.0125 -> 1 cent
+    expect(dollarsFromRupees(100, 20_001)).toBe(0); // $0.004999...
+    expect(divideHalfUp(5, 10)).toBe(1);
+    expect(divideHalfUp(4, 10)).toBe(0);
+  });
+  it('stays exact for a crore-rupee piece', () => {
+    expect(dollarsFromRupees(1_000_000_000, 8347)).toBe(11_980_352); // 10,000,000 / 83.47 = 119,803.52
+  });
+});
