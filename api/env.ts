@@ -45,6 +45,13 @@ const EnvSchema = z.object({
     .min(0, 'TRUST_PROXY_HOPS must be a whole number from 0 to 5')
     .max(5, 'TRUST_PROXY_HOPS must be a whole number from 0 to 5')
     .default(0),
+  /** Sign-ups one address may make in an hour (a shop kiosk or a load test may need more). */
+  SIGNUPS_PER_ADDRESS_HOUR: z.coerce
+    .number({ error: 'SIGNUPS_PER_ADDRESS_HOUR must be a whole number from 1 to 100000' })
+    .int('SIGNUPS_PER_ADDRESS_HOUR must be a whole number from 1 to 100000')
+    .min(1, 'SIGNUPS_PER_ADDRESS_HOUR must be a whole number from 1 to 100000')
+    .max(100_000, 'SIGNUPS_PER_ADDRESS_HOUR must be a whole number from 1 to 100000')
+    .default(20),
   /** `skip`: serve the API without building the storefront (tests that need no pages). */
   SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
 });
@@ -82,6 +89,8 @@ export interface Config {
   hsts: boolean;
   /** Reverse proxies in front whose X-Forwarded-For entries are believed (0: none, the socket decides). */
   trustedProxyHops: number;
+  /** Sign-ups one address may make in an hour (SIGNUPS_PER_ADDRESS_HOUR). */
+  signupsPerAddressHour: number;
   /** Whether the server builds the storefront (at start when stale, after catalogue changes). */
   siteBuild: 'auto' | 'skip';
   /** The shop's legal identity on its tax invoices (SHOP_* and INVOICE_PREFIX). */
@@ -179,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     hsts: e.TRUST_PROXY_TLS === '1',
     trustedProxyHops: e.TRUST_PROXY_HOPS,
+    signupsPerAddressHour: e.SIGNUPS_PER_ADDRESS_HOUR,
     siteBuild: e.SITE_BUILD,
     seller,
     grievanceOfficer: grievanceOfficerFrom(env),

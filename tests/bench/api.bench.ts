@@ -164,7 +164,7 @@ async function main() {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-'));
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256!!';
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret });
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000' });
   const db = openDatabase(config.databaseFile);
   const problems: string[] = [];
   try {

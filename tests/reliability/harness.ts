@@ -55,7 +55,7 @@ export function freePort(): Promise<number> {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The store's own settings: never inherited from the shell running the tests. */
-const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD)$/;
+const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD|SIGNUPS_PER_ADDRESS_HOUR)$/;
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !STORE_ENV.test(k)));
@@ -109,7 +109,7 @@ export async function startServer(options: StartOptions): Promise<StoreServer> {
   const started = Date.now();
   const child = spawn(process.execPath, ['api/server.ts'], {
     cwd: ROOT,
-    env: childEnv({ DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip', ...options.env }),
+    env: childEnv({ DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip', SIGNUPS_PER_ADDRESS_HOUR: '100000', ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = track(child);

@@ -12,15 +12,16 @@ import type { registerUser, userLogin } from './accounts.routes.ts';
 // short enough that the real owner is not shut out for the day.
 const PHONE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
 const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
-// Sign-ups are counted like the contact forms: plenty for a family or an office
-// behind one address, nothing for a script minting accounts.
-const SIGNUP_LIMIT: Limit = { max: 20, windowMs: 60 * 60_000 };
+// Sign-ups are counted like the contact forms: 20 an hour (SIGNUPS_PER_ADDRESS_HOUR) is plenty
+// for a family or an office behind one address, nothing for a script minting accounts.
+const SIGNUP_WINDOW_MS = 60 * 60_000;
 
 export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const { db } = c.var.deps;
+  const { db, config } = c.var.deps;
   // Counted before the password is hashed: a flood costs the server no argon2 work.
-  const wait = await hitRateLimit(db, `signup:address:${clientAddress(c)}`, SIGNUP_LIMIT);
+  const signupLimit: Limit = { max: config.signupsPerAddressHour, windowMs: SIGNUP_WINDOW_MS };
+  const wait = await hitRateLimit(db, `signup:address:${clientAddress(c)}`, signupLimit);
   if (wait > 0) throw tooManyAttempts(`Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   const result = await createUser(db, {
     full_name: body.full_name,
