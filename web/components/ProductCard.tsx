@@ -14,7 +14,14 @@ export interface CardProduct {
   materials: ReadonlyArray<number>;
   size: ReadonlyArray<number>;
   materialDetails?: ReadonlyArray<{ m_id: number; name: string }>;
-  productcarats: ReadonlyArray<{ pc_id: number; carat_id: number; inr_price: number; usd_price: number }>;
+  productcarats: ReadonlyArray<{ pc_id: number; carat_id: number; inr_price: number; usd_price: number; carat?: { name: string } }>;
+  /** The carat row whose price the listing shows (the one its filter matched); the first row when missing. */
+  listed_pc_id?: number | null;
+}
+
+/** The carat row a card shows: the listing's listed row, else the first. */
+export function listedRow(product: CardProduct) {
+  return product.productcarats.find((pc) => pc.pc_id === product.listed_pc_id) ?? product.productcarats[0];
 }
 
 /** Only what a card shows, so an island's serialized props stay small. */
@@ -29,16 +36,20 @@ export function toCard(product: CardProduct): CardProduct {
     materials: product.materials,
     size: product.size,
     materialDetails: product.materialDetails?.slice(0, 1),
-    productcarats: product.productcarats.map(({ pc_id, carat_id, inr_price, usd_price }) => ({ pc_id, carat_id, inr_price, usd_price })),
+    productcarats: product.productcarats.map(({ pc_id, carat_id, inr_price, usd_price, carat }) => ({ pc_id, carat_id, inr_price, usd_price, carat: carat ? { name: carat.name } : undefined })),
+    listed_pc_id: product.listed_pc_id,
   };
 }
 
 /** The selection data a quick add needs, for the delegated click handler (web/lib/card-actions.ts). */
 export function quickAddData(product: CardProduct): string {
+  // The quick add takes the first row: the one the card shows its price for.
+  const listed = listedRow(product);
+  const rows = listed ? [listed, ...product.productcarats.filter((pc) => pc !== listed)] : [];
   return JSON.stringify({
     p_id: product.p_id,
     cate_id: product.cate_id,
-    productcarats: product.productcarats.map(({ pc_id, carat_id }) => ({ pc_id, carat_id })),
+    productcarats: rows.map(({ pc_id, carat_id }) => ({ pc_id, carat_id })),
     materials: product.materials,
     size: product.size,
   });
@@ -60,7 +71,7 @@ export interface ProductCardProps {
 
 /**
  * A product card: picture linking to the product, category and material,
- * name, price (first carat entry, the one a quick add takes), Add to Cart.
+ * name, purity and price (the carat row the listing matched, else the first), Add to Cart.
  * Its buttons carry their data; one delegated listener handles them, so the
  * card works the same pre-rendered or inside an island.
  */
@@ -68,7 +79,7 @@ export function ProductCard({ product, currency = 'INR', wishlist = false, eager
   const href = `/product-details/${product.p_id}`;
   const image = firstImage(product.images);
   const video = image ? null : product.images.find((i) => isVideo(i.imageUrl))?.imageUrl;
-  const first = product.productcarats[0];
+  const listed = listedRow(product);
   // The first material is the one a quick add takes.
   const material = product.materialDetails?.[0]?.name;
   const Heading = headingLevel;
@@ -104,7 +115,16 @@ export function ProductCard({ product, currency = 'INR', wishlist = false, eager
         <Heading className="card__name">
           <a href={href}>{product.name}</a>
         </Heading>
-        <p className="card__price">{first ? <Price inr={first.inr_price} usd={first.usd_price} currency={currency} /> : 'Price on request'}</p>
+        <p className="card__price">
+          {listed ? (
+            <>
+              {listed.carat?.name ? <span className="card__purity">{listed.carat.name} from </span> : null}
+              <Price inr={listed.inr_price} usd={listed.usd_price} currency={currency} />
+            </>
+          ) : (
+            'Price on request'
+          )}
+        </p>
         <div className="card__actions">
           <button type="button" className="btn btn--ghost btn--small" data-cart-product={data} data-strict={strictQuickAdd ? '' : undefined} aria-label={`Add ${product.name} to cart`}>
             <Icon name="bag" size={16} /> Add to Cart

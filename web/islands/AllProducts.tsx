@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CategoryView, MaterialView } from '../../db/queries/catalogue.ts';
+import type { CaratView, CategoryView, MaterialView } from '../../db/queries/catalogue.ts';
+import { priceColumn } from '../../rules/money.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { type CardProduct, ProductCard } from '../components/ProductCard.tsx';
 import { api } from '../lib/api/client.ts';
-import { priceColumn } from '../../rules/money.ts';
+import { EMPTY_QUERY, type ListingQuery, type ListingSort, listingSearch, parseListingQuery } from '../lib/listing-url.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { toast } from '../stores/toast.ts';
 
@@ -14,66 +15,93 @@ export const PER_PAGE = 12;
 /** Image `sizes` of the 2/3-column grid beside the sidebar. */
 export const ALL_PRODUCTS_SIZES = '(min-width: 1240px) 300px, (min-width: 900px) 25vw, 50vw';
 
-interface Filters {
-  categories: number[];
-  materials: number[];
-  minPrice: string;
-  maxPrice: string;
-}
+/** The sidebar's edits until Apply. */
+type Draft = Pick<ListingQuery, 'categories' | 'materials' | 'purity' | 'minPrice' | 'maxPrice' | 'inStock'>;
 
-const NO_FILTERS: Filters = { categories: [], materials: [], minPrice: '', maxPrice: '' };
+const draftOf = (q: ListingQuery): Draft => ({
+  categories: q.categories,
+  materials: q.materials,
+  purity: q.purity,
+  minPrice: q.minPrice,
+  maxPrice: q.maxPrice,
+  inStock: q.inStock,
+});
+
+type SortOption = { value: ListingSort | ''; label: string };
+const COMMON_SORTS: SortOption[] = [
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'bestsellers', label: 'Best sellers' },
+];
+/** The listing's default order is newest first; a search's is relevance. */
+const LISTING_SORTS: SortOption[] = [{ value: '', label: 'Newest' }, ...COMMON_SORTS];
+const SEARCH_SORTS: SortOption[] = [{ value: '', label: 'Relevance' }, { value: 'newest', label: 'Newest' }, ...COMMON_SORTS];
 
 export interface AllProductsProps {
   categories: CategoryView[];
   materials: MaterialView[];
+  carats: CaratView[];
   /** How many products page 1 (pre-rendered, passed as children) is out of. */
   initialTotal: number;
+  /** The search results page (/search?q=): the list is always asked for, ranked by relevance. */
+  searchPage?: boolean;
   /** The pre-rendered grid of page 1: static HTML the island shows until the list changes (it is never hydrated). */
   children?: React.ReactNode;
 }
 
 /**
- * All Products (§2, §4): filter sidebar (categories, Min/Max price, materials,
- * Apply only after a change and back to page 1, Clear), the grid, pagination.
- * Page 1 is pre-rendered; every later change asks POST /getallproducts.
+ * All Products (§2, §4) and the search results page: filter sidebar (categories,
+ * purity, Min/Max price, materials, in stock; Apply only after a change and back to
+ * page 1, Clear), sort, the grid, pagination. Filters, sort and page live in the
+ * address (web/lib/listing-url.ts): Back, reload and a shared link keep them. Page 1
+ * unfiltered is pre-rendered; every other list asks POST /getallproducts.
  */
-export default function AllProducts({ categories, materials, initialTotal, children }: AllProductsProps) {
+export default function AllProducts({ categories, materials, carats, initialTotal, searchPage = false, children }: AllProductsProps) {
   const currency = useCurrency();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
+  const [query, setQuery] = useState<ListingQuery>(EMPTY_QUERY);
+  const [draft, setDraft] = useState<Draft>(draftOf(EMPTY_QUERY));
   const [changed, setChanged] = useState(false);
-  const [page, setPage] = useState(1);
   // null: the pre-rendered page 1 (children) is still on screen.
   const [products, setProducts] = useState<CardProduct[] | null>(null);
   const [total, setTotal] = useState(initialTotal);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [bestSellers, setBestSellers] = useState<CardProduct[]>([]);
   const [loading, setLoading] = useState(false);
   const [showFilters, setShowFilters] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const gridTop = useRef<HTMLDivElement>(null);
   const request = useRef(0);
-  const firstLoad = useRef(true);
   const pageCount = Math.ceil(total / PER_PAGE);
 
-  const load = async (nextPage: number, using: Filters) => {
+  const caratIds = (names: string[]) => carats.filter((k) => names.some((n) => n.toLowerCase() === k.name.toLowerCase())).map((k) => k.carat_id);
+
+  const load = async (using: ListingQuery) => {
     const mine = ++request.current;
     setLoading(true);
     try {
       const answer = await api.post('/getallproducts', {
         is_admin: 1,
-        page: nextPage,
+        page: using.page,
         perPage: PER_PAGE,
+        ...(using.sort ? { sort: using.sort } : {}),
         filter: {
           countryCode: priceColumn(currency),
           minPrice: using.minPrice === '' ? undefined : Number(using.minPrice),
           maxPrice: using.maxPrice === '' ? undefined : Number(using.maxPrice),
           materials: using.materials,
           categories: using.categories,
+          ...(using.purity.length ? { carats: caratIds(using.purity) } : {}),
+          ...(using.inStock ? { inStock: true } : {}),
+          ...(using.q ? { search: using.q } : {}),
         },
       });
       if (mine !== request.current) return;
-      const data = answer.data as { productData?: CardProduct[]; totalCount?: number } | null;
+      const data = answer.data as { productData?: CardProduct[]; totalCount?: number; suggestions?: string[] } | null;
       if (answer.status === 1 && data?.productData) {
         setProducts(data.productData);
         setTotal(data.totalCount ?? 0);
+        setSuggestions(data.suggestions ?? []);
+        if (using.q && data.productData.length === 0) void loadBestSellers();
       } else {
         // A status other than 1 empties the list and the page count (§4).
         setProducts([]);
@@ -90,44 +118,63 @@ export default function AllProducts({ categories, materials, initialTotal, child
     }
   };
 
-  // Changing the page reloads the list (§4); page 1 unfiltered is already on the page.
-  useEffect(() => {
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      return;
+  const loadBestSellers = async () => {
+    try {
+      const answer = await api.post('/getproducts', { isReel: '0', page: 1, perPage: 4, is_bestseller: 1 });
+      const data = answer.data as { productData?: CardProduct[] } | null;
+      if (answer.status === 1 && data?.productData) setBestSellers(data.productData);
+    } catch {
+      // The best sellers are a suggestion; the empty state says enough without them.
     }
-    void load(page, applied);
-  }, [page, applied]);
+  };
 
-  const edit = (next: Partial<Filters>) => {
-    setFilters({ ...filters, ...next });
+  /** Shows a query: from the address (Back, reload) or a change here (then written to the address). */
+  const show = (next: ListingQuery, write: boolean) => {
+    if (write) {
+      const url = `${location.pathname}${listingSearch(next)}`;
+      if (url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
+    }
+    setQuery(next);
+    setDraft(draftOf(next));
+    setChanged(false);
+    void load(next);
+  };
+
+  // The address decides the first list, and Back/Forward move through the lists shown.
+  useEffect(() => {
+    root.current?.setAttribute('data-island-live', '');
+    const fromAddress = () => show(parseListingQuery(location.search), false);
+    // Page 1 unfiltered is on the page already.
+    if (searchPage || location.search.length > 1) fromAddress();
+    window.addEventListener('popstate', fromAddress);
+    return () => window.removeEventListener('popstate', fromAddress);
+  }, []);
+
+  const edit = (next: Partial<Draft>) => {
+    setDraft({ ...draft, ...next });
     setChanged(true);
   };
-  const toggle = (key: 'categories' | 'materials', id: number) => {
-    const list = filters[key];
-    edit({ [key]: list.includes(id) ? list.filter((x) => x !== id) : [...list, id] });
+  const toggle = <K extends 'categories' | 'materials' | 'purity'>(key: K, value: Draft[K][number]) => {
+    const list = draft[key] as (typeof value)[];
+    edit({ [key]: list.includes(value) ? list.filter((x) => x !== value) : [...list, value] });
   };
   const apply = (event?: React.FormEvent) => {
     event?.preventDefault();
     if (!changed) return;
-    setChanged(false);
-    setPage(1);
-    setApplied({ ...filters });
     setShowFilters(false);
+    show({ ...query, ...draft, page: 1 }, true);
   };
-  const clear = () => {
-    setFilters(NO_FILTERS);
-    setChanged(false);
-    setPage(1);
-    setApplied({ ...NO_FILTERS });
-  };
+  const clear = () => show({ ...EMPTY_QUERY, q: query.q, sort: query.sort }, true);
   const goTo = (next: number) => {
-    setPage(Math.min(Math.max(1, next), Math.max(1, pageCount)));
+    show({ ...query, page: Math.min(Math.max(1, next), Math.max(1, pageCount)) }, true);
     gridTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
+  const sortBy = (value: string) => show({ ...query, sort: value as ListingSort | '', page: 1 }, true);
+  const symbol = currency === 'INR' ? '₹' : '$';
+  const sorts = searchPage ? SEARCH_SORTS : LISTING_SORTS;
 
   return (
-    <div className="shop">
+    <div className="shop" ref={root}>
       <button
         type="button"
         className="btn btn--ghost shop__toggle"
@@ -143,21 +190,32 @@ export default function AllProducts({ categories, materials, initialTotal, child
             <legend>Categories</legend>
             {categories.map((c) => (
               <label key={c.cate_id} className="check">
-                <input type="checkbox" checked={filters.categories.includes(c.cate_id)} onChange={() => toggle('categories', c.cate_id)} />
+                <input type="checkbox" checked={draft.categories.includes(c.cate_id)} onChange={() => toggle('categories', c.cate_id)} />
                 <span>{c.cate_name}</span>
               </label>
             ))}
           </fieldset>
+          {carats.length ? (
+            <fieldset className="filters__group">
+              <legend>Purity</legend>
+              {carats.map((k) => (
+                <label key={k.carat_id} className="check">
+                  <input type="checkbox" checked={draft.purity.includes(k.name)} onChange={() => toggle('purity', k.name)} />
+                  <span>{k.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <fieldset className="filters__group">
-            <legend>Price ({currency === 'INR' ? '₹' : '$'})</legend>
+            <legend>Price ({symbol})</legend>
             <div className="filters__prices">
               <label>
                 <span>Min</span>
-                <input className="input" type="number" min={0} inputMode="numeric" placeholder="Min" value={filters.minPrice} onChange={(e) => edit({ minPrice: e.target.value })} />
+                <input className="input" type="number" min={0} inputMode="numeric" placeholder="Min" value={draft.minPrice} onChange={(e) => edit({ minPrice: e.target.value })} />
               </label>
               <label>
                 <span>Max</span>
-                <input className="input" type="number" min={0} inputMode="numeric" placeholder="Max" value={filters.maxPrice} onChange={(e) => edit({ maxPrice: e.target.value })} />
+                <input className="input" type="number" min={0} inputMode="numeric" placeholder="Max" value={draft.maxPrice} onChange={(e) => edit({ maxPrice: e.target.value })} />
               </label>
             </div>
           </fieldset>
@@ -165,10 +223,17 @@ export default function AllProducts({ categories, materials, initialTotal, child
             <legend>Materials</legend>
             {materials.map((m) => (
               <label key={m.m_id} className="check">
-                <input type="checkbox" checked={filters.materials.includes(m.m_id)} onChange={() => toggle('materials', m.m_id)} />
+                <input type="checkbox" checked={draft.materials.includes(m.m_id)} onChange={() => toggle('materials', m.m_id)} />
                 <span>{m.name}</span>
               </label>
             ))}
+          </fieldset>
+          <fieldset className="filters__group">
+            <legend>Availability</legend>
+            <label className="check">
+              <input type="checkbox" checked={draft.inStock} onChange={() => edit({ inStock: !draft.inStock })} />
+              <span>In stock</span>
+            </label>
           </fieldset>
           <div className="filters__actions">
             <button type="submit" className="btn" aria-disabled={!changed}>
@@ -181,18 +246,56 @@ export default function AllProducts({ categories, materials, initialTotal, child
         </form>
       </aside>
       <section className="shop__results" aria-label="Products" aria-busy={loading}>
-        <div ref={gridTop} className="shop__count">
-          {total} piece{total === 1 ? '' : 's'}
+        <div ref={gridTop} className="shop__bar">
+          <p className="shop__count">
+            {searchPage && query.q ? (products === null ? 'Searching…' : `${total} piece${total === 1 ? '' : 's'} for “${query.q}”`) : `${total} piece${total === 1 ? '' : 's'}`}
+          </p>
+          <label className="shop__sort">
+            <span>Sort by</span>
+            <select className="input" value={query.sort} onChange={(e) => sortBy(e.target.value)}>
+              {sorts.map((s) => (
+                <option key={s.value || 'default'} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         {products === null ? (
-          <div className={loading ? 'is-loading' : undefined}>{children}</div>
+          searchPage ? null : <div className={loading ? 'is-loading' : undefined}>{children}</div>
         ) : products.length ? (
           <div className={`product-grid product-grid--3${loading ? ' is-loading' : ''}`}>
             {products.map((product, i) => (
               <ProductCard key={product.p_id} product={product} currency={currency} eager={i < 3} headingLevel="h2" sizes={ALL_PRODUCTS_SIZES} />
             ))}
           </div>
-        ) : loading ? null : (
+        ) : loading ? null : searchPage && query.q ? (
+          <div className="empty-state">
+            <p>No jewellery matches “{query.q}”{listingSearch({ ...query, q: '', sort: '', page: 1 }) ? ' with these filters' : ''}.</p>
+            {suggestions.length ? (
+              <p className="shop__suggest">
+                Did you mean{' '}
+                {suggestions.map((word, i) => (
+                  <span key={word}>
+                    {i ? ', ' : ''}
+                    <a href={`/search?q=${encodeURIComponent(word)}`}>{word}</a>
+                  </span>
+                ))}
+                ?
+              </p>
+            ) : null}
+            {bestSellers.length ? (
+              <>
+                <h2 className="shop__suggest-title">Our best sellers</h2>
+                <div className="product-grid product-grid--3">
+                  {bestSellers.map((product) => (
+                    <ProductCard key={product.p_id} product={product} currency={currency} headingLevel="h3" sizes={ALL_PRODUCTS_SIZES} />
+                  ))}
+                </div>
+              </>
+            ) : null}
+          </div>
+        ) : (
           <div className="empty-state">
             <p>No products match your filters.</p>
             <button type="button" className="btn" onClick={clear}>
@@ -200,7 +303,7 @@ export default function AllProducts({ categories, materials, initialTotal, child
             </button>
           </div>
         )}
-        <Pagination page={page} pageCount={pageCount} onChange={goTo} label="All products pages" />
+        <Pagination page={query.page} pageCount={pageCount} onChange={goTo} label="All products pages" />
       </section>
     </div>
   );

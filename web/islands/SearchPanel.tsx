@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { type CardProduct, ProductCard } from '../components/ProductCard.tsx';
+import { priceColumn } from '../../rules/money.ts';
 import { api } from '../lib/api/client.ts';
 import { $currency } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
@@ -10,10 +11,19 @@ export interface SearchPanelProps {
   onClose: () => void;
 }
 
+/** How long typing must pause before suggestions are asked for. */
+const DEBOUNCE_MS = 250;
+/** How many top results show while typing. */
+const TOP_RESULTS = 4;
+
+const searchPageOf = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+
 /**
- * The header search (storefront.md §2, §4): fetches only when Search is
- * pressed with non-empty text changed since the last search; closing clears
- * text and results (the header unmounts the panel).
+ * The header search (storefront.md §2, §4): while the shopper types (debounced),
+ * suggested words and the top results with their price in the shopper's currency;
+ * Search (or Enter) shows the full results with Add to Cart, and a link to the
+ * results page with filters (/search?q=). Closing clears text and results (the
+ * header unmounts the panel).
  */
 export default function SearchPanel({ onClose }: SearchPanelProps) {
   const currency = useStore($currency);
@@ -21,14 +31,44 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
   const [lastSearched, setLastSearched] = useState<string | null>(null);
   const [results, setResults] = useState<CardProduct[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [top, setTop] = useState<{ text: string; products: CardProduct[]; total: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const typing = useRef(0);
 
   useEffect(() => input.current?.focus(), []);
 
-  const search = async (event: React.FormEvent) => {
-    event.preventDefault();
+  // Suggestions and top results while typing: the latest text only, after a pause.
+  useEffect(() => {
     const query = text.trim();
+    const mine = ++typing.current;
+    if (query.length < 2 || query === lastSearched) {
+      setSuggestions([]);
+      setTop(null);
+      return;
+    }
+    const timer = setTimeout(async () => {
+      try {
+        const [words, page] = await Promise.all([
+          api.post('/searchsuggestions', { q: query }),
+          api.post('/getallproducts', { is_admin: 1, page: 1, perPage: TOP_RESULTS, filter: { countryCode: priceColumn(currency), search: query } }),
+        ]);
+        if (mine !== typing.current) return;
+        setSuggestions(words.status === 1 && Array.isArray(words.data) ? (words.data as string[]).filter((w) => w !== query.toLowerCase()) : []);
+        const data = page.data as { productData?: CardProduct[]; totalCount?: number } | null;
+        setTop(page.status === 1 && data?.productData ? { text: query, products: data.productData, total: data.totalCount ?? 0 } : null);
+      } catch {
+        // Suggestions are a help while typing; Search still works without them.
+      }
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, currency]);
+
+  const run = async (query: string) => {
     if (!query || query === lastSearched) return;
+    typing.current++;
+    setSuggestions([]);
+    setTop(null);
     setBusy(true);
     setLastSearched(query);
     try {
@@ -44,6 +84,15 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
     } finally {
       setBusy(false);
     }
+  };
+
+  const search = (event: React.FormEvent) => {
+    event.preventDefault();
+    void run(text.trim());
+  };
+  const pick = (word: string) => {
+    setText(word);
+    void run(word);
   };
 
   return (
@@ -62,6 +111,7 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           autoComplete="off"
+          aria-describedby={suggestions.length ? 'search-suggestions' : undefined}
         />
         <button type="submit" className="btn btn--small" disabled={busy}>
           Search
@@ -70,13 +120,46 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
           <Icon name="close" />
         </button>
       </form>
+      {suggestions.length ? (
+        <ul id="search-suggestions" className="search__suggestions" aria-label="Suggestions">
+          {suggestions.map((word) => (
+            <li key={word}>
+              <button type="button" className="search__suggestion" onClick={() => pick(word)}>
+                {word}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div aria-live="polite">
+        {top && !busy ? (
+          top.products.length ? (
+            <>
+              <p className="search__note">
+                Top results for “{top.text}” ·{' '}
+                <a className="search__all" href={searchPageOf(top.text)}>
+                  See all {top.total}
+                </a>
+              </p>
+              <div className="product-grid product-grid--4 search__grid search__top">
+                {top.products.map((product) => (
+                  <ProductCard key={product.p_id} product={product} currency={currency} sizes="(min-width: 900px) 25vw, 50vw" />
+                ))}
+              </div>
+            </>
+          ) : (
+            <p className="search__note">Nothing matches “{top.text}” yet: keep typing, or try another word.</p>
+          )
+        ) : null}
         {busy ? <p className="search__note">Searching…</p> : null}
-        {results && !busy ? (
+        {results && !busy && !top ? (
           results.length ? (
             <>
               <p className="search__note">
-                {results.length} result{results.length === 1 ? '' : 's'} for “{lastSearched}”
+                {results.length} result{results.length === 1 ? '' : 's'} for “{lastSearched}” ·{' '}
+                <a className="search__all" href={searchPageOf(lastSearched ?? '')}>
+                  Filter and sort these results
+                </a>
               </p>
               <div className="product-grid product-grid--4 search__grid">
                 {results.map((product) => (
@@ -85,7 +168,9 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
               </div>
             </>
           ) : (
-            <p className="search__note">No jewellery matches “{lastSearched}”.</p>
+            <p className="search__note">
+              No jewellery matches “{lastSearched}”. <a className="search__all" href={searchPageOf(lastSearched ?? '')}>See suggestions and best sellers</a>
+            </p>
           )
         ) : null}
       </div>

@@ -8,10 +8,37 @@ const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydow
  * everything (a listing's first page) loads its code only when someone
  * reaches for it, so the page's first seconds carry no framework at all.
  * A click that arrives before the island is live is held and replayed on the
- * same element once it is; the cards' quick actions are left alone (one
+ * same element once it is (whenLive); the cards' quick actions are left alone (one
  * delegated listener on the document serves them, hydrated or not).
  */
-const interaction: ClientDirective = (load, _options, el) => {
+/** How long a held click waits for the island to say it is live (see whenLive) before it is handed over anyway. */
+const LIVE_WAIT_MS = 3000;
+
+/**
+ * Resolves once the island's component has run its first effect, which it marks
+ * with a `data-island-live` attribute somewhere inside: Astro's hydrate() resolves
+ * when React *starts* hydrating, and a click handed to a controlled checkbox before
+ * React has finished is undone by React restoring the checkbox (the first tick was
+ * lost that way). Islands that use `client:interaction="address"` set the mark; a
+ * click waits for it at most LIVE_WAIT_MS.
+ */
+function whenLive(el: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (el.querySelector('[data-island-live]')) return resolve();
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (el.querySelector('[data-island-live]')) done();
+    });
+    observer.observe(el, { attributes: true, subtree: true, childList: true, attributeFilter: ['data-island-live'] });
+    const timer = setTimeout(done, LIVE_WAIT_MS);
+  });
+}
+
+const interaction: ClientDirective = (load, options, el) => {
   let started = false;
   let held: HTMLElement | null = null;
   let heldPath: number[] = [];
@@ -56,6 +83,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     for (const type of TRIGGERS) el.removeEventListener(type, start);
     const hydrate = await load();
     await hydrate();
+    if ((held || heldForm) && options.value === 'address') await whenLive(el);
     el.removeEventListener('click', hold, true);
     el.removeEventListener('submit', holdSubmit, true);
     // If hydration had to re-render, the element clicked was replaced: find its successor in the same place.
@@ -75,6 +103,9 @@ const interaction: ClientDirective = (load, _options, el) => {
   for (const type of TRIGGERS) el.addEventListener(type, start, { passive: true });
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', holdSubmit, true);
+  // `client:interaction="address"`: the island shows what the address asks for
+  // (filters, sort, page), so an address with a query wakes it at once.
+  if (options.value === 'address' && location.search.length > 1) void start();
 };
 
 export default interaction;

@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Finding jewellery (issue 18): filters that live in the address, the first click
+ * on a cold page, Back after paging, purity on cards, and the header search with
+ * its suggestions, its results page and its empty state. Against `npm start` on
+ * the demo store.
+ */
+
+const cards = (page: Page) => page.locator('.shop__results .card');
+const status = (page: Page) => page.locator('.pagination__status');
+
+test.describe('all products in the address', () => {
+  test('the first click on a cold page ticks the box, and Apply puts the filter in the address', async ({ page }) => {
+    await page.goto('/allproducts');
+    await expect(cards(page)).toHaveCount(12);
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const rings = filters.locator('label.check').filter({ hasText: /^\s*Rings\s*$/ }).first();
+    // First thing on the page: the click is the interaction that wakes the island.
+    await rings.click();
+    await expect(rings.locator('input')).toBeChecked();
+    const apply = page.getByRole('button', { name: 'Apply' });
+    await expect(apply).toHaveAttribute('aria-disabled', 'false');
+    await apply.click();
+    await expect(page).toHaveURL(/[?&]cat=\d+/);
+    await expect(cards(page).first()).toContainText('Rings');
+    for (const meta of await page.locator('.shop__results .card__meta').allTextContents()) expect(meta).toContain('Rings');
+    // Reload keeps it.
+    await page.reload();
+    await expect(page.locator('.shop__results .card__meta').first()).toContainText('Rings');
+    await expect(rings.locator('input')).toBeChecked();
+  });
+
+  test('the first tap on a purity box takes effect too', async ({ page }) => {
+    await page.goto('/allproducts');
+    const box = page.getByRole('complementary', { name: 'Filters' }).locator('label.check').filter({ hasText: /^\s*22K\s*$/ }).locator('input');
+    await box.dispatchEvent('pointerdown');
+    await box.dispatchEvent('click');
+    await expect(box).toBeChecked();
+  });
+
+  test('Back after paging shows the page before, and reload keeps the page', async ({ page }) => {
+    await page.goto('/allproducts');
+    await expect(status(page)).toHaveText(/Page 1 of \d+/);
+    const first = await cards(page).first().locator('.card__name').textContent();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(status(page)).toHaveText(/Page 2 of/);
+    const second = await cards(page).first().locator('.card__name').textContent();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=3/);
+    await expect(status(page)).toHaveText(/Page 3 of/);
+    await page.goBack();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(status(page)).toHaveText(/Page 2 of/);
+    await expect(cards(page).first().locator('.card__name')).toHaveText(second!);
+    await page.reload();
+    await expect(status(page)).toHaveText(/Page 2 of/);
+    await expect(cards(page).first().locator('.card__name')).toHaveText(second!);
+    await page.goBack();
+    await expect(status(page)).toHaveText(/Page 1 of/);
+    await expect(cards(page).first().locator('.card__name')).toHaveText(first!);
+  });
+
+  test('a shared link with purity and sort: cards name their purity, cheapest first', async ({ page }) => {
+    await page.goto('/allproducts?purity=22K&sort=price');
+    await expect(page.locator('.shop__sort select')).toHaveValue('price_asc');
+    await expect(cards(page).first().locator('.card__price')).toContainText('22K from ₹');
+    const prices = (await page.locator('.shop__results .card__price [data-price]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.inr))));
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const text of await page.locator('.shop__results .card__price').allTextContents()) expect(text).toContain('22K');
+  });
+});
+
+test.describe('search', () => {
+  test('from the header: suggestions and top results while typing, then the results page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.locator('#site-search').pressSequentially('jhum', { delay: 40 });
+    await expect(page.locator('.search__suggestion').first()).toBeVisible();
+    await expect(page.locator('.search__top .card').first()).toBeVisible();
+    await expect(page.locator('.search__top .card__price').first()).toContainText('₹');
+    await page.locator('#site-search').fill('22K gold necklace');
+    await page.locator('.search__form').getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.locator('.search .card').first()).toBeVisible();
+    for (const name of await page.locator('.search .card__meta').allTextContents()) expect(name).toContain('Necklaces');
+    await page.getByRole('link', { name: 'Filter and sort these results' }).click();
+    await expect(page).toHaveURL(/\/search\?q=22K(\+|%20)gold(\+|%20)necklace/);
+    await expect(page.locator('.shop__count')).toContainText('for “22K gold necklace”');
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('forgives a typo and understands a jeweller\'s word', async ({ page }) => {
+    await page.goto('/search?q=neckalce');
+    await expect(cards(page).first().locator('.card__meta')).toContainText('Necklaces');
+    await page.goto('/search?q=jhumka');
+    await expect(cards(page).first().locator('.card__meta')).toContainText('Earrings');
+  });
+
+  test('no result: says so, suggests the nearest words and shows best sellers', async ({ page }) => {
+    await page.goto('/search?q=nekklase');
+    await expect(page.getByText('No jewellery matches “nekklase”.')).toBeVisible();
+    await expect(page.locator('.shop__suggest a').first()).toBeVisible();
+    await expect(page.locator('.shop__suggest')).toContainText('necklace');
+    await expect(page.getByRole('heading', { name: 'Our best sellers' })).toBeVisible();
+    await expect(page.locator('.empty-state .card').first()).toBeVisible();
+  });
+});
