@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { sqlitePathFromUrl } from '../db/connection.ts';
 import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
+import type { MediaLocation } from '../db/media-store.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
@@ -55,21 +56,6 @@ const EnvSchema = z.object({
   /** `skip`: serve the API without building the storefront (tests that need no pages). */
   SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
 });
-
-/** Where media and the published storefront are kept (db/media-store.ts). */
-export type MediaLocation =
-  | { kind: 'local'; root: string }
-  | {
-      kind: 's3';
-      bucket: string;
-      /** Key prefix inside the bucket, without slashes at either end ('' for the bucket's root). */
-      prefix: string;
-      /** A non-AWS endpoint (MinIO, R2, a local test server); path-style addressing is used with it. */
-      endpoint?: string;
-      region: string;
-      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; otherwise the SDK's own chain (instance roles). */
-      credentials?: { accessKeyId: string; secretAccessKey: string };
-    };
 
 export interface Config {
   port: number;

@@ -1,7 +1,8 @@
 /**
  * Multipart uploads, streamed: each file goes from the request body straight to
- * a temporary file in its media folder, is judged by its bytes (never its name
- * or the client's content type), and is renamed to a generated name. Nothing is
+ * a temporary file in its (local) media folder, is judged by its bytes (never its
+ * name or the client's content type), and only then is stored under a generated
+ * name in the media store (db/media-store.ts: the same folder, or a bucket). Nothing is
  * held in memory beyond a few kilobytes per file, so a 120 MB video costs the
  * process what a 1 kB form does.
  *
@@ -19,7 +20,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,7 +32,9 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from './context.ts';
 import { ApiError, badRequest, tooLarge } from './errors.ts';
-import { MAX_MEDIA_FILE_BYTES, type MediaFolder } from '../rules/media.ts';
+import { MAX_MEDIA_FILE_BYTES } from '../rules/media.ts';
+import { type MediaFolder, mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
+import { recordMediaFiles } from '../db/queries/media-files.ts';
 import { describeIssues } from './validation.ts';
 
 /** Per-file limit of the specification: 120MB (MiB, as upload libraries count it). */
@@ -103,6 +106,9 @@ export interface StoredFile {
   size: number;
   /** The client's name for it, cleaned, for messages only; never used as a path. */
   clientName: string;
+  /** An image's pixel size as shown (after its EXIF orientation); null for a video. */
+  width: number | null;
+  height: number | null;
 }
 
 /** A received form: text fields (strings) and stored files. */
@@ -228,23 +234,31 @@ async function readSlice(file: string, position: number, length: number): Promis
   }
 }
 
+/** What the whole-file checks learnt: refused, or accepted with an image's pixel size. */
+type WholeFileVerdict = false | { width: number | null; height: number | null };
+
 /**
  * The checks that need the whole file: an image must decode completely (a GIF
  * header in front of a script does not); a video must carry no web content at
- * either end (an HTML page appended to an MP4).
+ * either end (an HTML page appended to an MP4). An accepted image's size is
+ * recorded (the storefront build reserves its box without reading the file).
  */
-async function confirmWholeFile(file: string, kind: MediaKind, size: number): Promise<boolean> {
+async function confirmWholeFile(file: string, kind: MediaKind, size: number): Promise<WholeFileVerdict> {
   if (kind === 'image') {
     try {
-      await sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).stats();
-      return true;
+      const image = sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
+      await image.stats();
+      const { width, height, orientation } = await image.metadata();
+      // EXIF orientations 5-8 turn the picture a quarter: shown, it is as wide as it is stored tall.
+      const turned = orientation !== undefined && orientation >= 5;
+      return { width: (turned ? height : width) ?? null, height: (turned ? width : height) ?? null };
     } catch {
       return false;
     }
   }
   const head = await readSlice(file, 0, Math.min(size, VIDEO_SCAN_BYTES));
   const tail = size > VIDEO_SCAN_BYTES ? await readSlice(file, size - VIDEO_SCAN_BYTES, VIDEO_SCAN_BYTES) : Buffer.alloc(0);
-  return !holdsActiveContent(head) && !holdsActiveContent(tail);
+  return !holdsActiveContent(head) && !holdsActiveContent(tail) && { width: null, height: null };
 }
 
 const generatedName = (extension?: string) => `${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
@@ -267,8 +281,8 @@ export function maxBodyBytes(rules: UploadRules): number {
 interface Received {
   fields: Record<string, string>;
   files: StoredFile[];
-  /** Absolute paths of the stored files. */
-  paths: Map<StoredFile, string>;
+  /** Media-store keys of the stored files. */
+  keys: Map<StoredFile, string>;
 }
 
 /**
@@ -284,8 +298,10 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
   const body = c.req.raw.body;
   if (!body) throw badRequest('Please send the form as multipart/form-data.');
 
+  // Files arrive in a local folder and are judged there; only accepted ones reach the store.
   const folder = path.join(c.var.deps.config.mediaDir, rules.folder);
   await mkdir(folder, { recursive: true });
+  const store = mediaStore(c.var.deps.config.media);
   const totalFiles = Object.values(rules.files).reduce((sum, rule) => sum + rule.maxCount, 0);
 
   let parser: busboy.Busboy;
@@ -302,8 +318,9 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
   const fields: Record<string, string> = Object.create(null);
   // Files in the order they arrived, whichever finishes its checks first.
   const slots: (StoredFile | undefined)[] = [];
-  const paths = new Map<StoredFile, string>();
+  const keys = new Map<StoredFile, string>();
   const written = new Set<string>();
+  const stored = new Set<string>();
   const tasks: Promise<unknown>[] = [];
   const counts = new Map<string, number>();
   let failure: ApiError | undefined;
@@ -318,7 +335,7 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
       parser.destroy();
       // Files are removed once their writers have closed, so none is recreated after removal.
       Promise.allSettled(tasks)
-        .then(() => removeAll(written))
+        .then(() => Promise.all([removeAll(written), store.remove([...stored]).catch(() => undefined)]))
         .then(() => reject(failure));
     };
 
@@ -366,15 +383,17 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
           written.delete(temporary);
           return;
         }
+        const verdict = await confirmWholeFile(temporary, inspector.kind!, inspector.bytes);
+        if (!verdict) throw badRequest(invalidFileMessage(rule, clientName));
+        if (failure) return;
         const fileName = generatedName(inspector.extension);
-        const final = path.join(folder, fileName);
-        written.add(final);
-        await rename(temporary, final);
+        const key = mediaKey(rules.folder, fileName)!;
+        stored.add(key);
+        await store.moveIn(key, temporary, mediaContentType(fileName));
         written.delete(temporary);
-        if (!(await confirmWholeFile(final, inspector.kind!, inspector.bytes))) throw badRequest(invalidFileMessage(rule, clientName));
-        const stored: StoredFile = { field, fileName, kind: inspector.kind!, size: inspector.bytes, clientName };
-        slots[slot] = stored;
-        paths.set(stored, final);
+        const file: StoredFile = { field, fileName, kind: inspector.kind!, size: inspector.bytes, clientName, ...verdict };
+        slots[slot] = file;
+        keys.set(file, key);
       })();
       tasks.push(task);
       task.catch(fail);
@@ -387,7 +406,7 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
     source.on('error', fail);
     parser.on('close', () => {
       Promise.all(tasks).then(() => {
-        if (!failure) resolve({ fields, files: slots.filter((f) => f !== undefined), paths });
+        if (!failure) resolve({ fields, files: slots.filter((f) => f !== undefined), keys });
       }, fail);
     });
     source.pipe(parser);
@@ -402,6 +421,8 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
  */
 export async function withUpload(c: Context<AppEnv>, rules: UploadRules, work: (upload: Upload) => Promise<Response>): Promise<Response> {
   const received = await receiveUpload(c, rules);
+  const store = mediaStore(c.var.deps.config.media);
+  const removeStored = (keys: string[]) => store.remove(keys).catch((error: unknown) => console.warn('uploads: could not remove stored files:', error));
   const claimed = new Set<StoredFile>();
   const upload: Upload = {
     fields: received.fields,
@@ -415,10 +436,12 @@ export async function withUpload(c: Context<AppEnv>, rules: UploadRules, work: (
   try {
     response = await work(upload);
   } catch (error) {
-    await removeAll(received.paths.values());
+    await removeStored([...received.keys.values()]);
     throw error;
   }
-  await removeAll([...received.paths].flatMap(([file, where]) => (claimed.has(file) ? [] : [where])));
+  await removeStored([...received.keys].flatMap(([file, key]) => (claimed.has(file) ? [] : [key])));
+  const kept = [...claimed].map((file) => ({ folder: rules.folder, name: file.fileName, width: file.width, height: file.height }));
+  await recordMediaFiles(c.var.deps.db, kept).catch((error: unknown) => console.warn('uploads: could not record image sizes:', error));
   return response;
 }
 

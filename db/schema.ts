@@ -371,6 +371,21 @@ export interface SearchSynonymTable {
   created_at: Defaulted<string>;
 }
 
+/** The pixel size of a stored image, recorded when it was stored (null for a video). */
+export interface MediaFileTable {
+  folder: string;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A job one instance at a time may do: its holder, until expires_at (epoch milliseconds). */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  expires_at: ColumnType<number, number, number>;
+}
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;
@@ -406,6 +421,8 @@ export interface Database {
   search_synonyms: SearchSynonymTable;
   metal_rate_changes: MetalRateChangeTable;
   metal_rates: MetalRateTable;
+  media_files: MediaFileTable;
+  leases: LeaseTable;
 }
 
 /**
@@ -448,6 +465,8 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   search_synonyms: { syn_id: true, term: true, expands_to: true, created_at: true },
   metal_rate_changes: { rc_id: true, usd_inr: true, rows_repriced: true, created_at: true },
   metal_rates: { mr_id: true, rc_id: true, carat_id: true, inr_per_gram: true },
+  media_files: { folder: true, name: true, width: true, height: true },
+  leases: { name: true, holder: true, expires_at: true },
 };
 
 export type User = Selectable<UserTable>;

@@ -8,6 +8,8 @@ import type { Config } from '../env.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUILD_INFO = 'build-info.json';
+/** Each built file's content hash by path, for ETags (see siteEtags). */
+const ETAGS = 'etags.json';
 /** Where each site build gets its own working directory (see buildSite). */
 const BUILDS_DIR = path.join(ROOT, 'node_modules', '.cache', 'aurum-site-builds');
 
@@ -84,6 +86,45 @@ export function siteBuildStartedAt(config: Config): number | null {
   return startedAt;
 }
 
+const etagsHeld = new Map<string, { mtimeMs: number; etags: Record<string, string> }>();
+
+/**
+ * The live site's content hashes by path ('index.html', '_astro/x.js'), written by
+ * the build: an ETag that every instance serving this build gives alike, and that a
+ * rebuild leaves unchanged for a page whose bytes did not change. Read again only when
+ * the site is swapped. Null when the site has none (built before they were written).
+ */
+export function siteEtags(config: Config): Record<string, string> | null {
+  const file = path.join(config.siteDir, ETAGS);
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  const held = etagsHeld.get(file);
+  if (held?.mtimeMs === mtimeMs) return held.etags;
+  try {
+    const etags = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    etagsHeld.set(file, { mtimeMs, etags });
+    return etags;
+  } catch {
+    return null;
+  }
+}
+
+/** Hashes every file of a built site into its etags.json. */
+export function writeSiteEtags(siteDir: string): void {
+  const etags: Record<string, string> = {};
+  for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(siteDir, full).split(path.sep).join('/');
+    etags[relative] = createHash('sha256').update(readFileSync(full)).digest('base64url').slice(0, 22);
+  }
+  writeFileSync(path.join(siteDir, ETAGS), JSON.stringify(etags));
+}
+
 /** True when the built site is missing, or was built from other sources or an older catalogue. */
 export async function siteIsStale(config: Config, db: DB): Promise<boolean> {
   const info = readBuildInfo(path.join(config.siteDir, BUILD_INFO));
@@ -118,6 +159,7 @@ export async function buildSite(config: Config, db: DB, log: (line: string) => v
     rmSync(workDir, { recursive: true, force: true });
   }
   const info: BuildInfo = { sourceHash: siteSourceHash(), catalogueVersion: version, startedAt: new Date(started).toISOString(), builtAt: new Date().toISOString() };
+  writeSiteEtags(next);
   writeFileSync(path.join(next, BUILD_INFO), JSON.stringify(info));
   rmSync(old, { recursive: true, force: true });
   if (existsSync(config.siteDir)) renameSync(config.siteDir, old);

@@ -1,18 +1,28 @@
-import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import sharp from 'sharp';
 import type { DB } from '../../db/connection.ts';
+import {
+  IMAGE_WIDTHS,
+  MEDIA_FOLDERS,
+  type MediaFolder,
+  type MediaStore,
+  mediaContentType,
+  mediaKey,
+  mediaStore,
+  type OpenedObject,
+  resizedKey,
+  type StoredObject,
+} from '../../db/media-store.ts';
 import { productPageState } from '../../db/queries/catalogue.ts';
 import type { Config } from '../env.ts';
-import { MEDIA_FOLDERS, type MediaFolder } from '../../rules/media.ts';
-import { siteBuildStartedAt } from './build.ts';
+import { siteBuildStartedAt, siteEtags } from './build.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from '../security-headers.ts';
 
-/** The media folders of the specification, each under DATA_DIR/media (rules/media.ts). */
-export { MEDIA_FOLDERS, type MediaFolder } from '../../rules/media.ts';
+export { IMAGE_WIDTHS, MEDIA_FOLDERS, type MediaFolder };
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,98 +50,165 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Only names the store generated itself: no separators, no dots in front, nothing encoded. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
-/** Streams a file (with Range support, so videos seek), or answers null when absent. */
-function sendFile(file: string, request: Request, headers: Record<string, string>, status = 200): Response | null {
-  let size: number;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return null;
-    size = stat.size;
-  } catch {
-    return null;
-  }
-  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const base = { 'Content-Type': type, 'Accept-Ranges': 'bytes', ...headers };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
-  if (range && status === 200 && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start > end || start >= size) {
-      return new Response(null, { status: 416, headers: { ...base, 'Content-Range': `bytes */${size}` } });
-    }
-    const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
-    return new Response(request.method === 'HEAD' ? null : stream, {
-      status: 206,
-      headers: { ...base, 'Content-Length': String(end - start + 1), 'Content-Range': `bytes ${start}-${end}/${size}` },
-    });
-  }
-  const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream);
-  return new Response(body, { status, headers: { ...base, 'Content-Length': String(size) } });
+/** Entity tags equal under the weak comparison (RFC 9110 8.8.3.2): W/ does not count. */
+function etagMatches(header: string, etag: string): boolean {
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
 }
 
 /**
- * The widths an image may be asked for with `?w=` (web/lib/media.ts lists the
- * same): a fixed set, so nobody can fill the disk with sizes of their choosing.
+ * True when the client's copy is current: If-None-Match decides when sent
+ * (RFC 9110 13.2.2), else If-Modified-Since against the object's time (whole seconds).
  */
-export const IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1440, 1920] as const;
+export function notModified(request: Request, object: Pick<StoredObject, 'etag' | 'lastModified'>): boolean {
+  const match = request.headers.get('if-none-match');
+  if (match !== null) return etagMatches(match, object.etag);
+  const since = Date.parse(request.headers.get('if-modified-since') ?? '');
+  return Number.isFinite(since) && Math.floor(object.lastModified.getTime() / 1000) * 1000 <= since;
+}
+
+/** The validators an answer carries: ETag and Last-Modified. */
+function validators(object: Pick<StoredObject, 'etag' | 'lastModified'>): Record<string, string> {
+  return { ETag: object.etag, 'Last-Modified': object.lastModified.toUTCString() };
+}
+
+/** A byte range asked for with Range (one range; Safari and video players ask one). */
+type RangeAsked = { start: number; end: number } | 'unsatisfiable' | null;
+
+function rangeOf(request: Request, size: number): RangeAsked {
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
+  if (!range || !(range[1] || range[2])) return null;
+  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
+/**
+ * Answers an object: 304 when the client's copy is current, 206 for a range (so
+ * videos seek), else the whole body. `open` is asked only when bytes are sent.
+ */
+async function sendObject(
+  request: Request,
+  facts: StoredObject,
+  open: (range?: { start: number; end: number }) => Promise<OpenedObject | Readable | null>,
+  headers: Record<string, string>,
+  status = 200,
+): Promise<Response | null> {
+  const base = { 'Accept-Ranges': 'bytes', ...headers, ...validators(facts) };
+  if (status === 200 && notModified(request, facts)) return new Response(null, { status: 304, headers: base });
+  const range = status === 200 ? rangeOf(request, facts.size) : null;
+  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...base, 'Content-Range': `bytes */${facts.size}` } });
+  const length = range ? range.end - range.start + 1 : facts.size;
+  const sized = range
+    ? { ...base, 'Content-Length': String(length), 'Content-Range': `bytes ${range.start}-${range.end}/${facts.size}` }
+    : { ...base, 'Content-Length': String(length) };
+  if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : status, headers: sized });
+  const opened = await open(range ?? undefined);
+  if (!opened) return null;
+  const stream = opened instanceof Readable ? opened : opened.body();
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : status, headers: sized });
+}
+
+/** A built site's file facts: its ETag from the build's content hashes when known (equal across instances and unchanged pages), else size and time. */
+function siteFileFacts(config: Config, file: string): StoredObject | null {
+  let facts;
+  try {
+    facts = statSync(file);
+  } catch {
+    return null;
+  }
+  if (!facts.isFile()) return null;
+  const relative = path.relative(config.siteDir, file).split(path.sep).join('/');
+  const hash = siteEtags(config)?.[relative];
+  const etag = hash ? `W/"${hash}"` : `W/"${facts.size.toString(16)}-${Math.floor(facts.mtimeMs / 1000).toString(16)}"`;
+  return { size: facts.size, lastModified: facts.mtime, etag };
+}
+
+/** Streams a file of the built site (with validators and Range), or answers null when absent. */
+async function sendFile(config: Config, file: string, request: Request, headers: Record<string, string>, status = 200): Promise<Response | null> {
+  const facts = siteFileFacts(config, file);
+  if (!facts) return null;
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return sendObject(request, facts, async (range) => createReadStream(file, range), { 'Content-Type': type, ...headers }, status);
+}
+
 const RESIZABLE = /\.(jpe?g|png|webp|avif|gif)$/i;
-const resizing = new Map<string, Promise<void>>();
+const resizing = new Map<string, Promise<boolean>>();
 
 /**
  * A WebP of a stored image at one of IMAGE_WIDTHS, made once with sharp and
- * kept under DATA_DIR/media-cache (named after the stored file, which never
- * changes: uploads get fresh names). Answers the cached file's path, or null
- * when the original is missing or not an image sharp can read.
+ * kept in the media store (media-cache/..., named after the stored file, which
+ * never changes: uploads get fresh names). Answers the copy's key, or null when
+ * the original is missing or not an image sharp can read.
  */
-async function resizedImage(config: Config, folder: MediaFolder, name: string, width: number): Promise<string | null> {
-  const source = path.join(config.mediaDir, folder, name);
-  const target = path.join(config.dataDir, 'media-cache', folder, String(width), `${name}.webp`);
-  if (existsSync(target)) return target;
-  if (!existsSync(source)) return null;
+async function resizedImage(store: MediaStore, folder: MediaFolder, name: string, width: number): Promise<string | null> {
+  const source = mediaKey(folder, name);
+  if (!source) return null;
+  const target = resizedKey(folder, name, width);
+  if (await store.stat(target)) return target;
   let job = resizing.get(target);
   if (!job) {
     job = (async () => {
-      mkdirSync(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
-      await sharp(source, { limitInputPixels: 100_000_000 })
+      const original = await store.read(source);
+      if (!original) return false;
+      const webp = await sharp(original, { limitInputPixels: 100_000_000 })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78, effort: 4 })
-        .toFile(temporary);
-      renameSync(temporary, target);
+        .toBuffer();
+      await store.write(target, webp, 'image/webp');
+      return true;
     })().finally(() => resizing.delete(target));
     resizing.set(target, job);
   }
   try {
-    await job;
-    return target;
+    return (await job) ? target : null;
   } catch {
     return null;
   }
 }
 
+/** Answers a stored object (facts first, bytes only when they are sent), or null when absent. */
+async function sendStored(store: MediaStore, key: string, request: Request, headers: Record<string, string>): Promise<Response | null> {
+  // One round trip for a plain GET (the common case on a bucket); a conditional or ranged one asks the facts first.
+  const plain = request.method === 'GET' && !['if-none-match', 'if-modified-since', 'range'].some((h) => request.headers.has(h));
+  if (plain) {
+    const opened = await store.open(key);
+    return opened && sendObject(request, opened, async () => opened, headers);
+  }
+  const facts = await store.stat(key);
+  return facts && sendObject(request, facts, (range) => store.open(key, range), headers);
+}
+
 /**
- * Uploaded media under /Sliders, /Category, /Products and /Reviews; names are
- * generated, so they cache for a year. `?w=<width>` on an image answers a
- * resized WebP (one of IMAGE_WIDTHS; any other width gets the original).
+ * Uploaded media under /Sliders, /Category, /Products and /Reviews, from the
+ * media store (local disk or the bucket); names are generated, so they cache
+ * for a year, and carry ETag and Last-Modified for revalidation. `?w=<width>`
+ * on an image answers a resized WebP (one of IMAGE_WIDTHS; any other width
+ * gets the original).
  */
 export function mediaRoutes(config: Config) {
   const app = new Hono();
+  const store = mediaStore(config.media);
   for (const folder of MEDIA_FOLDERS) {
     app.on(['GET', 'HEAD'], `/${folder}/:name`, async (c) => {
       const name = c.req.param('name');
-      if (!SAFE_NAME.test(name)) return c.json({ status: 0, description: 'No such file.', data: null }, 404);
+      const key = SAFE_NAME.test(name) ? mediaKey(folder, name) : null;
+      if (!key) return c.json({ status: 0, description: 'No such file.', data: null }, 404);
       const headers = {
         'Cache-Control': 'public, max-age=31536000, immutable',
         'Content-Security-Policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox; frame-ancestors 'none'",
       };
       const width = Number(c.req.query('w'));
       if ((IMAGE_WIDTHS as readonly number[]).includes(width) && RESIZABLE.test(name)) {
-        const resized = await resizedImage(config, folder, name, width);
-        const response = resized ? sendFile(resized, c.req.raw, headers) : null;
+        const resized = await resizedImage(store, folder, name, width);
+        const response = resized ? await sendStored(store, resized, c.req.raw, { 'Content-Type': 'image/webp', ...headers }) : null;
         if (response) return response;
       }
-      const response = sendFile(path.join(config.mediaDir, folder, name), c.req.raw, headers);
+      const response = await sendStored(store, key, c.req.raw, { 'Content-Type': mediaContentType(name), ...headers });
       return response ?? c.json({ status: 0, description: 'No such file.', data: null }, 404);
     });
   }
@@ -185,7 +262,9 @@ async function productPageServed(config: Config, db: DB, p_id: number): Promise<
 
 /**
  * The pre-rendered storefront. Pages revalidate on every visit (they change when the
- * catalogue does); hashed assets under /_astro cache for a year. A product added
+ * catalogue does), by ETag (the build's content hash: the same on every instance, and
+ * unchanged for a page a rebuild did not change) or Last-Modified, answered 304 when
+ * the client's copy is current; hashed assets under /_astro cache for a year. A product added
  * or changed since the last build is served by the bare /product-details page, which
  * loads it from the API, so its URL shows it at once (productPageServed). Text (pages, scripts, styles) is
  * sent gzip-compressed to browsers that accept it. Each page's CSP lets only
@@ -231,13 +310,14 @@ export function siteRoutes(config: Config, db: DB) {
     };
     for (const file of candidates) {
       if (!path.resolve(file).startsWith(path.resolve(siteDir) + path.sep)) continue;
-      const response = sendFile(file, c.req.raw, withPolicy(file, assetHeaders), status);
+      const response = await sendFile(config, file, c.req.raw, withPolicy(file, assetHeaders), status);
       if (response) return response;
     }
     const accept = c.req.header('accept') ?? '';
     const notFoundPage = path.join(siteDir, '404.html');
-    if (accept.includes('text/html') && existsSync(notFoundPage)) {
-      return sendFile(notFoundPage, c.req.raw, withPolicy(notFoundPage, { 'Cache-Control': 'no-store' }), 404) ?? next();
+    if (accept.includes('text/html')) {
+      const response = await sendFile(config, notFoundPage, c.req.raw, withPolicy(notFoundPage, { 'Cache-Control': 'no-store' }), 404);
+      if (response) return response;
     }
     return next();
   });

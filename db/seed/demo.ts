@@ -3,12 +3,15 @@
  * its pictures and reels, and a few shoppers with orders in every status, so a
  * fresh `npm start` opens on a shop that looks lived in.
  */
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../api/env.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { percentOf } from '../../rules/money.ts';
 import { hashPassword } from '../../api/passwords.ts';
 import { newTokenKey } from '../queries/users.ts';
+import { type MediaStore, mediaStore } from '../media-store.ts';
+import { recordMediaFiles } from '../queries/media-files.ts';
 import type { Currency, Database } from '../schema.ts';
 import {
   CARATS, CATEGORIES, type CaratName, categoryOf, descriptionOf, designOf, keyPointsOf, MATERIALS, materialsOf,
@@ -25,8 +28,13 @@ import {
 import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom } from './random.ts';
 
-/** What seeding needs from the configuration (tests pass just this). */
-export type SeedConfig = Pick<Config, 'mediaDir' | 'admin'>;
+/** What seeding needs from the configuration (tests pass just this; without media, the local folders under mediaDir). */
+export type SeedConfig = Pick<Config, 'mediaDir' | 'admin'> & Partial<Pick<Config, 'media'>>;
+
+/** The media store seeding writes to: the configured one, or local folders under mediaDir. */
+export function seedMediaStore(config: SeedConfig): MediaStore {
+  return mediaStore(config.media ?? { kind: 'local', root: path.dirname(config.mediaDir) });
+}
 
 type Db = Kysely<Database>;
 
@@ -45,12 +53,13 @@ export async function isEmptyStore(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db, config: SeedConfig): Promise<boolean> {
   if (!(await isEmptyStore(db))) return false;
-  const writer = new MediaWriter(config.mediaDir);
+  const writer = new MediaWriter(seedMediaStore(config));
   try {
     const [media, hashes] = await Promise.all([renderDemoMedia(writer), hashPasswords(config.admin.password)]);
     const seeded = await db.transaction().execute(async (trx) => {
       if (!(await isEmptyStore(trx))) return false;
       await insertDemo(trx, config, media, hashes, new Date());
+      await recordMediaFiles(trx, writer.sizes);
       return true;
     });
     if (!seeded) await writer.discard();

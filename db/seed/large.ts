@@ -3,14 +3,14 @@
  * the static build): thousands of products made from the demo's designs,
  * reusing the demo's photos instead of drawing new ones.
  */
-import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { type MediaStore, mediaKey } from '../media-store.ts';
 import type { Database } from '../schema.ts';
 import type { Gem, Metal } from './art/paint.ts';
 import { CATEGORIES, materialsOf, PRODUCTS, type ProductSeed, sizesOf } from './catalogue.ts';
 import { daysBefore } from './clock.ts';
-import { isEmptyStore, type Lookups, productDraft, type SeedConfig, seedDemo } from './demo.ts';
+import { isEmptyStore, type Lookups, productDraft, type SeedConfig, seedDemo, seedMediaStore } from './demo.ts';
 import { seedFileName } from './media.ts';
 import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom, type Random } from './random.ts';
@@ -66,18 +66,18 @@ export async function seedLargeCatalogue(db: Db, config: SeedConfig, count: numb
   const templates = await readTemplates(db, lookups);
   const rng = createRandom(count * 31 + 7);
   const now = new Date();
-  await mkdir(path.join(config.mediaDir, 'Products'), { recursive: true });
+  const store = seedMediaStore(config);
   let added = 0;
   while (added < count) {
     const size = Math.min(BATCH, count - added);
     const files: string[] = [];
     try {
       const drafts = await Promise.all(
-        Array.from({ length: size }, (_, i) => largeDraft(templates, lookups, rng, now, added + i, config.mediaDir, files)),
+        Array.from({ length: size }, (_, i) => largeDraft(templates, lookups, rng, now, added + i, store, files)),
       );
       await db.transaction().execute((trx) => insertProducts(trx, drafts));
     } catch (error) {
-      await Promise.all(files.map((file) => rm(file, { force: true })));
+      await store.remove(files);
       throw error;
     }
     added += size;
@@ -132,7 +132,7 @@ async function readTemplates(db: Db, lookups: Lookups): Promise<Template[]> {
 }
 
 /** One generated product: a variation on a template, its photos linked under fresh names. */
-async function largeDraft(templates: Template[], lookups: Lookups, rng: Random, now: Date, n: number, mediaDir: string, files: string[]): Promise<ProductDraft> {
+async function largeDraft(templates: Template[], lookups: Lookups, rng: Random, now: Date, n: number, store: MediaStore, files: string[]): Promise<ProductDraft> {
   // Walk the categories in turn so every category grows evenly.
   const category = CATEGORIES[n % CATEGORIES.length].name;
   const inCategory = templates.filter((t) => t.seed.category === category);
@@ -146,7 +146,7 @@ async function largeDraft(templates: Template[], lookups: Lookups, rng: Random, 
     bestseller: false,
     reel: undefined,
   };
-  const media = await Promise.all(template.photos.map(async (photo) => ({ file_name: await linkPhoto(mediaDir, photo, n, files), kind: 'image' as const })));
+  const media = await Promise.all(template.photos.map(async (photo) => ({ file_name: await linkPhoto(store, photo, n, files), kind: 'image' as const })));
   // Older than every demo product, so the curated demo stays on top of New Arrivals.
   const created = daysBefore(now, rng.between(160, 1100));
   return productDraft(seed, lookups, media, created, productName(template.seed, rng));
@@ -160,12 +160,11 @@ function productName(seed: ProductSeed, rng: Random): string {
   return words.join(' ');
 }
 
-/** A new name for an existing photo: a hard link (no copy), or a copy where links are not possible. */
-async function linkPhoto(mediaDir: string, photo: string, n: number, files: string[]): Promise<string> {
-  const dir = path.join(mediaDir, 'Products');
+/** A new name for an existing photo: a hard link on disk (no copy), a server-side copy in a bucket. */
+async function linkPhoto(store: MediaStore, photo: string, n: number, files: string[]): Promise<string> {
   const name = seedFileName('catalogue', n + 1, path.extname(photo).slice(1) || 'jpg');
-  const target = path.join(dir, name);
-  await link(path.join(dir, photo), target).catch(() => copyFile(path.join(dir, photo), target));
+  const target = mediaKey('Products', name)!;
+  await store.copy(mediaKey('Products', photo)!, target);
   files.push(target);
   return name;
 }

@@ -1,15 +1,18 @@
 /**
  * The demo store's pictures and reels, made on this machine (no network):
- * SVG drawings from ./art rasterised by sharp into JPEG files under the media
- * folders the API serves (Products, Category, Sliders, Reviews). The database
- * keeps only the generated file names.
+ * SVG drawings from ./art rasterised by sharp into JPEG files in the media
+ * store (db/media-store.ts: local folders or the bucket) under the folders the
+ * API serves (Products, Category, Sliders, Reviews). The database keeps the
+ * generated file names and each picture's pixel size.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { type MediaStore, mediaContentType, mediaKey } from '../media-store.ts';
+import type { MediaFileSize } from '../queries/media-files.ts';
 import type { PieceDesign } from './art/pieces.ts';
 import {
   BANNERS, bannerScene, categoryTile, type LayeredScene, LIGHT_BACKDROPS, PORTRAITS, portraitSvg,
@@ -17,7 +20,8 @@ import {
 } from './art/scenes.ts';
 import { createRandom } from './random.ts';
 
-export type MediaFolder = 'Products' | 'Category' | 'Sliders' | 'Reviews';
+export type { MediaFolder } from '../media-store.ts';
+import type { MediaFolder } from '../media-store.ts';
 
 /** Committed files the seeder copies: the two reels and the banner words. */
 export const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
@@ -37,42 +41,42 @@ const SOFT_SCALE = 4;
 const SHADOW_BLUR = 4;
 
 /**
- * Writes generated media under generated names and remembers them, so a seed
+ * Writes generated media under generated names into the media store and
+ * remembers them (with each image's pixel size, for the database), so a seed
  * that fails (or finds the database no longer empty) can take its files back.
  */
 export class MediaWriter {
-  readonly mediaDir: string;
+  readonly store: MediaStore;
+  /** Keys written, in order. */
   readonly written: string[] = [];
+  /** Every file written, with an image's size (recorded in media_files by the seed's transaction). */
+  readonly sizes: MediaFileSize[] = [];
 
-  constructor(mediaDir: string) {
-    this.mediaDir = mediaDir;
+  constructor(store: MediaStore) {
+    this.store = store;
   }
 
   /** Stores bytes as `seed-<kind>-<n>-<random>.<ext>` in a media folder and returns the file name. */
   async write(folder: MediaFolder, kind: string, n: number, ext: string, bytes: Buffer): Promise<string> {
-    const dir = path.join(this.mediaDir, folder);
-    await mkdir(dir, { recursive: true });
     const name = seedFileName(kind, n, ext);
-    const file = path.join(dir, name);
-    await writeFile(file, bytes, { flag: 'wx' });
-    this.written.push(file);
+    const key = mediaKey(folder, name)!;
+    this.written.push(key);
+    await this.store.write(key, bytes, mediaContentType(name));
+    const isImage = !/^(mp4|webm|ogg)$/i.test(ext);
+    const meta = isImage ? await sharp(bytes).metadata() : undefined;
+    this.sizes.push({ folder, name, width: meta?.width ?? null, height: meta?.height ?? null });
     return name;
   }
 
   /** Copies a committed asset into a media folder under a generated name. */
   async copy(folder: MediaFolder, kind: string, n: number, source: string): Promise<string> {
-    const dir = path.join(this.mediaDir, folder);
-    await mkdir(dir, { recursive: true });
-    const name = seedFileName(kind, n, path.extname(source).slice(1));
-    const file = path.join(dir, name);
-    await copyFile(source, file);
-    this.written.push(file);
-    return name;
+    return this.write(folder, kind, n, path.extname(source).slice(1), await readFile(source));
   }
 
   /** Deletes every file this writer made. */
   async discard(): Promise<void> {
-    await Promise.all(this.written.splice(0).map((file) => rm(file, { force: true })));
+    await this.store.remove(this.written.splice(0));
+    this.sizes.splice(0);
   }
 }
 

@@ -4,10 +4,10 @@
  * the site builds). Never imported by browser code.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import { loadConfig } from '../../api/env.ts';
 import { openDatabase, type DB } from '../../db/connection.ts';
+import type { MediaFolder } from '../../db/media-store.ts';
+import { mediaFileSize } from '../../db/queries/media-files.ts';
 import {
   type CaratView,
   type CategoryView,
@@ -42,16 +42,12 @@ export function buildDb(): DB {
 }
 
 /**
- * The pixel size of a stored image (its header only is read), so pages can
- * reserve its box; null when the file is missing or unreadable.
+ * The pixel size of a stored image as recorded when it was stored (the build reads
+ * no media file: they may be in a bucket), so pages can reserve its box; null when
+ * none was recorded.
  */
-export async function imageSize(folder: 'Sliders' | 'Category' | 'Products' | 'Reviews', name: string): Promise<{ width: number; height: number } | null> {
-  try {
-    const meta = await sharp(path.join(loadConfig().mediaDir, folder, name)).metadata();
-    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
-  } catch {
-    return null;
-  }
+export function imageSize(folder: MediaFolder, name: string): Promise<{ width: number; height: number } | null> {
+  return mediaFileSize(buildDb(), folder, name);
 }
 
 export interface Catalogue {

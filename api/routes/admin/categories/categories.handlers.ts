@@ -24,7 +24,7 @@ export function updateCategoryHandler(c: Context<AppEnv>) {
     const [image] = upload.files('categoryImage');
     const { deps } = c.var;
     const { category, replacedImage } = await updateCategory(deps.db, cate_id, { cate_name, cate_image: image && upload.claim(image) });
-    await removeMediaFiles(deps.config, 'Category', [replacedImage]);
+    await removeMediaFiles(deps, 'Category', [replacedImage]);
     deps.onCatalogueChange();
     return ok(c, 'Category updated successfully.', category);
   });
@@ -35,7 +35,7 @@ export const deleteCategoryHandler: RouteHandler<typeof deleteCategoryRoute, App
   const { cate_id } = c.req.valid('query');
   const { deps } = c.var;
   const { removedImage } = await deleteCategory(deps.db, cate_id);
-  await removeMediaFiles(deps.config, 'Category', [removedImage]);
+  await removeMediaFiles(deps, 'Category', [removedImage]);
   deps.onCatalogueChange();
   return ok(c, 'Category deleted successfully.', null);
 };

@@ -63,7 +63,7 @@ export function updateProductHandler(c: Context<AppEnv>) {
       keepMedia: form.keepImages,
       newMedia: upload.files('images').map((file) => ({ file_name: upload.claim(file), kind: file.kind })),
     });
-    await removeMediaFiles(deps.config, 'Products', removedMedia);
+    await removeMediaFiles(deps, 'Products', removedMedia);
     deps.onCatalogueChange();
     return ok(c, 'Product updated successfully.', await productAnswer(c, form.p_id));
   });
@@ -80,8 +80,8 @@ export const deleteProductHandler: RouteHandler<typeof deleteProductRoute, AppEn
   const { p_id } = c.req.valid('query');
   const { deps } = c.var;
   const { productFiles, reviewFiles } = await deleteProduct(deps.db, p_id);
-  await removeMediaFiles(deps.config, 'Products', productFiles);
-  await removeMediaFiles(deps.config, 'Reviews', reviewFiles);
+  await removeMediaFiles(deps, 'Products', productFiles);
+  await removeMediaFiles(deps, 'Reviews', reviewFiles);
   deps.onCatalogueChange();
   return ok(c, 'Product deleted successfully.', null);
 };

@@ -21,7 +21,7 @@ export const deleteDynamicImageHandler: RouteHandler<typeof deleteDynamicImage, 
   const { s_id } = c.req.valid('query');
   const { deps } = c.var;
   const image = await deleteSliderImage(deps.db, s_id);
-  await removeMediaFiles(deps.config, 'Sliders', [image]);
+  await removeMediaFiles(deps, 'Sliders', [image]);
   deps.onCatalogueChange();
   return ok(c, 'Image removed successfully.', null);
 };

@@ -25,7 +25,7 @@ export function updateReviewsHandler(c: Context<AppEnv>) {
     const [image] = upload.files('reviewsImage');
     const { deps } = c.var;
     const { review, replacedImages } = await updateTestimonial(deps.db, r_id, { message, u_name, rating }, image && upload.claim(image));
-    await removeMediaFiles(deps.config, 'Reviews', replacedImages);
+    await removeMediaFiles(deps, 'Reviews', replacedImages);
     deps.onCatalogueChange();
     return ok(c, 'Review updated successfully.', review);
   });
@@ -35,7 +35,7 @@ export const deleteReviewHandler: RouteHandler<typeof deleteReviewRoute, AppEnv>
   const { r_id } = c.req.valid('json');
   const { deps } = c.var;
   const { images } = await deleteReview(deps.db, r_id);
-  await removeMediaFiles(deps.config, 'Reviews', images);
+  await removeMediaFiles(deps, 'Reviews', images);
   deps.onCatalogueChange();
   return ok(c, 'Review deleted successfully.', null);
 };

@@ -14,7 +14,7 @@ export const deleteUserHandler: RouteHandler<typeof deleteUserRoute, AppEnv> = a
   assertOwnUser(c.var.caller, id);
   const { deps } = c.var;
   const { reviewFiles, removedReviews } = await deleteUser(deps.db, id);
-  await removeMediaFiles(deps.config, 'Reviews', reviewFiles);
+  await removeMediaFiles(deps, 'Reviews', reviewFiles);
   // Product pages show reviews and ratings.
   if (removedReviews > 0) deps.onCatalogueChange();
   return ok(c, 'User deleted successfully!', null);
