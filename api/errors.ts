@@ -57,6 +57,24 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
   busy: 503,
 };
 
+/**
+ * The database's write lock was held past the wait (SQLite's busy timeout, PostgreSQL's
+ * lock_timeout): the store is loaded, not broken, and the write changed nothing.
+ */
+function isBusyDatabase(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (/^SQLITE_BUSY/.test(e.code) || e.code === '55P03')) return true;
+  }
+  return false;
+}
+
+let busyCount = 0;
+/** How many answers were 503 for a busy database since start (counted apart from errors). */
+export const busyAnswers = () => busyCount;
+
+/** Seconds a client waits before trying a write again after a busy database. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
 /** Turns anything thrown into the envelope; a stack trace never reaches the client. */
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof DomainError) {
@@ -71,6 +89,12 @@ export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException) {
     const status = error.status >= 500 ? 500 : error.status;
     return c.json({ status: 0, description: describeHttpException(error), data: null }, status as ContentfulStatusCode);
+  }
+  if (isBusyDatabase(error)) {
+    busyCount += 1;
+    console.warn(`[${new Date().toISOString()}] busy database: ${c.req.method} ${c.req.path} answered 503 (${busyCount} since start)`);
+    c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json({ status: 0, description: 'The store is busy right now. Please try again in a moment.', data: null }, 503);
   }
   console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}:`, error);
   return c.json({ status: 0, description: 'Something went wrong on our side. Please try again.', data: null }, 500);

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { checkoutBody, type Coupon, type Shopper } from '../reliability/shoppers.ts';
 
 /** An answer that says the database was busy (SQLITE_BUSY, "database is locked"). */
-export const BUSY = /SQLITE_BUSY|database is (locked|busy)/i;
+export const BUSY = /SQLITE_BUSY|database is (locked|busy)|busy database|store is busy/i;
 
 /** The timed calls, as the summary names them. */
 export const OPERATIONS = ['POST /createcart', 'GET /getcart', 'POST /createorder'] as const;

@@ -2657,6 +2657,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserlogin: {
@@ -2715,6 +2724,15 @@ export interface operations {
             };
             /** @description Too many attempts; retry after the Retry-After header. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2914,6 +2932,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetreelproducts: {
@@ -2963,6 +2990,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3035,6 +3071,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postSearchsuggestions: {
@@ -3084,6 +3129,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3165,6 +3219,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetcoupon: {
@@ -3223,6 +3286,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3304,6 +3376,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetreviews: {
@@ -3372,6 +3453,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGetuserreviews: {
@@ -3428,6 +3518,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3531,6 +3630,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3661,6 +3769,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteRemovecart: {
@@ -3728,6 +3845,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3820,6 +3946,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3940,6 +4075,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4134,6 +4278,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getGetorderByUId: {
@@ -4260,6 +4413,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4582,6 +4744,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getGetshippingrates: {
@@ -4665,6 +4836,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4762,6 +4942,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postCheckoutquote: {
@@ -4845,6 +5034,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     putOrderhuid: {
@@ -4921,6 +5119,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5044,6 +5251,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postNewsletter: {
@@ -5123,6 +5339,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAddcategory: {
@@ -5181,6 +5406,15 @@ export interface operations {
             };
             /** @description Too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5262,6 +5496,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeletecategory: {
@@ -5320,6 +5563,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, or a record still in use). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5394,6 +5646,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5484,6 +5745,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeletematerial: {
@@ -5540,6 +5810,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, or a record still in use). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5614,6 +5893,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5704,6 +5992,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeletesize: {
@@ -5760,6 +6057,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, or a record still in use). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5834,6 +6140,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5924,6 +6239,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeletecarat: {
@@ -5987,6 +6311,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postInsertproduct: {
@@ -6036,6 +6369,15 @@ export interface operations {
             };
             /** @description Too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6101,6 +6443,15 @@ export interface operations {
             };
             /** @description Too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6185,6 +6536,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeleteproduct: {
@@ -6232,6 +6592,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6288,6 +6657,15 @@ export interface operations {
             };
             /** @description Too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6369,6 +6747,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postDeletereview: {
@@ -6443,6 +6830,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdddynamicimages: {
@@ -6499,6 +6895,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeletedynamicimage: {
@@ -6546,6 +6951,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6620,6 +7034,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6710,6 +7133,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postChangecouponstatus: {
@@ -6777,6 +7209,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6874,6 +7315,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a duplicate, or a record still in use). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7015,6 +7465,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postContactinfo: {
@@ -7083,6 +7542,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteDeletecontactinfo: {
@@ -7130,6 +7598,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7333,6 +7810,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postDeletesearchsynonym: {
@@ -7400,6 +7886,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7534,6 +8029,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postPreviewmetalrates: {
@@ -7592,6 +8096,15 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,38 @@
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { busyAnswers } from '../../api/errors.ts';
+import { expectMatchesContract } from '../helpers/contract.ts';
+import { call, createTestStore, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+beforeAll(async () => {
+  store = await createTestStore();
+});
+afterAll(() => store.close());
+
+it('a write that waits past the busy timeout for the lock answers 503 with Retry-After and a sentence, logged as busy, not as an error', { timeout: 30_000 }, async () => {
+  // Another process holds the write lock (a long backup step, a second instance's transaction).
+  const other = new SQLite(store.config.databaseFile);
+  other.exec('begin immediate');
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const before = busyAnswers();
+  try {
+    const res = await call(store, 'POST', '/contactus', { name: 'Asha', email: 'asha@example.com', message: 'Do you resize rings?', mo_no: '9876543210' });
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.body).toEqual({ status: 0, description: 'The store is busy right now. Please try again in a moment.', data: null });
+    expectMatchesContract('POST', '/contactus', res);
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings.mock.calls.map((args) => args.join(' ')).join('\n')).toMatch(/busy database: POST \/contactus/);
+    expect(busyAnswers()).toBe(before + 1);
+  } finally {
+    errors.mockRestore();
+    warnings.mockRestore();
+    other.exec('rollback');
+    other.close();
+  }
+  // Once the lock is free, the same write goes through.
+  const res = await call(store, 'POST', '/contactus', { name: 'Asha', email: 'asha@example.com', message: 'Do you resize rings?', mo_no: '9876543210' });
+  expect(res.status).toBe(201);
+});
