@@ -11,6 +11,7 @@ import { DashboardScreen } from './screens/DashboardScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
+import { ShippingTaxScreen } from './screens/ShippingTaxScreen.tsx';
 import { SlidersScreen } from './screens/SlidersScreen.tsx';
 import { UsersScreen } from './screens/UsersScreen.tsx';
 import './admin.css';
@@ -31,6 +32,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/carat': () => <CatalogueScreen kind={CARATS} />,
   '/admin/sliders': SlidersScreen,
   '/admin/coupon': CouponsScreen,
+  '/admin/shipping': ShippingTaxScreen,
 };
 
 /**

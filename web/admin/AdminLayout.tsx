@@ -18,6 +18,7 @@ export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconN
   { href: '/admin/reviews', label: 'Reviews', icon: 'reviews' },
   { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders' },
   { href: '/admin/coupon', label: 'Coupons', icon: 'coupon' },
+  { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping' },
 ];
 
 /** Logout: the session and the stored order data go (the storefront's own logout), then the login page. */

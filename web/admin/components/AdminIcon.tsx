@@ -11,6 +11,7 @@ const PATHS = {
   contacts: 'M3.5 6h17v12h-17zM3.5 6.5l8.5 6.5 8.5-6.5',
   reviews: 'M4 5h16v11H9l-5 4V5Zm4 4h8M8 12h5',
   sliders: 'M3.5 5h17v14h-17zM3.5 15l5-5 4 4 3-3 5 5M15.5 9.5h.01',
+  shipping: 'M3 6.5h11v9H3zM14 9.5h4l3 3v3h-7zM6.5 18.5a1.5 1.5 0 1 0 0-.01M17.5 18.5a1.5 1.5 0 1 0 0-.01',
   coupon: 'M3.5 8V5.5h17V8a2.5 2.5 0 0 0 0 5v2.5h-17V13a2.5 2.5 0 0 0 0-5ZM9 15.5l6-7M9.5 9h.01M14.5 14h.01',
   logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
   edit: 'M4 20h4L19 9l-4-4L4 16v4Zm9-13 4 4',

@@ -6,6 +6,7 @@ import { ListTable, Screen } from '../components/Screen.tsx';
 import { formatLongDate, formatOrderMoney, knownStatus, ORDER_STATUSES, shippingAddress } from '../format.ts';
 import { useClientTable } from '../hooks/useList.ts';
 import type { OrderItemRow, OrderRow } from '../types.ts';
+import { HuidEntry } from '../components/HuidEntry.tsx';
 
 const COLUMNS = 6;
 
@@ -56,6 +57,8 @@ export function OrdersScreen() {
       const answer = await api.put('/updateorderstatus', { o_id: order.o_id, status: status as 1 | 2 | 3 | 4 | 5 });
       if (answer.status === 1) {
         setOrders((list) => list.map((o) => (o.o_id === order.o_id ? { ...o, status } : o)));
+        // Shipped issues the tax invoice: fetch the order's number.
+        if (status === 3) void api.get('/getallorders').then((fresh) => fresh.status === 1 && Array.isArray(fresh.data) && setOrders(fresh.data));
         if (answer.description) toast.success(answer.description);
       } else {
         window.alert(`Error updating status: ${answer.description}`);
@@ -126,6 +129,16 @@ export function OrdersScreen() {
                 <tr className="admin-items-row" id={itemsId}>
                   <td colSpan={COLUMNS}>
                     <OrderItems items={order.orderItems ?? []} currency={order.currency} />
+                    <HuidEntry
+                      order={order}
+                      onSaved={(saved) =>
+                        setOrders((list) =>
+                          list.map((o) =>
+                            o.o_id === order.o_id ? { ...o, orderItems: o.orderItems.map((i) => ({ ...i, huid: saved.find((s) => s.oi_id === i.oi_id)?.huid ?? i.huid })) } : o,
+                          ),
+                        )
+                      }
+                    />
                   </td>
                 </tr>
               )}
