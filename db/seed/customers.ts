@@ -20,25 +20,27 @@ export interface ShopperSeed {
   city: string;
   state: string;
   zip_code: string;
+  /** ISO 3166 alpha-2 of the address. */
+  country: string;
   joinedDaysAgo: number;
 }
 
 export const SHOPPERS: readonly ShopperSeed[] = [
   {
     full_name: 'Priya Sharma', u_name: 'priya.sharma', country_code: '+91', phone_number: '9876543210', email: 'priya.sharma@example.com',
-    address: '14 Sea Breeze Apartments, Carter Road, Bandra West', apartment: 'Flat 602', city: 'Mumbai', state: 'Maharashtra', zip_code: '400050', joinedDaysAgo: 60,
+    address: '14 Sea Breeze Apartments, Carter Road, Bandra West', apartment: 'Flat 602', city: 'Mumbai', state: 'Maharashtra', zip_code: '400050', country: 'IN', joinedDaysAgo: 60,
   },
   {
     full_name: 'Arjun Nair', u_name: 'arjun.nair', country_code: '+91', phone_number: '9845012345', email: 'arjun.nair@example.com',
-    address: 'Kadavanthra Road, near the Indoor Stadium', apartment: 'House 21/314', city: 'Kochi', state: 'Kerala', zip_code: '682020', joinedDaysAgo: 35,
+    address: 'Kadavanthra Road, near the Indoor Stadium', apartment: 'House 21/314', city: 'Kochi', state: 'Kerala', zip_code: '682020', country: 'IN', joinedDaysAgo: 35,
   },
   {
     full_name: 'Rohan Mehta', u_name: 'rohan.mehta', country_code: '+1', phone_number: '7325550148', email: 'rohan.mehta@example.com',
-    address: '118 Oak Tree Road', apartment: 'Apt 4B', city: 'Edison', state: 'New Jersey', zip_code: '08820', joinedDaysAgo: 80,
+    address: '118 Oak Tree Road', apartment: 'Apt 4B', city: 'Edison', state: 'New Jersey', zip_code: '08820', country: 'US', joinedDaysAgo: 80,
   },
   {
     full_name: 'Aisha Khan', u_name: 'aisha.khan', country_code: '+44', phone_number: '7700900123', email: 'aisha.khan@example.com',
-    address: '27 Belgrave Gate', apartment: 'Flat 3', city: 'Leicester', state: 'Leicestershire', zip_code: 'LE1 3GQ', joinedDaysAgo: 95,
+    address: '27 Belgrave Gate', apartment: 'Flat 3', city: 'Leicester', state: 'Leicestershire', zip_code: 'LE1 3GQ', country: 'GB', joinedDaysAgo: 95,
   },
 ];
 

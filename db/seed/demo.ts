@@ -307,7 +307,7 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
         subtotal, discount, shipping: 0, total: subtotal - discount,
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
         first_name, last_name: rest.join(' '), email: shopper.email, phone_number: `${shopper.country_code} ${shopper.phone_number}`,
-        address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code,
+        address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
         payment_method: order.payment, payment_status: order.payment === 'online' ? 'paid' : 'cod', provider_order_id,
         created_at: sqlTimestamp(placed),
         updated_at: sqlTimestamp(new Date(Math.min(now.getTime(), daysBefore(placed, -DAYS_TO_STATUS[order.status]).getTime()))),

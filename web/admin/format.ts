@@ -1,3 +1,4 @@
+import { findCountry } from '../../rules/address.ts';
 import { type Currency, formatMoney } from '../../rules/money.ts';
 import { isOrderStatus, ORDER_STATUS } from '../../rules/orders.ts';
 
@@ -29,7 +30,9 @@ export function knownStatus(status: number): number {
 }
 
 /** The shipping address on one line: address, apartment, city, state, ZIP. */
-export function shippingAddress(order: { address?: string | null; apartment?: string | null; city?: string | null; state?: string | null; zip_code?: string | null }): string {
-  const parts = [order.address, order.apartment, order.city, order.state, order.zip_code].map((part) => (part ?? '').trim()).filter(Boolean);
+export function shippingAddress(order: { address?: string | null; apartment?: string | null; city?: string | null; state?: string | null; zip_code?: string | null; country?: string | null }): string {
+  // Abroad, the country closes the address; India is the default and left out.
+  const country = order.country && order.country !== 'IN' ? (findCountry(order.country)?.name ?? order.country) : null;
+  const parts = [order.address, order.apartment, order.city, order.state, order.zip_code, country].map((part) => (part ?? '').trim()).filter(Boolean);
   return parts.length ? parts.join(', ') : 'N/A';
 }

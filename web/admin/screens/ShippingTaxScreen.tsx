@@ -92,7 +92,7 @@ export function ShippingTaxScreen() {
             <h2 id="cod-title">Cash on Delivery cap</h2>
           </div>
           <div className="admin-card__body">
-            <p className="admin-hint">
+            <p className="admin-hint admin-cap-hint">
               Cash of {formatMoney(cap?.legal_limit ?? 200000, 'INR')} or more cannot be taken for one sale (Income-tax Act s.269ST): Cash on Delivery is offered
               below the cap, in India only. A lower cap applies when set. In force now: <strong data-testid="cod-cap">{cap ? formatMoney(cap.cod_cap, 'INR') : '…'}</strong>
             </p>
@@ -166,25 +166,38 @@ export function ShippingTaxScreen() {
                         Remove zone
                       </button>
                     </div>
-                    {zone.bands.map((band, bi) => (
-                      <div key={bi} className="admin-band">
-                        <div className="field">
-                          <label htmlFor={`zone-${zi}-band-${bi}-g`}>Up to (g)</label>
-                          <input id={`zone-${zi}-band-${bi}-g`} className="input" inputMode="numeric" value={band.up_to_g} onChange={(e) => editBand(zi, bi, { up_to_g: e.target.value })} />
-                        </div>
-                        <div className="field">
-                          <label htmlFor={`zone-${zi}-band-${bi}-inr`}>₹</label>
-                          <input id={`zone-${zi}-band-${bi}-inr`} className="input" inputMode="decimal" value={band.inr_price} onChange={(e) => editBand(zi, bi, { inr_price: e.target.value })} />
-                        </div>
-                        <div className="field">
-                          <label htmlFor={`zone-${zi}-band-${bi}-usd`}>$</label>
-                          <input id={`zone-${zi}-band-${bi}-usd`} className="input" inputMode="decimal" value={band.usd_price} onChange={(e) => editBand(zi, bi, { usd_price: e.target.value })} />
-                        </div>
-                        <button type="button" className="admin-text-btn" aria-label={`Remove band ${bi + 1}`} onClick={() => editZone(zi, { bands: zone.bands.filter((_, j) => j !== bi) })}>
-                          Remove
-                        </button>
-                      </div>
-                    ))}
+                    <table className="admin-bands">
+                      <thead>
+                        <tr>
+                          <th scope="col">Parcel up to (g)</th>
+                          <th scope="col">Price (₹)</th>
+                          <th scope="col">Price ($)</th>
+                          <th scope="col">
+                            <span className="visually-hidden">Remove</span>
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {zone.bands.map((band, bi) => (
+                          <tr key={bi}>
+                            <td>
+                              <input className="input" inputMode="numeric" aria-label={`${zone.name || 'Zone'}: band ${bi + 1}, up to grams`} value={band.up_to_g} onChange={(e) => editBand(zi, bi, { up_to_g: e.target.value })} />
+                            </td>
+                            <td>
+                              <input className="input" inputMode="decimal" aria-label={`${zone.name || 'Zone'}: band ${bi + 1}, rupees`} value={band.inr_price} onChange={(e) => editBand(zi, bi, { inr_price: e.target.value })} />
+                            </td>
+                            <td>
+                              <input className="input" inputMode="decimal" aria-label={`${zone.name || 'Zone'}: band ${bi + 1}, dollars`} value={band.usd_price} onChange={(e) => editBand(zi, bi, { usd_price: e.target.value })} />
+                            </td>
+                            <td>
+                              <button type="button" className="admin-text-btn" aria-label={`Remove band ${bi + 1} of ${zone.name || 'this zone'}`} onClick={() => editZone(zi, { bands: zone.bands.filter((_, j) => j !== bi) })}>
+                                Remove
+                              </button>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
                     <div>
                       <button type="button" className="admin-text-btn" onClick={() => editZone(zi, { bands: [...zone.bands, EMPTY_BAND] })}>
                         + Add weight band
