@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../rules/money.ts';
 import { api } from '../../lib/api/client.ts';
 import { runChange } from '../actions.ts';
+import { AdminIcon } from '../components/AdminIcon.tsx';
 import { Screen } from '../components/Screen.tsx';
 
 /**
@@ -169,9 +170,9 @@ export function ShippingTaxScreen() {
                     <table className="admin-bands">
                       <thead>
                         <tr>
-                          <th scope="col">Parcel up to (g)</th>
-                          <th scope="col">Price (₹)</th>
-                          <th scope="col">Price ($)</th>
+                          <th scope="col">Up to (g)</th>
+                          <th scope="col">₹</th>
+                          <th scope="col">$</th>
                           <th scope="col">
                             <span className="visually-hidden">Remove</span>
                           </th>
@@ -190,8 +191,8 @@ export function ShippingTaxScreen() {
                               <input className="input" inputMode="decimal" aria-label={`${zone.name || 'Zone'}: band ${bi + 1}, dollars`} value={band.usd_price} onChange={(e) => editBand(zi, bi, { usd_price: e.target.value })} />
                             </td>
                             <td>
-                              <button type="button" className="admin-text-btn" aria-label={`Remove band ${bi + 1} of ${zone.name || 'this zone'}`} onClick={() => editZone(zi, { bands: zone.bands.filter((_, j) => j !== bi) })}>
-                                Remove
+                              <button type="button" className="admin-icon-btn admin-icon-btn--danger" aria-label={`Remove band ${bi + 1} of ${zone.name || 'this zone'}`} title="Remove band" onClick={() => editZone(zi, { bands: zone.bands.filter((_, j) => j !== bi) })}>
+                                <AdminIcon name="trash" />
                               </button>
                             </td>
                           </tr>
