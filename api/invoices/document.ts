@@ -42,11 +42,22 @@ export interface InvoiceDocument {
   notes: string[];
 }
 
-/** Net weight and making/stone values per piece of an order line, where the line recorded them. */
+/** Net weight per piece, and making/stone values for the whole line, where the line recorded them. */
 export type LineDetails = (item: OrderItem) => { net_weight_g: number | null; making: number | null; stones: number | null };
 
-/** Order lines carry no weight or breakup yet (the rate-pricing issue adds them): shown as not recorded. */
-export const noLineDetails: LineDetails = () => ({ net_weight_g: null, making: null, stones: null });
+/**
+ * What an order line recorded when priced (rules/pricing.ts): net weight per
+ * piece, and making and stone values per piece in rupees (rate-priced rows).
+ * The invoice lists them for all pieces of the line; in a dollar order the
+ * rupee breakup is not the invoice's currency and is left out.
+ */
+export function recordedDetails(currency: 'INR' | 'USD'): LineDetails {
+  return (item) => ({
+    net_weight_g: item.net_weight_mg === null ? null : item.net_weight_mg / 1000,
+    making: currency === 'INR' && item.making_inr !== null ? item.making_inr * item.quantity : null,
+    stones: currency === 'INR' && item.stones_inr !== null ? item.stones_inr * item.quantity : null,
+  });
+}
 
 export function buildInvoice(input: {
   invoice_no: string;
@@ -59,7 +70,7 @@ export function buildInvoice(input: {
   details?: LineDetails;
 }): InvoiceDocument {
   const { order, seller } = input;
-  const details = input.details ?? noLineDetails;
+  const details = input.details ?? recordedDetails(order.currency);
   const indianState = order.country === 'IN' ? findIndianState(order.state) : null;
   const supply = supplyKind(seller.stateCode, { country: order.country, gstStateCode: indianState?.gstCode ?? null });
   const countryName = findCountry(order.country)?.name ?? order.country;

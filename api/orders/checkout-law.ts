@@ -38,13 +38,10 @@ export interface ShippedCart extends PricedCart {
   zone: string | null;
 }
 
-/**
- * Net weight per piece of each priced line. Carat rows carry no weight yet
- * (the rate-pricing issue adds it): until then each piece counts as
- * DEFAULT_PIECE_WEIGHT_G (rules/shipping.ts).
- */
-function netWeightOf(_line: PricedCart['lines'][number]): number | null {
-  return null;
+/** Net weight of one piece of a priced line, grams; null for a fixed-price row without one (rules/shipping.ts counts a default). */
+function netWeightOf(line: PricedCart['lines'][number]): number | null {
+  const mg = line.caratPricing.net_weight_mg;
+  return mg === null ? null : mg / 1000;
 }
 
 /** Adds shipping to a priced cart: free in India, by zone and weight band abroad (400 where the shop does not ship). */

@@ -178,6 +178,17 @@ describe('shipping abroad', () => {
     expect(stored?.shipping_weight_g).toBe(160);
   });
 
+  it('weighs the parcel from the carat row\'s net weight: heavier pieces pay a higher band', async () => {
+    const shopper = await createUser(store, { countryCode: '+1' });
+    const piece = await gold(3_00_000_00, 3_600_00);
+    // 420 g of gold (a heavy kada) + 150 g packaging = 570 g: North America's band up to 1,000 g, $54.
+    await store.db.updateTable('product_carats').set({ net_weight_mg: 420_000 }).where('pc_id', '=', piece.selection.pc_id).execute();
+    await addToCart(shopper, piece.selection);
+    expect((await api('POST', '/checkoutquote', { country: 'US' }, shopper.auth)).body.data).toMatchObject({ weight_g: 570, shipping: 54, zone: 'North America' });
+    await addToCart(shopper, piece.selection); // a second piece: 990 g, still the same band
+    expect((await api('POST', '/checkoutquote', { country: 'CA' }, shopper.auth)).body.data).toMatchObject({ weight_g: 990, shipping: 54 });
+  });
+
   it('checks postal codes as the country writes them', async () => {
     const shopper = await createUser(store, { countryCode: '+44' });
     const piece = await gold(50_000_00, 600_00);
