@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { openStore, StartRefused } from './open-store.ts';
+import { applyTimeouts } from './timeouts.ts';
 import { REFUND_RETRY_MS, retryDueRefunds } from './orders/refund.ts';
 import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } from './site/build.ts';
 
@@ -49,15 +50,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 const retryRefunds = () => void retryDueRefunds({ db, config }).catch((error) => console.error('refunds: retry failed:', error));
 retryRefunds();
 setInterval(retryRefunds, REFUND_RETRY_MS).unref();
-// Node closes an idle kept-alive connection after 5 s. When the process is busy
-// (a lock wait, a slow query) that close lands after a client or load balancer
-// has already sent its next request on the connection: the request is reset
-// unanswered (tests/reliability/busy-database.test.ts saw it). Idle connections
-// stay open longer than load balancers keep theirs (60 s), so the client closes first.
-if ('keepAliveTimeout' in server) {
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-}
+// Keep-alive, header, body and idle-socket timeouts, with the reasons for each number: api/timeouts.ts.
+if ('keepAliveTimeout' in server) applyTimeouts(server);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
