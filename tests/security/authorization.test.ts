@@ -44,6 +44,8 @@ async function victimState(): Promise<string> {
 
 const priceType = (s: Session) => (s.countryCode === '+91' ? 'inr_price' : 'usd_price');
 const priceOf = (s: Session, p: ProductView, carat = 0) => p.productcarats[carat][priceType(s)];
+/** The n-th cheapest product: cash on delivery stays below its cap (rules/compliance.ts). */
+const cheap = (n: number) => [...products].sort((a, b) => a.productcarats[0].inr_price - b.productcarats[0].inr_price)[n];
 
 beforeAll(async () => {
   server = await startProbeServer();
@@ -250,8 +252,10 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     build: async () => {
       const cart = await server.send('GET', `/getcart/${attacker.u_id}`, { token: attacker.token });
       for (const line of cart.body.data) await server.send('DELETE', '/removecart', { token: attacker.token, body: { c_id: line.c_id } });
-      await addToCart(server, attacker, defaultSelection(products[9]), 2);
-      return { path: '/createorder', body: { ...ADDRESS, ...totals(priceOf(attacker, products[9]) * 2), payment_method: 'cod', priceType: 'inr_price' } };
+      // The cheapest piece: two of it stay below the cash-on-delivery cap (s.269ST, rules/compliance.ts).
+      const cheapest = cheap(0);
+      await addToCart(server, attacker, defaultSelection(cheapest), 2);
+      return { path: '/createorder', body: { ...ADDRESS, ...totals(priceOf(attacker, cheapest) * 2), payment_method: 'cod', priceType: 'inr_price' } };
     },
   },
   'POST /getuserorder': { role: 'user', build: async () => ({ path: '/getuserorder', body: { u_id: attacker.u_id } }) },
@@ -340,6 +344,33 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
       await server.send('POST', '/contactus', { body: { name: 'Probe', email: 'probe@example.com', message: 'Hello' } });
       const c_id = (await server.db.selectFrom('contact_messages').select('c_id').orderBy('c_id', 'desc').executeTakeFirstOrThrow()).c_id;
       return { path: `/deletecontactinfo?c_id=${c_id}` };
+    },
+  },
+  'POST /setshippingrates': {
+    role: 'admin',
+    // The table in force, sent back as it is.
+    build: async () => ({ path: '/setshippingrates', body: { zones: (await server.send('GET', '/getshippingrates')).body.data.zones } }),
+  },
+  'POST /setcodlimit': { role: 'admin', build: async () => ({ path: '/setcodlimit', body: { cod_cap: null } }) },
+  'POST /checkoutquote': { role: 'user', build: async () => ({ path: '/checkoutquote', body: { cartItems: [{ ...defaultSelection(products[11]), quantity: 1 }], country: 'IN' } }) },
+  'PUT /orderhuid': {
+    role: 'admin',
+    build: async () => {
+      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, cheap(1)), { buyNow: { ...defaultSelection(cheap(1)), quantity: 1 } });
+      const { oi_id } = await server.db.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id).executeTakeFirstOrThrow();
+      return { path: '/orderhuid', body: { o_id, items: [{ oi_id, huid: ['PR0BE1'] }] } };
+    },
+  },
+  'GET /invoice/{o_id}': {
+    role: 'user',
+    build: async () => {
+      // The attacker's own order, hallmarked and shipped by the shop: its invoice is theirs to read.
+      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, cheap(2)), { buyNow: { ...defaultSelection(cheap(2)), quantity: 1 } });
+      const { oi_id } = await server.db.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id).executeTakeFirstOrThrow();
+      expect((await server.send('PUT', '/orderhuid', { token: admin.token, body: { o_id, items: [{ oi_id, huid: ['INV0CE'] }] } })).status).toBe(200);
+      expect((await server.send('PUT', '/updateorderstatus', { token: admin.token, body: { o_id, status: 2 } })).status).toBe(200);
+      expect((await server.send('PUT', '/updateorderstatus', { token: admin.token, body: { o_id, status: 3 } })).status).toBe(200);
+      return { path: `/invoice/${o_id}` };
     },
   },
   'GET /dashboardcounter': { role: 'admin', build: async () => ({ path: '/dashboardcounter' }) },
