@@ -192,14 +192,16 @@ export function setMetalRates(db: DB, next: NewRates): Promise<RepricePlan & { r
     const given = new Set(next.rates.map((r) => r.carat_id));
     // A carat whose rate was not set keeps the time of its own latest rate.
     const rateTimes = new Map((await currentMetalRates(trx)).rates.map((r) => [r.carat_id, r.updatedAt]));
-    for (const row of plan.rows) {
-      const at = given.has(row.carat_id) ? isoTimestamp(change.created_at) : (rateTimes.get(row.carat_id) ?? isoTimestamp(change.created_at));
-      await trx
-        .updateTable('product_carats')
-        .set({ inr_price: row.new_inr, usd_price: row.new_usd, rate_per_gram: row.rate_per_gram, rate_at: at })
-        .where('pc_id', '=', row.pc_id)
-        .execute();
-    }
+    const changeAt = isoTimestamp(change.created_at);
+    const updates = plan.rows.map((row) => ({ ...row, at: given.has(row.carat_id) ? changeAt : (rateTimes.get(row.carat_id) ?? changeAt) }));
+    // One statement compiled once and run per row with its own values (building a Kysely
+    // query per row cost as much as running it; a CASE over many rows more still).
+    const update = trx
+      .updateTable('product_carats')
+      .set({ inr_price: 0, usd_price: 0, rate_per_gram: 0, rate_at: '' })
+      .where('pc_id', '=', 0)
+      .compile();
+    for (const r of updates) await trx.executeQuery({ ...update, parameters: [r.new_inr, r.new_usd, r.rate_per_gram, r.at, r.pc_id] });
     return { ...plan, rc_id: change.rc_id, updatedAt: isoTimestamp(change.created_at) };
   });
 }

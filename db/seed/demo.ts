@@ -9,13 +9,15 @@ import type { Config } from '../../api/env.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { percentOf } from '../../rules/money.ts';
 import { hashPassword } from '../../api/passwords.ts';
+import { priceRow } from '../../rules/pricing.ts';
+import { isoTimestamp } from '../queries/catalogue.ts';
 import { newTokenKey } from '../queries/users.ts';
 import { type MediaStore, mediaStore } from '../media-store.ts';
 import { recordMediaFiles } from '../queries/media-files.ts';
 import type { Currency, Database } from '../schema.ts';
 import {
   CARATS, CATEGORIES, type CaratName, categoryOf, descriptionOf, designOf, keyPointsOf, MATERIALS, materialsOf,
-  PRODUCTS, type ProductSeed, priceOf, SIZES, sizesOf, specificationsOf,
+  GOLD_RATE_INR, gramsIn, INR_PER_USD, PRODUCTS, type ProductSeed, priceOf, SIZES, sizesOf, specificationsOf,
 } from './catalogue.ts';
 import { daysBefore, sqlTimestamp } from './clock.ts';
 import {
@@ -104,7 +106,8 @@ async function hashPasswords(adminPassword: string): Promise<{ admin: string; sh
 async function insertDemo(db: Db, config: SeedConfig, media: DemoMedia, hashes: { admin: string; shoppers: string[] }, now: Date): Promise<void> {
   const adminId = await insertAdministrator(db, config.admin, hashes.admin, now);
   const lookups = await insertLookups(db, media.categoryTiles, now);
-  const products = await insertDemoProducts(db, lookups, media, now);
+  const rates = await insertRates(db, lookups, now);
+  const products = await insertDemoProducts(db, lookups, media, now, rates);
   await insertSliders(db, media.sliders, now);
   await insertCoupons(db, now);
   const shoppers = await insertShoppers(db, hashes.shoppers, now);
@@ -173,9 +176,64 @@ function caratOrder(product: Pick<ProductSeed, 'stones'>): CaratName[] {
   return product.stones && /diamond/i.test(product.stones.text) ? ['18K', '22K'] : ['22K', '18K'];
 }
 
-/** A product's draft for insertProducts, from its seed and its media file names. */
-export function productDraft(product: ProductSeed, lookups: Lookups, media: ProductDraft['media'], created: Date, name = product.name): ProductDraft {
+/** The demo's rates, set when the catalogue is seeded: every rate-priced row was priced at them. */
+export interface SeedRates {
+  /** ISO time the rates were set. */
+  at: string;
+}
+
+/** A small stable number from a name, so the same product always gets the same stock. */
+function nameHash(name: string): number {
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+/**
+ * How a demo row is priced and stocked: most rows by the day's rate (chains by
+ * rupees per gram of making, the rest by a percentage), one design in nine at a
+ * fixed price; one in five one-of-a-kind, one in four made to order, the others
+ * a few pieces. The large catalogue is made to order throughout (`madeToOrder`).
+ */
+function caratRow(product: ProductSeed, name: string, carat: CaratName, rates: SeedRates, options: { madeToOrder?: boolean }) {
   const making = categoryOf(product).making;
+  const h = nameHash(name);
+  const stock = options.madeToOrder || h % 4 === 0 ? { stock: null, lead_time_days: 14 + (h % 3) * 7 } : { stock: h % 5 === 1 ? 1 : 2 + (h % 6), lead_time_days: null };
+  const net_weight_mg = Math.round(gramsIn(product, carat) * 1000);
+  if (h % 9 === 4) {
+    const price = priceOf(product, making, carat);
+    return { inr_price: price.inr, usd_price: price.usd, pricing: 'fixed' as const, net_weight_mg, ...stock };
+  }
+  const rate = GOLD_RATE_INR[carat] * 100;
+  const recipe =
+    product.category === 'Chains'
+      ? { netWeightMg: net_weight_mg, makingType: 'per_gram' as const, makingValue: Math.round(GOLD_RATE_INR[carat] * making) * 100, stoneValue: 0 }
+      : { netWeightMg: net_weight_mg, makingType: 'percent' as const, makingValue: Math.round(making * 10_000), stoneValue: (product.stones?.inr ?? 0) * 100 };
+  const priced = priceRow(recipe, rate, INR_PER_USD * 100);
+  return {
+    inr_price: priced.inr_price,
+    usd_price: priced.usd_price,
+    pricing: 'rate' as const,
+    net_weight_mg,
+    making_type: recipe.makingType,
+    making_value: recipe.makingValue,
+    stone_value: recipe.stoneValue,
+    rate_per_gram: rate,
+    rate_at: rates.at,
+    ...stock,
+  };
+}
+
+/** A product's draft for insertProducts, from its seed and its media file names. */
+export function productDraft(
+  product: ProductSeed,
+  lookups: Lookups,
+  media: ProductDraft['media'],
+  created: Date,
+  rates: SeedRates,
+  name = product.name,
+  options: { madeToOrder?: boolean } = {},
+): ProductDraft {
   return {
     name,
     cate_id: idOf(lookups.categories, product.category),
@@ -189,11 +247,28 @@ export function productDraft(product: ProductSeed, lookups: Lookups, media: Prod
     m_ids: materialsOf(product).map((m) => idOf(lookups.materials, m)),
     size_ids: sizesOf(product).map((s) => idOf(lookups.sizes, s)),
     keyPoints: keyPointsOf(product),
-    carats: caratOrder(product).map((carat) => {
-      const price = priceOf(product, making, carat);
-      return { carat_id: idOf(lookups.carats, carat), inr_price: price.inr, usd_price: price.usd };
-    }),
+    carats: caratOrder(product).map((carat) => ({ carat_id: idOf(lookups.carats, carat), ...caratRow(product, name, carat, rates, options) })),
   };
+}
+
+/** Sets the demo's gold rates (rupees per gram by carat) and rupees per dollar, as the back office would. */
+async function insertRates(db: Db, lookups: Lookups, now: Date): Promise<SeedRates> {
+  const change = await db
+    .insertInto('metal_rate_changes')
+    .values({ usd_inr: INR_PER_USD * 100, created_at: sqlTimestamp(now) })
+    .returning(['rc_id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('metal_rates')
+    .values(CARATS.map((carat) => ({ rc_id: change.rc_id, carat_id: idOf(lookups.carats, carat), inr_per_gram: GOLD_RATE_INR[carat] * 100 })))
+    .execute();
+  return { at: isoTimestamp(change.created_at) };
+}
+
+/** The rates the store holds now, for products added on top of the demo (the large catalogue). */
+export async function currentSeedRates(db: Db): Promise<SeedRates> {
+  const row = await db.selectFrom('metal_rate_changes').select('created_at').orderBy('rc_id', 'desc').limit(1).executeTakeFirst();
+  return { at: row ? isoTimestamp(row.created_at) : new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
 }
 
 interface SeededProduct {
@@ -214,13 +289,13 @@ function arrivalDays(count: number): number[] {
   return ranks.map((rank) => 0.5 + rank * 2.3 + rng.between(0, 1.5));
 }
 
-async function insertDemoProducts(db: Db, lookups: Lookups, media: DemoMedia, now: Date): Promise<Map<string, SeededProduct>> {
+async function insertDemoProducts(db: Db, lookups: Lookups, media: DemoMedia, now: Date, rates: SeedRates): Promise<Map<string, SeededProduct>> {
   const days = arrivalDays(PRODUCTS.length);
   const drafts = PRODUCTS.map((product, i) => {
     const photos = media.productPhotos[i].map((file_name) => ({ file_name, kind: 'image' as const }));
     // A video reel plays first in the reels strip and the product carousel; its photos follow.
     const video = product.reel && product.reel !== 'photos' ? [{ file_name: media.reels[product.reel], kind: 'video' as const }] : [];
-    return productDraft(product, lookups, [...video, ...photos], daysBefore(now, days[i]));
+    return productDraft(product, lookups, [...video, ...photos], daysBefore(now, days[i]), rates);
   });
   const ids = await insertProducts(db, drafts);
   return new Map(PRODUCTS.map((seed, i) => [seed.name, { p_id: ids[i], seed, cate_id: drafts[i].cate_id, image: media.productPhotos[i][0] }]));

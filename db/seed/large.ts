@@ -10,7 +10,7 @@ import type { Database } from '../schema.ts';
 import type { Gem, Metal } from './art/paint.ts';
 import { CATEGORIES, materialsOf, PRODUCTS, type ProductSeed, sizesOf } from './catalogue.ts';
 import { daysBefore } from './clock.ts';
-import { isEmptyStore, type Lookups, productDraft, type SeedConfig, seedDemo, seedMediaStore } from './demo.ts';
+import { currentSeedRates, isEmptyStore, type Lookups, productDraft, type SeedConfig, type SeedRates, seedDemo, seedMediaStore } from './demo.ts';
 import { seedFileName } from './media.ts';
 import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom, type Random } from './random.ts';
@@ -67,13 +67,14 @@ export async function seedLargeCatalogue(db: Db, config: SeedConfig, count: numb
   const rng = createRandom(count * 31 + 7);
   const now = new Date();
   const store = seedMediaStore(config);
+  const rates = await currentSeedRates(db);
   let added = 0;
   while (added < count) {
     const size = Math.min(BATCH, count - added);
     const files: string[] = [];
     try {
       const drafts = await Promise.all(
-        Array.from({ length: size }, (_, i) => largeDraft(templates, lookups, rng, now, added + i, store, files)),
+        Array.from({ length: size }, (_, i) => largeDraft(templates, lookups, rng, now, rates, added + i, store, files)),
       );
       await db.transaction().execute((trx) => insertProducts(trx, drafts));
     } catch (error) {
@@ -132,7 +133,7 @@ async function readTemplates(db: Db, lookups: Lookups): Promise<Template[]> {
 }
 
 /** One generated product: a variation on a template, its photos linked under fresh names. */
-async function largeDraft(templates: Template[], lookups: Lookups, rng: Random, now: Date, n: number, store: MediaStore, files: string[]): Promise<ProductDraft> {
+async function largeDraft(templates: Template[], lookups: Lookups, rng: Random, now: Date, rates: SeedRates, n: number, store: MediaStore, files: string[]): Promise<ProductDraft> {
   // Walk the categories in turn so every category grows evenly.
   const category = CATEGORIES[n % CATEGORIES.length].name;
   const inCategory = templates.filter((t) => t.seed.category === category);
@@ -149,7 +150,7 @@ async function largeDraft(templates: Template[], lookups: Lookups, rng: Random, 
   const media = await Promise.all(template.photos.map(async (photo) => ({ file_name: await linkPhoto(store, photo, n, files), kind: 'image' as const })));
   // Older than every demo product, so the curated demo stays on top of New Arrivals.
   const created = daysBefore(now, rng.between(160, 1100));
-  return productDraft(seed, lookups, media, created, productName(template.seed, rng));
+  return productDraft(seed, lookups, media, created, rates, productName(template.seed, rng), { madeToOrder: true });
 }
 
 function productName(seed: ProductSeed, rng: Random): string {

@@ -21,8 +21,8 @@ export interface ProductDraft {
   m_ids: number[];
   size_ids: number[];
   keyPoints: string[];
-  /** Minor units: paise and cents. */
-  carats: { carat_id: number; inr_price: number; usd_price: number }[];
+  /** Minor units: paise and cents; a rate-priced row also carries its recipe (see rules/pricing.ts). */
+  carats: ({ carat_id: number; inr_price: number; usd_price: number } & Partial<Omit<Insertable<Database['product_carats']>, 'p_id' | 'carat_id' | 'inr_price' | 'usd_price'>>)[];
 }
 
 // SQLite allows 32,766 bound values per statement and PostgreSQL 65,535; staying
