@@ -4,7 +4,8 @@ import { loadConfig } from './env.ts';
 import { openStore, StartRefused } from './open-store.ts';
 import { applyTimeouts } from './timeouts.ts';
 import { REFUND_RETRY_MS, retryDueRefunds } from './orders/refund.ts';
-import { buildSite, bumpCatalogueVersion, createSiteRebuilder, siteIsStale } from './site/build.ts';
+import { runOncePerPeriod } from '../db/leases.ts';
+import { bumpCatalogueVersion, createSiteRebuilder } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
@@ -34,11 +35,14 @@ if (store.seeding === 'refused-existing-empty') {
   );
 }
 const building = config.siteBuild === 'auto';
-if (building && (await siteIsStale(config, db))) {
-  console.log('building the storefront…');
-  await buildSite(config, db);
-}
 const rebuilder = createSiteRebuilder(config, db);
+if (building) {
+  // The published build (from the bucket), or a build of our own under the build lease;
+  // then a look every few seconds for builds and changes made through other instances.
+  console.log('preparing the storefront…');
+  await rebuilder.ready();
+  rebuilder.watch();
+}
 // SITE_BUILD=skip still marks the catalogue changed, so the next normal start rebuilds.
 const onCatalogueChange = building ? rebuilder.schedule : () => void bumpCatalogueVersion(db).catch(() => undefined);
 const app = createApp({ db, config, onCatalogueChange });
@@ -46,8 +50,12 @@ const app = createApp({ db, config, onCatalogueChange });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
 });
-// Refunds the provider could not take when their orders were cancelled: asked again now and every 10 minutes.
-const retryRefunds = () => void retryDueRefunds({ db, config }).catch((error) => console.error('refunds: retry failed:', error));
+// Refunds the provider could not take when their orders were cancelled: asked again now and every 10 minutes,
+// by one instance of however many share the database (the one that takes the period's lease).
+const retryRefunds = () =>
+  void runOncePerPeriod(db, 'refund-retry', REFUND_RETRY_MS, async () => {
+    await retryDueRefunds({ db, config });
+  }).catch((error) => console.error('refunds: retry failed:', error));
 retryRefunds();
 setInterval(retryRefunds, REFUND_RETRY_MS).unref();
 // Keep-alive, header, body and idle-socket timeouts, with the reasons for each number: api/timeouts.ts.

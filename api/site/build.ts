@@ -4,22 +4,22 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DB } from '../../db/connection.ts';
+import { withLease } from '../../db/leases.ts';
 import type { Config } from '../env.ts';
+import { BUILD_INFO, type BuildInfo, newBuildId, publishSite, readBuildInfo as readSiteBuildInfo, syncPublishedSite } from './publish.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUILD_INFO = 'build-info.json';
 /** Each built file's content hash by path, for ETags (see siteEtags). */
 const ETAGS = 'etags.json';
 /** Where each site build gets its own working directory (see buildSite). */
 const BUILDS_DIR = path.join(ROOT, 'node_modules', '.cache', 'aurum-site-builds');
 
-interface BuildInfo {
-  sourceHash: string;
-  catalogueVersion: string;
-  /** When the build began reading the catalogue: changes after it may be missing from the pages. */
-  startedAt?: string;
-  builtAt: string;
-}
+/** The lease held by the one instance building the storefront (db/leases.ts). */
+export const SITE_BUILD_LEASE = 'site-build';
+/** How long a builder's hold lasts unless renewed (it is, every third of this, while it builds). */
+const SITE_BUILD_LEASE_MS = 60_000;
+/** How often an instance looks for a published build or a catalogue change made through another instance. */
+export const SITE_WATCH_MS = 10_000;
 
 /** A hash of everything the site is built from besides the database: its sources and dependencies. */
 export function siteSourceHash(): string {
@@ -54,13 +54,9 @@ export async function bumpCatalogueVersion(db: DB): Promise<void> {
     .execute();
 }
 
-/** The live site's build-info, or null when there is none (or it cannot be read). */
+/** The build-info in a site folder's file, or null when there is none (or it cannot be read). */
 function readBuildInfo(file: string): BuildInfo | null {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
-  } catch {
-    return null;
-  }
+  return readSiteBuildInfo(path.dirname(file));
 }
 
 const builtSince = new Map<string, { mtimeMs: number; startedAt: number }>();
@@ -138,12 +134,13 @@ export async function siteIsStale(config: Config, db: DB): Promise<boolean> {
 
 /**
  * Builds the storefront with Astro into a fresh folder beside the live one, then
- * swaps it in, so visitors never see a half-built site.
+ * publishes it (publish.ts: swapped in here, and on a bucket uploaded for every
+ * instance), so visitors never see a half-built site. An abort (shutdown, or the
+ * build lease lost) stops it before anything is published.
  */
 export async function buildSite(config: Config, db: DB, log: (line: string) => void = console.log, signal?: AbortSignal): Promise<void> {
   const version = await catalogueVersion(db);
   const next = `${config.siteDir}.next`;
-  const old = `${config.siteDir}.old`;
   rmSync(next, { recursive: true, force: true });
   const started = Date.now();
   // Astro keeps a build's intermediate files under its working directory (`.astro/`, when
@@ -158,13 +155,23 @@ export async function buildSite(config: Config, db: DB, log: (line: string) => v
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  const info: BuildInfo = { sourceHash: siteSourceHash(), catalogueVersion: version, startedAt: new Date(started).toISOString(), builtAt: new Date().toISOString() };
+  const info: BuildInfo = {
+    id: newBuildId(),
+    sourceHash: siteSourceHash(),
+    catalogueVersion: version,
+    startedAt: new Date(started).toISOString(),
+    builtAt: new Date().toISOString(),
+  };
   writeSiteEtags(next);
   writeFileSync(path.join(next, BUILD_INFO), JSON.stringify(info));
-  rmSync(old, { recursive: true, force: true });
-  if (existsSync(config.siteDir)) renameSync(config.siteDir, old);
-  renameSync(next, config.siteDir);
-  rmSync(old, { recursive: true, force: true });
+  try {
+    if (!(await publishSite(config, next, info, () => !signal?.aborted))) {
+      log('storefront built but not published (stopped, or a newer build was published meanwhile)');
+      return;
+    }
+  } finally {
+    rmSync(next, { recursive: true, force: true });
+  }
   log(`storefront built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -202,25 +209,59 @@ function runAstroBuild(config: Config, outDir: string, workDir: string, signal?:
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Rebuilds the site a short while after the last back-office change (changes
- * come in bursts), one build at a time, so the storefront shows a change within
- * a minute without anyone running a command.
+ * Keeps this instance's storefront true to the catalogue, with any number of
+ * instances on one database: a change made here marks the catalogue changed and
+ * asks for a turn a short while later (changes come in bursts); every instance
+ * also takes a turn every SITE_WATCH_MS, which sees changes made through the
+ * others. A turn fetches the published build (on a bucket), and when the site is
+ * still older than the catalogue and the catalogue has been quiet for `delayMs`,
+ * builds it, only if it can take the build lease: one builder at a time across
+ * instances, whose build every instance then serves.
  */
 export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
   let timer: NodeJS.Timeout | undefined;
+  let watching: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let pending = false;
   const stopping = new AbortController();
+
+  const later = (ms: number) => {
+    if (stopping.signal.aborted) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+    timer.unref();
+  };
+
+  /** One turn; `force` skips the quiet period (start-up). Answers whether another instance holds the build. */
+  const turn = async (force = false): Promise<'done' | 'busy'> => {
+    await syncPublishedSite(config).catch((error: unknown) => console.warn('storefront: could not fetch the published site:', error));
+    if (!(await siteIsStale(config, db))) return 'done';
+    const changedAt = Number(await catalogueVersion(db));
+    const quietFor = Date.now() - changedAt;
+    if (!force && Number.isFinite(changedAt) && quietFor >= 0 && quietFor < delayMs) {
+      later(delayMs - quietFor);
+      return 'done';
+    }
+    const built = await withLease(db, SITE_BUILD_LEASE, SITE_BUILD_LEASE_MS, (lost) =>
+      buildSite(config, db, console.log, AbortSignal.any([stopping.signal, lost])),
+    );
+    return built ? 'done' : 'busy';
+  };
+
   const run = async () => {
     if (stopping.signal.aborted) return;
     if (running) {
       pending = true;
       return;
     }
-    running = buildSite(config, db, console.log, stopping.signal).catch((error) => {
-      if (!stopping.signal.aborted) console.error('storefront rebuild failed:', error);
-    });
+    running = turn()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) console.error('storefront rebuild failed:', error);
+      });
     await running;
     running = undefined;
     if (pending) {
@@ -228,15 +269,33 @@ export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
       void run();
     }
   };
+
   return {
-    /** Marks the catalogue changed and schedules a rebuild. */
+    /** Marks the catalogue changed and schedules a turn. */
     schedule() {
       void bumpCatalogueVersion(db).catch(() => undefined);
-      clearTimeout(timer);
-      timer = setTimeout(() => void run(), delayMs);
-      timer.unref();
+      later(delayMs);
     },
-    /** Waits for a running build (tests). */
+    /** Takes a turn every SITE_WATCH_MS from now on (npm start). */
+    watch(intervalMs = SITE_WATCH_MS) {
+      clearInterval(watching);
+      watching = setInterval(() => void run(), intervalMs);
+      watching.unref();
+    },
+    /**
+     * At start: this instance's site is brought to the published build, or built (under
+     * the lease) when missing or stale. When another instance is building and there is no
+     * site here yet, waits for its build (up to `waitMs`), so the first pages served are whole.
+     */
+    async ready(waitMs = 10 * 60_000) {
+      const deadline = Date.now() + waitMs;
+      let outcome = await turn(true);
+      while (outcome === 'busy' && readSiteBuildInfo(config.siteDir) === null && Date.now() < deadline && !stopping.signal.aborted) {
+        await sleep(2_000);
+        outcome = await turn(true);
+      }
+    },
+    /** Waits for a running turn (tests). */
     async idle() {
       clearTimeout(timer);
       await running;
@@ -248,6 +307,7 @@ export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
      */
     async stop() {
       clearTimeout(timer);
+      clearInterval(watching);
       stopping.abort();
       await running;
     },

@@ -8,7 +8,7 @@
  * rebuild under way: no astro process outlives it, and the next start builds again.
  */
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +106,8 @@ function buildProcesses(): string[] {
   const found: string[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readlinkSync(`/proc/${pid}/cwd`).startsWith(BUILDS_DIR)) found.push(pid);
+      // The builds' folder as the kernel names it (node_modules may be a link, as in a git worktree).
+      if (readlinkSync(`/proc/${pid}/cwd`).startsWith(realpathSync(BUILDS_DIR))) found.push(pid);
     } catch {
       // gone, or not ours to read
     }
