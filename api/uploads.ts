@@ -47,8 +47,14 @@ export const MAX_FIELDS = 40;
 const SAMPLE_BYTES = 4100;
 /** Bytes at each end of a video searched for embedded web content. */
 const VIDEO_SCAN_BYTES = 1024 * 1024;
-/** An image larger than this many pixels is refused before it is decoded (a decompression bomb). */
-const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * An image larger than this many pixels is refused from its header, before it is decoded
+ * (a decompression bomb: 100 KB of PNG can decode to 300 MB). 40 megapixels is more than
+ * a shop photograph needs (the storefront shows at most 2,000 pixels across) and keeps
+ * a decode to about 40 MB, as libvips reads it in strips.
+ */
+const MAX_IMAGE_PIXELS = 40_000_000;
+const PIXEL_LIMIT_TEXT = 'at most 40 megapixels (for example 8000 × 5000 pixels)';
 
 export type MediaKind = 'image' | 'video';
 
@@ -234,6 +240,23 @@ async function readSlice(file: string, position: number, length: number): Promis
   }
 }
 
+/**
+ * Reads an image's size from its header alone (nothing is decoded) and refuses one over
+ * the pixel limit (413) or one whose header cannot be read (400).
+ */
+async function checkImageHeader(file: string, rule: FileRule, clientName: string): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // metadata() reads the header only; the limit is applied below, with its own message.
+    ({ width, height } = await sharp(file, { limitInputPixels: false }).metadata());
+  } catch {
+    throw badRequest(invalidFileMessage(rule, clientName));
+  }
+  if (!width || !height) throw badRequest(invalidFileMessage(rule, clientName));
+  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(`${clientName} is too large: ${PIXEL_LIMIT_TEXT}.`);
+}
+
 /** What the whole-file checks learnt: refused, or accepted with an image's pixel size. */
 type WholeFileVerdict = false | { width: number | null; height: number | null };
 
@@ -246,6 +269,7 @@ type WholeFileVerdict = false | { width: number | null; height: number | null };
 async function confirmWholeFile(file: string, kind: MediaKind, size: number): Promise<WholeFileVerdict> {
   if (kind === 'image') {
     try {
+      // The header was checked against the pixel limit already; sharp's own limit stays as a second guard.
       const image = sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
       await image.stats();
       const { width, height, orientation } = await image.metadata();
@@ -290,7 +314,26 @@ interface Received {
  * file is stored and checked; rejects with an ApiError (400 or 413) as soon as
  * something is refused, having stopped reading and removed every file written.
  */
-async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Received> {
+/** A file received and checked as far as can be without decoding it. */
+interface Pending {
+  slot: number;
+  field: string;
+  temporary: string;
+  inspector: MediaInspector;
+  rule: FileRule;
+  clientName: string;
+}
+
+export interface UploadOptions {
+  /**
+   * Runs once every file has arrived and passed the checks that decode nothing (type by
+   * content, size, an image's pixel count from its header), before any file is decoded:
+   * a permission check here refuses a caller without costing a decode. Throws to refuse.
+   */
+  beforeDecode?: (fields: Record<string, string>) => Promise<void>;
+}
+
+async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: UploadOptions = {}): Promise<Received> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw badRequest('Please send the form as multipart/form-data.');
   const declared = Number(c.req.header('content-length'));
@@ -323,12 +366,14 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
   const stored = new Set<string>();
   const tasks: Promise<unknown>[] = [];
   const counts = new Map<string, number>();
-  let failure: ApiError | undefined;
+  const pending: Pending[] = [];
+  let failure: unknown;
 
   return new Promise<Received>((resolve, reject) => {
-    const fail = (error: unknown) => {
+    // `asThrown`: an error of the handler's own check (beforeDecode), passed on as it is.
+    const fail = (error: unknown, asThrown = false) => {
       if (failure) return;
-      failure = error instanceof ApiError ? error : badRequest('The upload was cut short or is not valid multipart form data.');
+      failure = error instanceof ApiError || asThrown ? error : badRequest('The upload was cut short or is not valid multipart form data.');
       // Stop reading at once: the client may still be sending the rest of a huge body.
       source.unpipe(parser);
       source.destroy();
@@ -383,17 +428,8 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
           written.delete(temporary);
           return;
         }
-        const verdict = await confirmWholeFile(temporary, inspector.kind!, inspector.bytes);
-        if (!verdict) throw badRequest(invalidFileMessage(rule, clientName));
-        if (failure) return;
-        const fileName = generatedName(inspector.extension);
-        const key = mediaKey(rules.folder, fileName)!;
-        stored.add(key);
-        await store.moveIn(key, temporary, mediaContentType(fileName));
-        written.delete(temporary);
-        const file: StoredFile = { field, fileName, kind: inspector.kind!, size: inspector.bytes, clientName, ...verdict };
-        slots[slot] = file;
-        keys.set(file, key);
+        if (inspector.kind === 'image') await checkImageHeader(temporary, rule, clientName);
+        pending.push({ slot, field, temporary, inspector, rule, clientName });
       })();
       tasks.push(task);
       task.catch(fail);
@@ -404,10 +440,27 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
     parser.on('partsLimit', () => fail(badRequest('The form has too many parts.')));
     parser.on('error', fail);
     source.on('error', fail);
+    /** Decodes and stores the files, one at a time, once the caller is allowed to send them. */
+    const finish = async () => {
+      if (failure) return;
+      await options.beforeDecode?.({ ...fields });
+      for (const { slot, field, temporary, inspector, rule, clientName } of pending) {
+        if (failure) return;
+        const verdict = await confirmWholeFile(temporary, inspector.kind!, inspector.bytes);
+        if (!verdict) throw badRequest(invalidFileMessage(rule, clientName));
+        const fileName = generatedName(inspector.extension);
+        const key = mediaKey(rules.folder, fileName)!;
+        stored.add(key);
+        await store.moveIn(key, temporary, mediaContentType(fileName));
+        written.delete(temporary);
+        const file: StoredFile = { field, fileName, kind: inspector.kind!, size: inspector.bytes, clientName, ...verdict };
+        slots[slot] = file;
+        keys.set(file, key);
+      }
+      if (!failure) resolve({ fields, files: slots.filter((f) => f !== undefined), keys });
+    };
     parser.on('close', () => {
-      Promise.all(tasks).then(() => {
-        if (!failure) resolve({ fields, files: slots.filter((f) => f !== undefined), keys });
-      }, fail);
+      Promise.all(tasks).then(finish).catch((error: unknown) => fail(error, true));
     });
     source.pipe(parser);
   });
@@ -419,8 +472,13 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules): Promise<Re
  * did not claim are. `work` writes its record in one transaction and calls
  * `claim` for each file the record names.
  */
-export async function withUpload(c: Context<AppEnv>, rules: UploadRules, work: (upload: Upload) => Promise<Response>): Promise<Response> {
-  const received = await receiveUpload(c, rules);
+export async function withUpload(
+  c: Context<AppEnv>,
+  rules: UploadRules,
+  work: (upload: Upload) => Promise<Response>,
+  options: UploadOptions = {},
+): Promise<Response> {
+  const received = await receiveUpload(c, rules, options);
   const store = mediaStore(c.var.deps.config.media);
   const removeStored = (keys: string[]) => store.remove(keys).catch((error: unknown) => console.warn('uploads: could not remove stored files:', error));
   const claimed = new Set<StoredFile>();

@@ -35,23 +35,40 @@ export const getUserReviewsHandler: RouteHandler<typeof getUserReviews, AppEnv> 
   return ok(c, 'Product reviews.', await productReviews(c.var.deps.db, p_id));
 };
 
+/**
+ * Whether the caller may review the product the form names: their own account, a
+ * product that exists, bought by them and not reviewed yet. Answers the checked fields.
+ */
+async function checkMayReview(c: Context<AppEnv>, formFields: Record<string, string>) {
+  const fields = parseFields(UserReviewFields, formFields);
+  const { caller, deps } = c.var;
+  const u_id = fields.u_id ?? caller.u_id;
+  assertOwnUser(caller, u_id);
+  const { db } = deps;
+  const product = await db.selectFrom('products').select('p_id').where('p_id', '=', fields.p_id).executeTakeFirst();
+  if (!product) throw notFound('Product not found.');
+  // Not 403: that would log the shopper out; they may simply not have bought it.
+  if (!(await hasBought(db, u_id, fields.p_id))) throw conflict('You can only review products you have purchased.');
+  if (await hasReviewed(db, u_id, fields.p_id)) throw conflict('You have already reviewed this product.');
+  return { ...fields, u_id };
+}
+
 export function addUserReviewsHandler(c: Context<AppEnv>) {
-  return withUpload(c, USER_REVIEW_UPLOAD, async (upload) => {
-    const fields = parseFields(UserReviewFields, upload.fields);
-    const { caller, deps } = c.var;
-    const u_id = fields.u_id ?? caller.u_id;
-    assertOwnUser(caller, u_id);
-    const { db } = deps;
-    const product = await db.selectFrom('products').select('p_id').where('p_id', '=', fields.p_id).executeTakeFirst();
-    if (!product) throw notFound('Product not found.');
-    // Not 403: that would log the shopper out; they may simply not have bought it.
-    if (!(await hasBought(db, u_id, fields.p_id))) throw conflict('You can only review products you have purchased.');
-    if (await hasReviewed(db, u_id, fields.p_id)) throw conflict('You have already reviewed this product.');
-    const images = upload.files('userReviewImages').map((file) => upload.claim(file));
-    const u_name = fields.u_name || caller.full_name;
-    const r_id = await addProductReview(db, { u_id, u_name, p_id: fields.p_id, message: fields.message, rating: fields.rating, images });
-    if (r_id === null) throw conflict('You have already reviewed this product.');
-    deps.onCatalogueChange();
-    return created(c, 'Thank you for your review!', (await getReview(db, r_id))!);
-  });
+  return withUpload(
+    c,
+    USER_REVIEW_UPLOAD,
+    async (upload) => {
+      const fields = await checkMayReview(c, upload.fields);
+      const { caller, deps } = c.var;
+      const { db } = deps;
+      const images = upload.files('userReviewImages').map((file) => upload.claim(file));
+      const u_name = fields.u_name || caller.full_name;
+      const r_id = await addProductReview(db, { u_id: fields.u_id, u_name, p_id: fields.p_id, message: fields.message, rating: fields.rating, images });
+      if (r_id === null) throw conflict('You have already reviewed this product.');
+      deps.onCatalogueChange();
+      return created(c, 'Thank you for your review!', (await getReview(db, r_id))!);
+    },
+    // Checked before any picture is decoded: a caller who may not review costs no decode.
+    { beforeDecode: async (fields) => void (await checkMayReview(c, fields)) },
+  );
 }
