@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { sqlitePathFromUrl } from '../db/connection.ts';
 import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
 import type { MediaLocation } from '../db/media-store.ts';
+import { type DatabaseLocation, databaseLocation } from '../db/connection.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
@@ -61,7 +61,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
+  /** DATABASE_URL read: the SQLite file, or the PostgreSQL server's URL (describeDatabase names it in logs). */
+  database: DatabaseLocation;
   mediaDir: string;
   siteDir: string;
   /** Where media (and, on S3, the published storefront) are stored. */
@@ -133,7 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const media = mediaLocation(e, dataDir);
-  const databaseFile = e.DATABASE_URL ? sqlitePathFromUrl(e.DATABASE_URL) : path.join(dataDir, 'store.sqlite');
+  const database: DatabaseLocation = e.DATABASE_URL
+    ? databaseLocation(e.DATABASE_URL)
+    : { engine: 'sqlite', file: path.join(dataDir, 'store.sqlite') };
   let payment: Config['payment'] = { provider: 'sandbox' };
   // The built-in sandbox lets anyone mark their own payment paid: a public https store
   // must name its provider, so a forgotten setting cannot give jewellery away.
@@ -164,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile,
+    database,
     mediaDir: path.join(dataDir, 'media'),
     siteDir: path.join(dataDir, 'site'),
     media,

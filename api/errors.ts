@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../rules/errors.ts';
+import { isRetryableConflict, isUniqueViolation } from '../db/transaction.ts';
 
 /** The one answer shape of the API: `{ status, description, data }`. */
 export interface Envelope<T = unknown> {
@@ -90,12 +91,17 @@ export const onError: ErrorHandler = (error, c) => {
     const status = error.status >= 500 ? 500 : error.status;
     return c.json({ status: 0, description: describeHttpException(error), data: null }, status as ContentfulStatusCode);
   }
-  if (isBusyDatabase(error)) {
+  // A lock wait that ran out, or a PostgreSQL conflict still there after writeTransaction's
+  // retries: the database asks to be asked again later.
+  if (isBusyDatabase(error) || isRetryableConflict(error)) {
     busyCount += 1;
     console.warn(`[${new Date().toISOString()}] busy database: ${c.req.method} ${c.req.path} answered 503 (${busyCount} since start)`);
     c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     return c.json({ status: 0, description: 'The store is busy right now. Please try again in a moment.', data: null }, 503);
   }
+  // Write paths answer their own duplicates (a replay, or 409 naming the rule); one that
+  // reaches here is still a duplicate, never a server fault.
+  if (isUniqueViolation(error)) return c.json({ status: 0, description: 'This already exists.', data: null }, 409);
   console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}:`, error);
   return c.json({ status: 0, description: 'Something went wrong on our side. Please try again.', data: null }, 500);
 };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import path from 'node:path';
-import { type DB, openDatabase } from '../db/connection.ts';
+import { type DB, describeDatabase, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { isEmptyStore, seedDemo } from '../db/seed/demo.ts';
 import { type Config, DEMO_ADMIN_PASSWORD } from './env.ts';
@@ -22,7 +22,7 @@ function isDamage(error: unknown): boolean {
 function damaged(config: Config, error: unknown): StartRefused {
   const what = error instanceof Error ? error.message.replace(/^.*SqliteError: /, '') : String(error);
   return new StartRefused(
-    `The database ${config.databaseFile} is damaged (${what}); the store did not start. Stop every process using it, then restore the latest backup: npm run restore -- --from DIR (backups are in ${path.join(config.dataDir, 'backups')}), and start again.`,
+    `The database ${describeDatabase(config.database)} is damaged (${what}); the store did not start. Stop every process using it, then restore the latest backup: npm run restore -- --from DIR (backups are in ${path.join(config.dataDir, 'backups')}), and start again.`,
   );
 }
 
@@ -40,24 +40,47 @@ export interface OpenedStore {
  * seeded with that password. A damaged database stops start (StartRefused).
  */
 export async function openStore(config: Config): Promise<OpenedStore> {
-  const creating = !existsSync(config.databaseFile);
-  if (creating && config.publicUrl.startsWith('https:') && config.admin.password === DEMO_ADMIN_PASSWORD) {
-    throw new StartRefused(
-      `PUBLIC_URL is https and ${config.databaseFile} is new: set ADMIN_PASSWORD (not the README's demo password) for the administrator this start creates.`,
-    );
-  }
+  const database = config.database;
+  const refuseDemoPassword = () => {
+    if (config.publicUrl.startsWith('https:') && config.admin.password === DEMO_ADMIN_PASSWORD) {
+      throw new StartRefused(
+        `PUBLIC_URL is https and ${describeDatabase(database)} is new: set ADMIN_PASSWORD (not the README's demo password) for the administrator this start creates.`,
+      );
+    }
+  };
+  // SQLite: decided before anything opens (and so creates) the file. PostgreSQL: the
+  // database exists already (the operator creates it); one no migration ever ran in is new.
+  let creating = database.engine === 'sqlite' && !existsSync(database.file);
+  if (creating) refuseDemoPassword();
   let db: DB | undefined;
   try {
-    db = openDatabase(config.databaseFile);
-    // Reads every page once; a store of 10,000 products checks in well under a second.
-    const [check] = (await sql<{ quick_check: string }>`pragma quick_check`.execute(db)).rows;
-    if (check && check.quick_check !== 'ok') throw Object.assign(new Error(check.quick_check), { code: 'SQLITE_CORRUPT' });
+    db = openDatabase(database);
+    if (database.engine === 'postgres') {
+      creating = !(await hasMigrations(db, config));
+      if (creating) refuseDemoPassword();
+    }
+    if (database.engine === 'sqlite') {
+      // Reads every page once; a store of 10,000 products checks in well under a second.
+      const [check] = (await sql<{ quick_check: string }>`pragma quick_check`.execute(db)).rows;
+      if (check && check.quick_check !== 'ok') throw Object.assign(new Error(check.quick_check), { code: 'SQLITE_CORRUPT' });
+    }
     await migrateToLatest(db);
+    if (creating) return { db, seeding: (await seedDemo(db, config)) ? 'seeded' : 'not-empty' };
+    return { db, seeding: (await isEmptyStore(db)) ? 'refused-existing-empty' : 'not-empty' };
   } catch (error) {
     await db?.destroy().catch(() => undefined);
     if (isDamage(error)) throw damaged(config, error);
     throw error;
   }
-  if (creating) return { db, seeding: (await seedDemo(db, config)) ? 'seeded' : 'not-empty' };
-  return { db, seeding: (await isEmptyStore(db)) ? 'refused-existing-empty' : 'not-empty' };
+}
+
+/** Whether a PostgreSQL database has had the store's migrations; a server that cannot be reached stops start in one line. */
+async function hasMigrations(db: DB, config: Config): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(db);
+    return rows[0]?.found != null;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartRefused(`Cannot use the PostgreSQL database ${describeDatabase(config.database)}: ${reason}. Check DATABASE_URL, that the server runs and that the database exists (createdb).`);
+  }
 }

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { describeDatabase } from '../db/connection.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { openStore, StartRefused } from './open-store.ts';
@@ -31,7 +32,7 @@ const { db } = store;
 if (store.seeding === 'seeded') console.log('new database: demo catalogue and administrator seeded');
 if (store.seeding === 'refused-existing-empty') {
   console.warn(
-    `${config.databaseFile} existed and holds no store: not seeding the demo over a database this start did not create (remove the file for a demo store, or npm run restore -- --from DIR)`,
+    `${describeDatabase(config.database)} existed and holds no store: not seeding the demo over a database this start did not create (remove the file, or on PostgreSQL drop and create the database, for a demo store; or npm run restore -- --from DIR)`,
   );
 }
 const building = config.siteBuild === 'auto';

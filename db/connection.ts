@@ -2,14 +2,62 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+  SqliteAdapter,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
+
+/** Where the store's database is: the embedded SQLite file, or a PostgreSQL server. */
+export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export { engineOf, type Engine } from '../migrations/portable.ts';
+
+const FORMS = 'use a SQLite file path or file: URL, or a postgres:// (postgresql://) URL';
+
+/**
+ * Reads DATABASE_URL: a plain path, `file:` or `sqlite:` URL is the SQLite file;
+ * `postgres://` or `postgresql://` a PostgreSQL server. Anything else (another
+ * scheme, a libpq `host=… dbname=…` string) is refused rather than taken for a
+ * file name. The value itself is never repeated: it may hold a password.
+ */
+export function databaseLocation(url: string): DatabaseLocation {
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      throw new Error(`DATABASE_URL is not a valid postgres:// URL; ${FORMS}`);
+    }
+    return { engine: 'postgres', url };
+  }
+  if (url.startsWith('file:')) return { engine: 'sqlite', file: decodeURIComponent(new URL(url).pathname) };
+  if (url.startsWith('sqlite:')) return { engine: 'sqlite', file: url.slice('sqlite:'.length).replace(/^\/\//, '') };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) throw new Error(`DATABASE_URL scheme ${url.split(':')[0]}: is not supported; ${FORMS}`);
+  if (/^\s*[a-z_]+\s*=/i.test(url)) throw new Error(`DATABASE_URL looks like a libpq keyword string (host=… dbname=…), which is not supported; ${FORMS}`);
+  if (url.trim() === '') throw new Error(`DATABASE_URL is empty; ${FORMS}`);
+  return { engine: 'sqlite', file: url };
+}
+
+/** DATABASE_URL for a child process (the storefront build) that must open the same database. */
+export function databaseUrl(location: DatabaseLocation): string {
+  return location.engine === 'sqlite' ? location.file : location.url;
+}
+
+/** The database as a log line may name it: the file, or the server and database without user or password. */
+export function describeDatabase(location: DatabaseLocation): string {
+  if (location.engine === 'sqlite') return location.file;
+  const url = new URL(location.url);
+  return `postgres://${url.host}${url.pathname}`;
+}
 
 /**
  * Kysely's SQLite driver opens transactions with a plain BEGIN, which takes the
@@ -23,6 +71,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite runs DDL inside transactions; Kysely's adapter says it does not, so its
+ * migrator would read the pending migrations and run them with no lock held, and
+ * two processes starting at once would both run them. Said true, the migrator runs
+ * in one transaction, which here begins immediate: the write lock, held throughout.
+ */
+class StoreSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class StoreSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   constructor(config: SqliteDialectConfig) {
@@ -32,14 +92,18 @@ class StoreSqliteDialect extends SqliteDialect {
   override createDriver() {
     return new ImmediateSqliteDriver(this.#config);
   }
+  override createAdapter(): DialectAdapter {
+    return new StoreSqliteAdapter();
+  }
 }
 
 /** How many prepared statements a connection keeps (the app has a few hundred distinct queries). */
 const STATEMENT_CACHE_SIZE = 1000;
 
-/** What openDatabase keeps about each connection, beside Kysely. */
+/** What openDatabase keeps about each database, beside Kysely. */
 interface Connection {
-  sqlite: SQLite.Database;
+  /** The SQLite connection; undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
   /** Prepared statements by SQL text, least recently used first (see prepared). */
   statements: Map<string, SQLite.Statement>;
   /** Statements that write, run through Kysely so far (see writeCount). */
@@ -58,7 +122,7 @@ function prepared(connection: Connection, text: string): SQLite.Statement {
   if (statement) {
     cache.delete(text);
   } else {
-    statement = connection.sqlite.prepare(text);
+    statement = connection.sqlite!.prepare(text);
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   }
   cache.set(text, statement);
@@ -72,7 +136,7 @@ function prepared(connection: Connection, text: string): SQLite.Statement {
  */
 function withStatementCache(connection: Connection): SqliteDialectConfig['database'] {
   return {
-    close: () => connection.sqlite.close(),
+    close: () => connection.sqlite!.close(),
     prepare(text: string) {
       const statement = prepared(connection, text);
       if (!statement.readonly) connection.writes += 1;
@@ -86,16 +150,6 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-/** Resolves DATABASE_URL (`file:` URL, `sqlite:` URL or a plain path) to a SQLite file path. */
-export function sqlitePathFromUrl(url: string): string {
-  if (url.startsWith('file:')) return decodeURIComponent(new URL(url).pathname);
-  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\//, '');
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    throw new Error(`DATABASE_URL ${url.split(':')[0]}: is not supported yet; use a SQLite file path or file: URL`);
-  }
-  return url;
-}
-
 /**
  * Opens the store's SQLite database with the settings every process must share:
  * WAL, a busy timeout, foreign keys, and synchronous=FULL so an acknowledged
@@ -103,7 +157,7 @@ export function sqlitePathFromUrl(url: string): string {
  * an order is money, and the extra fsync per commit costs well under a millisecond
  * on these disks).
  */
-export function openDatabase(file: string, options: OpenOptions = {}): DB {
+function openSqlite(file: string, options: OpenOptions): DB {
   const sqlite = new SQLite(file, { readonly: options.readonly ?? false, timeout: 5000 });
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
@@ -118,7 +172,13 @@ export function openDatabase(file: string, options: OpenOptions = {}): DB {
   return db;
 }
 
-/** The better-sqlite3 connection behind each database opened here. */
+/** Opens the store's database: DATABASE_URL's location (or the text itself, read as DATABASE_URL is). */
+export function openDatabase(location: DatabaseLocation | string, options: OpenOptions = {}): DB {
+  const where = typeof location === 'string' ? databaseLocation(location) : location;
+  return where.engine === 'postgres' ? openPostgres(where.url, options) : openSqlite(where.file, options);
+}
+
+/** The better-sqlite3 connection (or PostgreSQL write counter) behind each database opened here. */
 const connections = new WeakMap<DB, Connection>();
 
 /**
@@ -141,6 +201,100 @@ export function writeCount(db: DB): number | undefined {
  */
 export function hotStatement(db: DB, text: string): SQLite.Statement | undefined {
   const connection = connections.get(db);
-  if (!connection || connection.sqlite.inTransaction) return undefined;
+  if (!connection?.sqlite || connection.sqlite.inTransaction) return undefined;
   return prepared(connection, text);
+}
+
+
+/** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE; pg's default is 10). */
+function poolSize(): number {
+  const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  return Number.isInteger(size) && size > 0 ? size : 10;
+}
+
+/**
+ * Money in minor units and millisecond clocks are bigint (int8) columns, counts are
+ * int8 and sums of int8 are numeric: pg answers them as strings, the store computes
+ * with numbers. Converted where exact (every value below 2^53: ₹90 trillion in paise);
+ * a value beyond that is an error, never a rounded number.
+ */
+function exactNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    if (Number.isFinite(value) && !/^-?\d+$/.test(text)) return value;
+    throw new RangeError(`database value ${text} is beyond exact JavaScript numbers`);
+  }
+  return value;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const storeTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return exactNumber;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/**
+ * The PostgreSQL driver counts statements that may write, as the SQLite connection
+ * does (writeCount): every statement that is not a select, and every commit, counted
+ * as it is sent (a commit once it is done).
+ */
+class CountingPostgresDriver extends PostgresDriver {
+  readonly #connection: Connection;
+  readonly #counted = new WeakSet<DatabaseConnection>();
+  constructor(config: PostgresDialectConfig, connection: Connection) {
+    super(config);
+    this.#connection = connection;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.#counted.has(connection)) {
+      this.#counted.add(connection);
+      const run = connection.executeQuery.bind(connection);
+      const counter = this.#connection;
+      connection.executeQuery = ((query: CompiledQuery) => {
+        if (query.query.kind !== 'SelectQueryNode') counter.writes += 1;
+        return run(query);
+      }) as DatabaseConnection['executeQuery'];
+    }
+    return connection;
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    this.#connection.writes += 1;
+  }
+}
+
+class StorePostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  readonly #connection: Connection;
+  constructor(config: PostgresDialectConfig, connection: Connection) {
+    super(config);
+    this.#config = config;
+    this.#connection = connection;
+  }
+  override createDriver() {
+    return new CountingPostgresDriver(this.#config, this.#connection);
+  }
+}
+
+function openPostgres(url: string, options: OpenOptions): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize(),
+    types: storeTypes,
+    // A read-only open (the storefront build) refuses writes, as on SQLite.
+    options: options.readonly ? '-c default_transaction_read_only=on' : undefined,
+    application_name: 'aurum',
+  });
+  // An idle connection the server dropped (restart, failover) is discarded by the pool; without
+  // a listener its error event would end the process.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  const connection: Connection = { statements: new Map(), writes: 0 };
+  const db = new Kysely<Database>({ dialect: new StorePostgresDialect({ pool }, connection) });
+  connections.set(db, connection);
+  return db;
 }

@@ -15,10 +15,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
 
 if (import.meta.main) {
   const { loadConfig } = await import('../api/env.ts');
-  const { openDatabase } = await import('./connection.ts');
+  const { describeDatabase, openDatabase } = await import('./connection.ts');
   const config = loadConfig();
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   await migrateToLatest(db);
-  console.log(`database ${config.databaseFile} is at the latest migration`);
+  console.log(`database ${describeDatabase(config.database)} is at the latest migration`);
   await db.destroy();
 }

@@ -1,14 +1,80 @@
 import type { Transaction } from 'kysely';
-import type { DB } from './connection.ts';
+import { type DB, engineOf } from './connection.ts';
 import type { Database } from './schema.ts';
 
 export type Trx = Transaction<Database>;
+
+/** How many times a transaction is tried when the engine asks for a retry. */
+export const WRITE_ATTEMPTS = 8;
+
+/**
+ * How many of those attempts a duplicate key may cost: a row inserted by a transaction
+ * that committed after this one began (the work's own check could not see it). Run again,
+ * the check sees it and answers as its rule says (a replay, or 409).
+ */
+const DUPLICATE_ATTEMPTS = 2;
+
+/**
+ * SQLSTATEs that mean "run the whole transaction again": a serialization failure
+ * (40001: serializable isolation, and what CockroachDB and YugabyteDB answer for
+ * any conflict) and a deadlock (40P01).
+ */
+const RETRY_CODES = new Set(['40001', '40P01']);
+
+/** Whether an error asks for the transaction to be run again. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e: any = error; e; e = e.cause) if (RETRY_CODES.has(e.code)) return true;
+  return false;
+}
+
+/** Backoff before attempt n (1-based): exponential from 2 ms, capped, with full jitter. */
+function backoffMs(attempt: number): number {
+  return Math.random() * Math.min(200, 2 ** attempt);
+}
 
 /**
  * The one way the store writes more than one statement: every write path that
  * reads then writes goes through here, so the engine's isolation and the retry
  * on a serialization failure or deadlock live in one place.
+ *
+ * - SQLite: BEGIN IMMEDIATE (db/connection.ts): one writer at a time, so what the
+ *   work reads stays true until it commits.
+ * - PostgreSQL: SERIALIZABLE, so a read-then-write is correct whatever runs beside
+ *   it; a conflict aborts one transaction with 40001 (or 40P01) and the work runs
+ *   again from the start, up to WRITE_ATTEMPTS times (a duplicate key once more: see
+ *   DUPLICATE_ATTEMPTS). The work must therefore do
+ *   nothing outside the database that cannot be repeated (no provider calls inside).
  */
-export function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
+  if (engineOf(db) !== 'postgres') return db.transaction().execute(work);
+  let duplicates = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      const duplicate = isUniqueViolation(error) && ++duplicates < DUPLICATE_ATTEMPTS;
+      if (attempt >= WRITE_ATTEMPTS || !(duplicate || isRetryableConflict(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+    }
+  }
+}
+
+/**
+ * Whether an error is a unique-constraint violation (SQLite's SQLITE_CONSTRAINT_UNIQUE
+ * or PRIMARY KEY, PostgreSQL's 23505): a duplicate the caller answers as its rule says
+ * (a replay, or 409), never as a server error. `index` narrows it to one unique index
+ * or constraint: PostgreSQL names it; SQLite names an index on expressions
+ * ("index 'x'") and otherwise the columns ("table.column"), so an index on plain
+ * columns is told by `columns` there.
+ */
+export function isUniqueViolation(error: unknown, index?: string, columns?: string[]): boolean {
+  for (let e: any = error; e; e = e.cause) {
+    if (e.code === '23505') return !index || e.constraint === index;
+    if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      if (!index) return true;
+      const message = String(e.message);
+      return message.includes(`index '${index}'`) || (!!columns && columns.every((column) => message.includes(`.${column}`)));
+    }
+  }
+  return false;
 }

@@ -1,14 +1,21 @@
 import { type Kysely, sql } from 'kysely';
+import { engineOf, identityKey, utcNow } from './portable.ts';
 
 // Frozen in time: this migration never imports application code.
 // Money columns hold integer minor units (paise for INR, cents for USD).
+// Engine-aware since PostgreSQL came (its SQLite statements are unchanged): generated
+// keys are identities there, money and the rate-limit clock 64-bit, time defaults the
+// same 'YYYY-MM-DD HH:MM:SS' UTC text.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`CURRENT_TIMESTAMP`;
+  const now = utcNow(db);
+  const key = identityKey(db);
+  // SQLite's integer is 64-bit already; written as it always was there.
+  const big = engineOf(db) === 'postgres' ? 'bigint' : 'integer';
 
   await db.schema
     .createTable('users')
-    .addColumn('u_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('u_id', 'integer', key)
     .addColumn('full_name', 'text', (c) => c.notNull())
     .addColumn('u_name', 'text', (c) => c.notNull())
     .addColumn('country_code', 'text', (c) => c.notNull())
@@ -21,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('categories')
-    .addColumn('cate_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('cate_id', 'integer', key)
     .addColumn('cate_name', 'text', (c) => c.notNull())
     .addColumn('cate_image', 'text', (c) => c.notNull())
     .addColumn('cate_status', 'integer', (c) => c.notNull().defaultTo(1))
@@ -30,28 +37,28 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('materials')
-    .addColumn('m_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('m_id', 'integer', key)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
 
   await db.schema
     .createTable('sizes')
-    .addColumn('size_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('size_id', 'integer', key)
     .addColumn('size_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
 
   await db.schema
     .createTable('carats')
-    .addColumn('carat_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('carat_id', 'integer', key)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
 
   await db.schema
     .createTable('products')
-    .addColumn('p_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('p_id', 'integer', key)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('cate_id', 'integer', (c) => c.notNull().references('categories.cate_id').onDelete('restrict'))
     .addColumn('description', 'text', (c) => c.notNull())
@@ -68,7 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('product_media')
-    .addColumn('pm_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('pm_id', 'integer', key)
     .addColumn('p_id', 'integer', (c) => c.notNull().references('products.p_id').onDelete('cascade'))
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -96,7 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('product_key_points')
-    .addColumn('kp_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('kp_id', 'integer', key)
     .addColumn('p_id', 'integer', (c) => c.notNull().references('products.p_id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('text', 'text', (c) => c.notNull())
@@ -105,11 +112,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('product_carats')
-    .addColumn('pc_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('pc_id', 'integer', key)
     .addColumn('p_id', 'integer', (c) => c.notNull().references('products.p_id').onDelete('cascade'))
     .addColumn('carat_id', 'integer', (c) => c.notNull().references('carats.carat_id').onDelete('restrict'))
-    .addColumn('inr_price', 'integer', (c) => c.notNull())
-    .addColumn('usd_price', 'integer', (c) => c.notNull())
+    .addColumn('inr_price', big, (c) => c.notNull())
+    .addColumn('usd_price', big, (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('product_carats_once', ['p_id', 'carat_id'])
     .execute();
@@ -121,7 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const idColumn = table === 'cart_items' ? 'c_id' : 'w_id';
     let builder = db.schema
       .createTable(table)
-      .addColumn(idColumn, 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn(idColumn, 'integer', key)
       .addColumn('u_id', 'integer', (c) => c.notNull().references('users.u_id').onDelete('cascade'))
       .addColumn('p_id', 'integer', (c) => c.notNull().references('products.p_id').onDelete('cascade'))
       .addColumn('pc_id', 'integer', (c) => c.notNull().references('product_carats.pc_id').onDelete('cascade'))
@@ -139,7 +146,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('coupons')
-    .addColumn('coupon_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('coupon_id', 'integer', key)
     .addColumn('coupon_name', 'text', (c) => c.notNull().unique())
     // Percentage in basis points (12.5% = 1250): exact, never a float.
     .addColumn('discount_bp', 'integer', (c) => c.notNull())
@@ -149,14 +156,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('orders')
-    .addColumn('o_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('o_id', 'integer', key)
     .addColumn('u_id', 'integer', (c) => c.references('users.u_id').onDelete('set null'))
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('subtotal', 'integer', (c) => c.notNull())
-    .addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('shipping', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('total', 'integer', (c) => c.notNull())
+    .addColumn('subtotal', big, (c) => c.notNull())
+    .addColumn('discount', big, (c) => c.notNull().defaultTo(0))
+    .addColumn('shipping', big, (c) => c.notNull().defaultTo(0))
+    .addColumn('total', big, (c) => c.notNull())
     .addColumn('coupon_name', 'text')
     .addColumn('coupon_discount_bp', 'integer')
     .addColumn('first_name', 'text', (c) => c.notNull())
@@ -181,7 +188,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('order_items')
-    .addColumn('oi_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('oi_id', 'integer', key)
     .addColumn('o_id', 'integer', (c) => c.notNull().references('orders.o_id').onDelete('cascade'))
     .addColumn('p_id', 'integer', (c) => c.references('products.p_id').onDelete('set null'))
     .addColumn('pc_id', 'integer')
@@ -196,21 +203,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('material_name', 'text')
     .addColumn('size_name', 'text')
     .addColumn('quantity', 'integer', (c) => c.notNull())
-    .addColumn('price', 'integer', (c) => c.notNull())
-    .addColumn('line_total', 'integer', (c) => c.notNull())
+    .addColumn('price', big, (c) => c.notNull())
+    .addColumn('line_total', big, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('order_items_order').on('order_items').column('o_id').execute();
   await db.schema.createIndex('order_items_product').on('order_items').column('p_id').execute();
 
   await db.schema
     .createTable('payments')
-    .addColumn('pay_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('pay_id', 'integer', key)
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('provider_order_id', 'text', (c) => c.notNull().unique())
     .addColumn('payment_session_id', 'text', (c) => c.notNull())
     .addColumn('u_id', 'integer', (c) => c.references('users.u_id').onDelete('set null'))
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('amount', big, (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('created'))
     .addColumn('o_id', 'integer', (c) => c.references('orders.o_id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
@@ -226,7 +233,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('reviews')
-    .addColumn('r_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('r_id', 'integer', key)
     .addColumn('u_id', 'integer', (c) => c.references('users.u_id').onDelete('set null'))
     .addColumn('u_name', 'text', (c) => c.notNull())
     // NULL p_id: a testimonial written in the back office for the home page.
@@ -246,7 +253,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('review_images')
-    .addColumn('ri_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('ri_id', 'integer', key)
     .addColumn('r_id', 'integer', (c) => c.notNull().references('reviews.r_id').onDelete('cascade'))
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
@@ -255,7 +262,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('slider_images')
-    .addColumn('s_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('s_id', 'integer', key)
     .addColumn('image', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
@@ -263,7 +270,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('contact_messages')
-    .addColumn('c_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('c_id', 'integer', key)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
@@ -274,7 +281,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('newsletter_subscribers')
-    .addColumn('n_id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('n_id', 'integer', key)
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
@@ -283,7 +290,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('rate_limits')
     .addColumn('bucket', 'text', (c) => c.primaryKey())
     .addColumn('hits', 'integer', (c) => c.notNull())
-    .addColumn('reset_at', 'integer', (c) => c.notNull())
+    .addColumn('reset_at', big, (c) => c.notNull())
     .execute();
 
   await db.schema

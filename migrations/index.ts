@@ -4,6 +4,7 @@ import * as paymentCheckout from './2026_11_22_0001_payment_checkout.ts';
 import * as listingIndexes from './2026_11_22_0002_listing_indexes.ts';
 import * as catalogueRowsVersion from './2026_11_22_0003_catalogue_rows_version.ts';
 import * as hardening from './2026_11_24_0002_hardening.ts';
+import * as portable from './2026_11_24_0003_portable.ts';
 import * as metalRatesStock from './2026_11_24_0004_metal_rates_stock.ts';
 import * as taxAndShipping from './2026_11_24_0005_tax_and_shipping.ts';
 import * as search from './2026_11_24_0006_search.ts';
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0002_listing_indexes': listingIndexes,
   '2026_11_22_0003_catalogue_rows_version': catalogueRowsVersion,
   '2026_11_24_0002_hardening': hardening,
+  '2026_11_24_0003_portable': portable,
   '2026_11_24_0004_metal_rates_stock': metalRatesStock,
   '2026_11_24_0005_tax_and_shipping': taxAndShipping,
   '2026_11_24_0006_search': search,

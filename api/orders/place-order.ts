@@ -8,7 +8,6 @@
  */
 
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { DB } from '../../db/connection.ts';
 import { cartLines } from '../../db/queries/cart.ts';
 import { findOrder, findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, placedAt } from '../../db/queries/orders.ts';
@@ -21,6 +20,8 @@ import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
 import { HOME_COUNTRY } from '../../rules/address.ts';
 import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
+import { utcTimestamp } from '../../db/time.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 
 export interface CheckoutAddress {
   first_name: string;
@@ -126,11 +127,11 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     if (!payment.confirmed) await confirmPaid(provider, record);
     paid = record;
     if (record.status === 'created') {
-      await db.updateTable('payments').set({ status: 'paid', updated_at: sql`CURRENT_TIMESTAMP` }).where('pay_id', '=', record.pay_id).where('status', '=', 'created').execute();
+      await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', record.pay_id).where('status', '=', 'created').execute();
     }
   }
 
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (request.idempotency) {
       const earlier = await findOrderByIdempotencyKey(trx, request.u_id, request.idempotency.key);
       if (earlier) {
@@ -216,7 +217,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     if (paid) {
       await trx
         .updateTable('payments')
-        .set({ status: 'used', o_id: order.o_id, updated_at: sql`CURRENT_TIMESTAMP` })
+        .set({ status: 'used', o_id: order.o_id, updated_at: utcTimestamp() })
         .where('provider_order_id', '=', paid.provider_order_id)
         .execute();
     }
@@ -229,13 +230,13 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
  * 2 hours of placing it (the refund policy's cancellation window).
  */
 export async function cancelOrder(db: DB, u_id: number, o_id: number, options: { asAdministrator?: boolean } = {}) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const order = await findOrder(trx, o_id);
     // Another shopper's order is answered as missing: its existence is not theirs to learn.
     if (!order || (order.u_id !== u_id && !options.asAdministrator)) throw notFound('Order not found.');
     const refusal = transitionRefusal({ from: order.status, to: ORDER_STATUS.cancelled, actor: 'shopper', placedAt: placedAt(order), now: Date.now() });
     if (refusal) throw conflict(refusal);
-    await trx.updateTable('orders').set({ status: 5, updated_at: sql`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    await trx.updateTable('orders').set({ status: 5, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
     await returnStock(trx, o_id);
     return { o_id, status: 5, payment_method: order.payment_method };
   });

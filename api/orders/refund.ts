@@ -10,9 +10,9 @@
  * (retryDueRefunds): the refund id is the same every time, so the provider never pays twice.
  */
 
-import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
+import { utcTimestamp } from '../../db/time.ts';
 
 /** How often the server asks again for refunds the provider could not take (api/server.ts). */
 export const REFUND_RETRY_MS = 10 * 60_000;
@@ -26,7 +26,7 @@ export const refundIdOf = (providerOrderId: string) => `refund_${providerOrderId
 export async function refundCancelledOrder(deps: Pick<Deps, 'db' | 'config'>, o_id: number): Promise<RefundOutcome> {
   const claimed = await deps.db
     .updateTable('payments')
-    .set({ status: 'refund_due', updated_at: sql<string>`CURRENT_TIMESTAMP` })
+    .set({ status: 'refund_due', updated_at: utcTimestamp() })
     .where('o_id', '=', o_id)
     .where('status', '=', 'used')
     .where(({ exists, selectFrom }) => exists(selectFrom('orders').select('o_id').where('orders.o_id', '=', o_id).where('orders.status', '=', 5)))
@@ -76,7 +76,7 @@ async function askProvider(deps: Pick<Deps, 'db' | 'config'>, payment: DueRefund
   }
   await deps.db
     .updateTable('payments')
-    .set({ status: 'refunded', updated_at: sql<string>`CURRENT_TIMESTAMP` })
+    .set({ status: 'refunded', updated_at: utcTimestamp() })
     .where('provider_order_id', '=', providerOrderId)
     .where('status', '=', 'refund_due')
     .execute();

@@ -5,7 +5,6 @@
  * incremented in this same transaction, so numbers have no gap and no twin).
  */
 
-import { sql } from 'kysely';
 import type { DB } from '../../db/connection.ts';
 import { findOrder } from '../../db/queries/orders.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -15,6 +14,7 @@ import { financialYearStart, invoiceNumber } from '../../rules/invoice.ts';
 import type { Seller } from '../../rules/seller.ts';
 import { conflict, notFound } from '../errors.ts';
 import { buildInvoice, type LineDetails } from '../invoices/document.ts';
+import { utcTimestamp } from '../../db/time.ts';
 
 /** Refuses to ship an order until each piece has its HUID (409 saying how many are missing). */
 export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
@@ -56,7 +56,7 @@ export function shipOrder(db: DB, seller: Seller, o_id: number, at: Date = new D
     const order = await findOrder(trx, o_id);
     if (!order) throw notFound('Order not found.');
     const invoice_no = await prepareShipment(trx, order, seller, at);
-    await trx.updateTable('orders').set({ status: 3, updated_at: sql<string>`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    await trx.updateTable('orders').set({ status: 3, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
     return invoice_no;
   });
 }

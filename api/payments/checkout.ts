@@ -7,7 +7,6 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { findOrderByProviderOrderId, findPayment } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import type { Deps } from '../context.ts';
@@ -16,6 +15,7 @@ import { assertInStock } from '../../db/queries/stock.ts';
 import { type Checkout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { type PaymentProvider, paymentProvider } from './provider.ts';
 import { assertLawfulPayment } from '../orders/checkout-law.ts';
+import { utcTimestamp } from '../../db/time.ts';
 
 export interface StartPayment {
   u_id: number;
@@ -89,7 +89,7 @@ export async function finishPayment(deps: Pick<Deps, 'db' | 'config'>, providerO
   const remote = await provider.getOrder(providerOrderId);
   if (!remote || remote.status !== 'PAID') {
     if (remote && ['EXPIRED', 'TERMINATED', 'FAILED'].includes(remote.status)) {
-      await db.updateTable('payments').set({ status: 'failed', updated_at: sql`CURRENT_TIMESTAMP` }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
+      await db.updateTable('payments').set({ status: 'failed', updated_at: utcTimestamp() }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
     }
     return 'not_paid';
   }
@@ -97,7 +97,7 @@ export async function finishPayment(deps: Pick<Deps, 'db' | 'config'>, providerO
     console.error(`[payments] ${providerOrderId}: provider reports ${remote.amount} ${remote.currency}, expected ${payment.amount} ${payment.currency}`);
     return 'not_paid';
   }
-  await db.updateTable('payments').set({ status: 'paid', updated_at: sql`CURRENT_TIMESTAMP` }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
+  await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
   if (await findOrderByProviderOrderId(db, providerOrderId)) return 'already_placed';
   const checkout = payment.checkout ? (JSON.parse(payment.checkout) as Checkout) : null;
   if (!checkout?.address || payment.u_id === null) return 'paid_awaiting_order';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DB } from '../../db/connection.ts';
+import { type DB, databaseUrl } from '../../db/connection.ts';
 import { withLease } from '../../db/leases.ts';
 import type { Config } from '../env.ts';
 import { BUILD_INFO, type BuildInfo, newBuildId, publishSite, readBuildInfo as readSiteBuildInfo, syncPublishedSite } from './publish.ts';
@@ -192,7 +192,7 @@ function runAstroBuild(config: Config, outDir: string, workDir: string, signal?:
         SITE_OUT_DIR: outDir,
         SITE_CACHE_DIR: path.join(workDir, 'cache'),
         DATA_DIR: config.dataDir,
-        DATABASE_URL: config.databaseFile,
+        DATABASE_URL: databaseUrl(config.database),
         PUBLIC_URL: config.publicUrl,
         ASTRO_TELEMETRY_DISABLED: '1',
       },
@@ -320,7 +320,7 @@ if (import.meta.main) {
   const { openDatabase } = await import('../../db/connection.ts');
   const { migrateToLatest } = await import('../../db/migrate.ts');
   const config = loadConfig();
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   await migrateToLatest(db);
   await buildSite(config, db);
   await db.destroy();

@@ -21,6 +21,7 @@ import { productPageState } from '../../db/queries/catalogue.ts';
 import type { Config } from '../env.ts';
 import { siteBuildStartedAt, siteEtags } from './build.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from '../security-headers.ts';
+import { timestampMs } from '../../db/time.ts';
 
 export { IMAGE_WIDTHS, MEDIA_FOLDERS, type MediaFolder };
 
@@ -255,7 +256,7 @@ async function productPageServed(config: Config, db: DB, p_id: number): Promise<
   if (!state) return 'gone';
   if (!state.visible) return 'live';
   const startedAt = siteBuildStartedAt(config);
-  const updatedAt = Date.parse(`${state.updatedAt.replace(' ', 'T')}Z`);
+  const updatedAt = timestampMs(state.updatedAt);
   // updated_at keeps whole seconds: a change within the build's first second counts as after it.
   return startedAt !== null && Number.isFinite(updatedAt) && updatedAt + 1000 <= startedAt ? 'built' : 'live';
 }

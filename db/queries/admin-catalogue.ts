@@ -12,6 +12,7 @@ import { conflictError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import type { CategoryView } from './catalogue.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** Case-insensitive name match, portable (lower() exists in SQLite and PostgreSQL). */
 const sameName = (column: string, name: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${name})`;
@@ -28,7 +29,7 @@ async function assertCategoryNameFree(trx: DB, cate_name: string, except?: numbe
 
 /** Adds a category; refuses a name already taken (any case). */
 export function createCategory(db: DB, category: { cate_name: string; cate_image: string }): Promise<CategoryView> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await assertCategoryNameFree(trx, category.cate_name);
     return trx.insertInto('categories').values(category).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
   });
@@ -44,7 +45,7 @@ export function updateCategory(
   cate_id: number,
   changes: { cate_name: string; cate_image?: string },
 ): Promise<{ category: CategoryView; replacedImage: string | null }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
     if (!current) throw notFoundError('Category not found.');
     await assertCategoryNameFree(trx, changes.cate_name, cate_id);
@@ -68,7 +69,7 @@ const productsWord = (n: number) => (n === 1 ? '1 product' : `${n} products`);
  * must be deleted first.
  */
 export function deleteCategory(db: DB, cate_id: number): Promise<{ removedImage: string | null }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
     if (!current) throw notFoundError('Category not found.');
     const { n } = await trx
@@ -140,7 +141,7 @@ async function assertAttributeNameFree(trx: DB, kind: AttributeKind, name: strin
 
 /** Adds a material, size or carat; refuses a name already taken (any case). */
 export function createAttribute(db: DB, kind: AttributeKind, name: string): Promise<AttributeView> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await assertAttributeNameFree(trx, kind, name);
     return untyped(trx)
       .insertInto(kind.table)
@@ -152,7 +153,7 @@ export function createAttribute(db: DB, kind: AttributeKind, name: string): Prom
 
 /** Renames a material, size or carat. */
 export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: string): Promise<AttributeView> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await assertAttributeNameFree(trx, kind, name, id);
     const row = await untyped(trx)
       .updateTable(kind.table)
@@ -167,7 +168,7 @@ export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: s
 
 /** Deletes a material, size or carat that no product uses. */
 export function deleteAttribute(db: DB, kind: AttributeKind, id: number): Promise<void> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const exists = await untyped(trx).selectFrom(kind.table).select(kind.idColumn).where(kind.idColumn, '=', id).executeTakeFirst();
     if (!exists) throw notFoundError(`${kind.label} not found.`);
     const { n } = await untyped(trx)

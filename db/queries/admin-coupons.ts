@@ -8,6 +8,7 @@ import { conflictError, notFoundError } from '../../rules/errors.ts';
 import { basisPointsToPercentText } from '../../rules/money.ts';
 import type { DB } from '../connection.ts';
 import type { CouponView } from './orders.ts';
+import { writeTransaction } from '../transaction.ts';
 
 export interface CouponDraft {
   /** Already uppercased. */
@@ -32,7 +33,7 @@ async function assertNameFree(trx: DB, coupon_name: string, except?: number) {
 
 /** Adds an active coupon. */
 export function createCoupon(db: DB, draft: CouponDraft): Promise<CouponView> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await assertNameFree(trx, draft.coupon_name);
     return view(await trx.insertInto('coupons').values(draft).returning(COLUMNS).executeTakeFirstOrThrow());
   });
@@ -40,7 +41,7 @@ export function createCoupon(db: DB, draft: CouponDraft): Promise<CouponView> {
 
 /** Renames a coupon and sets its discount. */
 export function updateCoupon(db: DB, coupon_id: number, draft: CouponDraft): Promise<CouponView> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await assertNameFree(trx, draft.coupon_name, coupon_id);
     const row = await trx.updateTable('coupons').set(draft).where('coupon_id', '=', coupon_id).returning(COLUMNS).executeTakeFirst();
     if (!row) throw notFoundError('Coupon not found.');

@@ -1,11 +1,11 @@
 /** Orders as the back office manages them: every order, and its status. */
 
-import { sql } from 'kysely';
 import { notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { writeTransaction } from '../transaction.ts';
 import { type OrderView, orderViews } from './orders.ts';
 import { returnStock } from './stock.ts';
+import { utcTimestamp } from '../time.ts';
 
 /** Every order (or one page of them), newest first, with its items. */
 export async function listAllOrders(db: DB, page?: { page: number; perPage: number }): Promise<OrderView[]> {
@@ -19,7 +19,7 @@ export function setOrderStatus(db: DB, o_id: number, status: 1 | 2 | 3 | 4 | 5):
   return writeTransaction(db, async (trx) => {
     const order = await trx.selectFrom('orders').select('status').where('o_id', '=', o_id).executeTakeFirst();
     if (!order) throw notFoundError('Order not found.');
-    await trx.updateTable('orders').set({ status, updated_at: sql<string>`CURRENT_TIMESTAMP` }).where('o_id', '=', o_id).execute();
+    await trx.updateTable('orders').set({ status, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
     // Cancelled by the shop: its pieces go back on sale.
     if (status === 5 && order.status !== 5) await returnStock(trx, o_id);
   });

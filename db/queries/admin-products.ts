@@ -13,12 +13,13 @@
  * Prices arrive here already in minor units (paise, cents).
  */
 
-import { sql } from 'kysely';
 import { invalidError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { type MakingType, priceRow } from '../../rules/pricing.ts';
 import { namedNowhere } from './admin-media.ts';
 import { ratesForPricing } from './metal-rates.ts';
+import { utcTimestamp } from '../time.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** Images and videos one product may have. */
 export const MAX_PRODUCT_MEDIA = 10;
@@ -149,7 +150,7 @@ async function caratValues(trx: DB, carat: CaratPrice, rates: Awaited<ReturnType
 
 /** Adds a product with everything it names; answers its p_id. */
 export function insertProduct(db: DB, product: NewProduct): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const category = await trx.selectFrom('categories').select('cate_id').where('cate_id', '=', product.cate_id).executeTakeFirst();
     if (!category) throw invalidError('This category does not exist.');
     const materials = unique(product.materials);
@@ -186,7 +187,7 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
  * keeps showing the picture of what was bought), to remove once this commits.
  */
 export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const product = await trx.selectFrom('products').select(['p_id', 'cate_id']).where('p_id', '=', p_id).executeTakeFirst();
     if (!product) throw notFoundError('Product not found.');
 
@@ -218,7 +219,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
 
     await trx
       .updateTable('products')
-      .set({ ...columns, updated_at: sql<string>`CURRENT_TIMESTAMP` })
+      .set({ ...columns, updated_at: utcTimestamp() })
       .where('p_id', '=', p_id)
       .execute();
     if (key_points) await writeKeyPoints(trx, p_id, key_points);
@@ -234,7 +235,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
 export async function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): Promise<void> {
   const result = await db
     .updateTable('products')
-    .set({ p_status, updated_at: sql<string>`CURRENT_TIMESTAMP` })
+    .set({ p_status, updated_at: utcTimestamp() })
     .where('p_id', '=', p_id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFoundError('Product not found.');
@@ -246,7 +247,7 @@ export async function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): P
  * their own copy of what was bought. Answers the files to remove after commit.
  */
 export function deleteProduct(db: DB, p_id: number): Promise<{ productFiles: string[]; reviewFiles: string[] }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const product = await trx.selectFrom('products').select('p_id').where('p_id', '=', p_id).executeTakeFirst();
     if (!product) throw notFoundError('Product not found.');
     const [media, reviewImages] = await Promise.all([

@@ -12,6 +12,7 @@ import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from './catalogue.ts';
 import type { ReviewView, SliderImageView } from './reviews.ts';
+import { writeTransaction } from '../transaction.ts';
 
 export interface TestimonialDraft {
   u_name: string;
@@ -37,7 +38,7 @@ const REVIEW_COLUMNS = ['r_id', 'u_id', 'u_name', 'message', 'rating', 'created_
 
 /** Adds a testimonial written by administrator `u_id`, with its image. */
 export function addTestimonial(db: DB, u_id: number, draft: TestimonialDraft, image: string): Promise<ReviewView> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('reviews')
       .values({ u_id, p_id: null, ...draft })
@@ -58,7 +59,7 @@ export function updateTestimonial(
   draft: TestimonialDraft,
   image: string | undefined,
 ): Promise<{ review: ReviewView; replacedImages: string[] }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom('reviews').select(['r_id', 'p_id']).where('r_id', '=', r_id).executeTakeFirst();
     if (!current) throw notFoundError('Review not found.');
     if (current.p_id !== null) throw conflictError("This is a shopper's product review: it can be deleted, not edited.");
@@ -73,7 +74,7 @@ export function updateTestimonial(
 
 /** Deletes any review; answers its image files that nothing else names. */
 export function deleteReview(db: DB, r_id: number): Promise<{ images: string[] }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const review = await trx.selectFrom('reviews').select('r_id').where('r_id', '=', r_id).executeTakeFirst();
     if (!review) throw notFoundError('Review not found.');
     const images = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).execute();
@@ -84,7 +85,7 @@ export function deleteReview(db: DB, r_id: number): Promise<{ images: string[] }
 
 /** Adds slider images after the existing ones, in the order given. */
 export function addSliderImages(db: DB, images: string[]): Promise<SliderImageView[]> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { last } = await trx
       .selectFrom('slider_images')
       .select((eb) => eb.fn.max<number | null>('position').as('last'))
@@ -100,7 +101,7 @@ export function addSliderImages(db: DB, images: string[]): Promise<SliderImageVi
 
 /** Deletes a slider image; answers its file name when nothing else names it. */
 export function deleteSliderImage(db: DB, s_id: number): Promise<string | null> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx.deleteFrom('slider_images').where('s_id', '=', s_id).returning('image').executeTakeFirst();
     if (!row) throw notFoundError('Slider image not found.');
     const [image = null] = await namedNowhere(trx, 'Sliders', [row.image]);

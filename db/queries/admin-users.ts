@@ -8,6 +8,7 @@ import { isAdministrator } from '../../rules/roles.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from './catalogue.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** A user without anything secret: the password hash never leaves the database. */
 export interface UserView {
@@ -48,7 +49,7 @@ export async function listUsers(db: DB): Promise<UserView[]> {
  * Answers the review image files to remove after commit.
  */
 export function deleteUser(db: DB, u_id: number): Promise<{ reviewFiles: string[]; removedReviews: number }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const user = await trx.selectFrom('users').select(['u_id', 'u_type']).where('u_id', '=', u_id).executeTakeFirst();
     if (!user) throw notFoundError('User not found.');
     if (isAdministrator(user)) {

@@ -3,10 +3,12 @@
  * by api/orders/pricing.ts (resolveSelection); these functions store and read them.
  */
 
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { getProducts, type ProductView, shopperVisibleIds } from './catalogue.ts';
+import { utcTimestamp } from '../time.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** The ids of a checked selection, as a cart or wishlist line stores them. */
 export interface StoredSelection {
@@ -88,7 +90,7 @@ export type AddToCartResult = { c_id: number; quantity: number; created: boolean
  * quantity. One transaction, so two quick clicks make one line.
  */
 export function addToCart(db: DB, u_id: number, selection: StoredSelection, quantity: number, maxQuantity: number): Promise<AddToCartResult> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('cart_items')
       .select(['c_id', 'quantity'])
@@ -100,7 +102,7 @@ export function addToCart(db: DB, u_id: number, selection: StoredSelection, quan
       if (total > maxQuantity) return { tooMany: true as const };
       await trx
         .updateTable('cart_items')
-        .set({ quantity: total, updated_at: sql`CURRENT_TIMESTAMP` })
+        .set({ quantity: total, updated_at: utcTimestamp() })
         .where('c_id', '=', existing.c_id)
         .execute();
       return { c_id: existing.c_id, quantity: total, created: false };
@@ -142,7 +144,7 @@ export function cartLines(db: DB, u_id: number, c_ids?: number[]) {
 export async function setCartQuantity(db: DB, u_id: number, c_id: number, quantity: number): Promise<boolean> {
   const result = await db
     .updateTable('cart_items')
-    .set({ quantity, updated_at: sql`CURRENT_TIMESTAMP` })
+    .set({ quantity, updated_at: utcTimestamp() })
     .where('c_id', '=', c_id)
     .where('u_id', '=', u_id)
     .executeTakeFirst();
@@ -159,7 +161,7 @@ export async function removeCartLine(db: DB, u_id: number, c_id: number): Promis
 
 /** Adds a selection to a wishlist once; the same selection again answers the existing line. */
 export function addToWishlist(db: DB, u_id: number, selection: StoredSelection): Promise<{ w_id: number; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('wishlist_items')
       .select('w_id')

@@ -17,6 +17,7 @@ import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches } from './search.ts';
 import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
+import { isoTimestamp } from '../time.ts';
 
 export { productReviews, sliderImages, testimonials } from './reviews.ts';
 
@@ -99,11 +100,7 @@ export interface ProductPage {
 /** The largest page any listing answers, whatever a client asks for. */
 export const MAX_PER_PAGE = 100;
 
-/** SQLite's CURRENT_TIMESTAMP ('2026-01-02 03:04:05', UTC) as ISO 8601; ISO text passes through. */
-export function isoTimestamp(value: string): string {
-  if (value.includes('T')) return value;
-  return `${value.replace(' ', 'T')}Z`;
-}
+export { isoTimestamp };
 
 type ProductScope = ExpressionBuilder<Database & { p: Database['products']; c: Database['categories'] }, 'p' | 'c'>;
 

@@ -12,6 +12,7 @@ import { maskPan } from '../../rules/compliance.ts';
 import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView } from './carat-pricing.ts';
 import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
+import { timestampMs } from '../time.ts';
 
 /* ---------------------------------------------------------------- coupons */
 
@@ -190,7 +191,7 @@ export interface OrderView {
 
 /** When an order was placed, in milliseconds (what the cancel window counts from). */
 export function placedAt(order: Pick<Order, 'created_at'>): number {
-  return Date.parse(isoTimestamp(order.created_at));
+  return timestampMs(order.created_at);
 }
 
 function itemView(item: OrderItem, huid: string[]): OrderItemView {

@@ -5,6 +5,7 @@
 
 import type { DB } from '../connection.ts';
 import { isoTimestamp } from './catalogue.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** A review as the API answers it (storefront.md §3). */
 export interface ReviewView {
@@ -160,7 +161,7 @@ export async function addProductReview(
   db: DB,
   review: { u_id: number; u_name: string; p_id: number; message: string; rating: number; images: string[] },
 ): Promise<number | null> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('reviews')
       .values({ u_id: review.u_id, u_name: review.u_name, p_id: review.p_id, message: review.message, rating: review.rating })

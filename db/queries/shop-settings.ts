@@ -4,9 +4,9 @@
  * below the law's.
  */
 
-import { sql } from 'kysely';
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from '../../rules/shipping.ts';
 import type { DB } from '../connection.ts';
+import { utcTimestamp } from '../time.ts';
 
 const SHIPPING_RATES = 'shipping_rates';
 const COD_CAP = 'cod_cap';
@@ -21,7 +21,7 @@ async function writeSetting(db: DB, key: string, value: unknown): Promise<void> 
   await db
     .insertInto('shop_settings')
     .values({ key, value: text })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: sql<string>`CURRENT_TIMESTAMP` }))
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: utcTimestamp() }))
     .execute();
 }
 

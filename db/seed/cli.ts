@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../api/env.ts';
-import { openDatabase } from '../connection.ts';
+import { describeDatabase, openDatabase } from '../connection.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { seedDemo } from './demo.ts';
 import { seedLargeCatalogue } from './large.ts';
@@ -25,7 +25,7 @@ function parseProductCount(argv: string[]): number {
 
 const products = parseProductCount(process.argv.slice(2));
 const config = loadConfig();
-const db = openDatabase(config.databaseFile);
+const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
   let started = performance.now();
@@ -40,7 +40,7 @@ try {
     console.log(`large catalogue: ${added} products added in ${seconds(started)}`);
   }
   const total = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  console.log(`${config.databaseFile} now holds ${total.n} products`);
+  console.log(`${describeDatabase(config.database)} now holds ${total.n} products`);
 } finally {
   await db.destroy();
 }

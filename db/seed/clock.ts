@@ -8,7 +8,5 @@ export function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - Math.round(days * 86_400_000));
 }
 
-/** The text SQLite's CURRENT_TIMESTAMP writes (UTC, `YYYY-MM-DD HH:MM:SS`), so seeded rows sort with live ones. */
-export function sqlTimestamp(moment: Date): string {
-  return moment.toISOString().slice(0, 19).replace('T', ' ');
-}
+/** A moment as the database keeps it (db/time.ts), so seeded rows sort with live ones. */
+export { utcTimestamp as sqlTimestamp } from '../time.ts';

@@ -29,6 +29,7 @@ import {
 } from './media.ts';
 import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom } from './random.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** What seeding needs from the configuration (tests pass just this; without media, the local folders under mediaDir). */
 export type SeedConfig = Pick<Config, 'mediaDir' | 'admin'> & Partial<Pick<Config, 'media'>>;
@@ -58,7 +59,7 @@ export async function seedDemo(db: Db, config: SeedConfig): Promise<boolean> {
   const writer = new MediaWriter(seedMediaStore(config));
   try {
     const [media, hashes] = await Promise.all([renderDemoMedia(writer), hashPasswords(config.admin.password)]);
-    const seeded = await db.transaction().execute(async (trx) => {
+    const seeded = await writeTransaction(db, async (trx) => {
       if (!(await isEmptyStore(trx))) return false;
       await insertDemo(trx, config, media, hashes, new Date());
       await recordMediaFiles(trx, writer.sizes);

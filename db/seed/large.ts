@@ -14,6 +14,7 @@ import { currentSeedRates, isEmptyStore, type Lookups, productDraft, type SeedCo
 import { seedFileName } from './media.ts';
 import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom, type Random } from './random.ts';
+import { writeTransaction } from '../transaction.ts';
 
 type Db = Kysely<Database>;
 
@@ -76,7 +77,7 @@ export async function seedLargeCatalogue(db: Db, config: SeedConfig, count: numb
       const drafts = await Promise.all(
         Array.from({ length: size }, (_, i) => largeDraft(templates, lookups, rng, now, rates, added + i, store, files)),
       );
-      await db.transaction().execute((trx) => insertProducts(trx, drafts));
+      await writeTransaction(db, (trx) => insertProducts(trx, drafts));
     } catch (error) {
       await store.remove(files);
       throw error;

@@ -345,7 +345,7 @@ describe('answers reused until the database changes', () => {
 
     // Another connection (another process or API instance) reactivates it.
     const { openDatabase } = await import('../../db/connection.ts');
-    const other = openDatabase(store.config.databaseFile);
+    const other = openDatabase(store.config.database);
     try {
       await other.updateTable('products').set({ p_status: 1, name: 'Renamed elsewhere' }).where('p_id', '=', product.p_id).execute();
     } finally {

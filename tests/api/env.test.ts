@@ -11,7 +11,7 @@ it('keeps one generated token secret in DATA_DIR across starts', () => {
   const first = loadConfig({ DATA_DIR: dir });
   const second = loadConfig({ DATA_DIR: dir });
   expect(Buffer.from(first.jwtSecret).toString()).toBe(Buffer.from(second.jwtSecret).toString());
-  expect(first.databaseFile).toBe(path.join(dir, 'store.sqlite'));
+  expect(first.database).toEqual({ engine: 'sqlite', file: path.join(dir, 'store.sqlite') });
   expect(first.port).toBe(8080);
 });
 
@@ -49,6 +49,30 @@ it('reads MEDIA_URL: local disk by default, an S3 bucket and prefix with the AWS
     credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
   });
   expect(loadConfig({ DATA_DIR: dir, MEDIA_URL: 's3://aurum-media' }).media).toMatchObject({ bucket: 'aurum-media', prefix: '', region: 'us-east-1', credentials: undefined });
+});
+
+it('picks the engine from DATABASE_URL: a SQLite path or file: URL, or a postgres:// URL; refuses anything else without repeating it', () => {
+  expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'file:///srv/aurum/store.sqlite' }).database).toEqual({ engine: 'sqlite', file: '/srv/aurum/store.sqlite' });
+  expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: './shop.sqlite' }).database).toEqual({ engine: 'sqlite', file: './shop.sqlite' });
+  for (const url of ['postgres://shop:s3cret@db.internal:5432/aurum', 'postgresql://shop:s3cret@db.internal/aurum']) {
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' }).database).toEqual({ engine: 'postgres', url });
+  }
+  for (const url of ['host=db.internal dbname=aurum user=shop password=s3cret', 'mysql://shop:s3cret@db/aurum']) {
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: url });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SQLite file path or file: URL, or a postgres:\/\/ \(postgresql:\/\/\) URL/);
+    expect(message).not.toContain('s3cret');
+    expect(message.split('\n')).toHaveLength(1);
+  }
+});
+
+it('names a PostgreSQL database in logs without its user or password', async () => {
+  const { describeDatabase } = await import('../../db/connection.ts');
+  expect(describeDatabase({ engine: 'postgres', url: 'postgres://shop:s3cret@db.internal:5432/aurum' })).toBe('postgres://db.internal:5432/aurum');
 });
 
 it('refuses a public https store that did not choose its payment provider', () => {

@@ -157,7 +157,7 @@ async function main() {
 
   const { createApp } = await import('../../api/app.ts');
   const { loadConfig } = await import('../../api/env.ts');
-  const { openDatabase } = await import('../../db/connection.ts');
+  const { databaseUrl, openDatabase } = await import('../../db/connection.ts');
   const { migrateToLatest } = await import('../../db/migrate.ts');
   const { seedDemo } = await import('../../db/seed/demo.ts');
   const { seedLargeCatalogue } = await import('../../db/seed/large.ts');
@@ -165,7 +165,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-'));
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256!!';
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000' });
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   const problems: string[] = [];
   try {
     await migrateToLatest(db);
@@ -268,7 +268,7 @@ async function main() {
     if (opts.siteBuild) {
       console.log(`building the storefront for ${total} products…`);
       try {
-        site = await measureSiteBuild({ DATA_DIR: dir, DATABASE_URL: config.databaseFile, JWT_SECRET: jwtSecret }, config.siteDir);
+        site = await measureSiteBuild({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret }, config.siteDir);
       } catch (error) {
         problems.push(`site build: ${(error as Error).message}`);
       }

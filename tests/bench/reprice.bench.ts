@@ -20,7 +20,7 @@ const { values } = parseArgs({ args: process.argv.slice(2), options: { products:
 const count = Number(values.products);
 const dir = mkdtempSync(path.join(tmpdir(), 'aurum-reprice-'));
 const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256!!' });
-const db = openDatabase(config.databaseFile);
+const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
   await seedLargeCatalogue(db, config, count);

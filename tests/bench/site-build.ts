@@ -125,7 +125,7 @@ if (process.env[SITE_ENV]) {
   const { openDatabase } = await import('../../db/connection.ts');
   const { buildSite } = await import('../../api/site/build.ts');
   const config = loadConfig();
-  const db = openDatabase(config.databaseFile, { readonly: true });
+  const db = openDatabase(config.database, { readonly: true });
   try {
     await buildSite(config, db, (line) => console.log(`  ${line}`));
   } finally {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backupStore, restoreStore } from '../../db/backup.ts';
-import { openDatabase } from '../../db/connection.ts';
+import { databaseLocation, openDatabase } from '../../db/connection.ts';
+import { createTestDatabase, testEngine } from '../helpers/database.ts';
 import { createTestStore, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -43,33 +44,37 @@ it('copies the database and media online while the store keeps writing, and rest
     return n;
   })();
   const out = path.join(scratch, 'backup-1');
-  const result = await backupStore({ databaseFile: store.config.databaseFile, mediaDir: store.config.mediaDir, outDir: out });
+  const result = await backupStore({ database: store.config.database, mediaDir: store.config.mediaDir, outDir: out });
   writing = false;
   await writer;
 
   expect(result.mediaFiles).toBe(1);
   expect(result.missingMedia).toEqual([]);
-  const copy = openDatabase(result.databaseFile, { readonly: true });
-  const copied = await countMessages(copy);
-  await copy.destroy();
+  expect(path.basename(result.databaseFile)).toBe(testEngine === 'postgres' ? 'store.pgdump' : 'store.sqlite');
+
+  // Restore into a fresh data directory (and, on PostgreSQL, an empty database), as the README tells an operator to.
+  const target = path.join(scratch, 'restored');
+  mkdirSync(target);
+  const database = await createTestDatabase(target);
+  restoreStore({ fromDir: out, database: databaseLocation(database.url), mediaDir: path.join(target, 'media') });
+  const restored = openDatabase(database.url);
+  const copied = await countMessages(restored);
   expect(copied).toBeGreaterThanOrEqual(500);
   expect(copied).toBeLessThanOrEqual(await countMessages());
-
-  // Restore into a fresh data directory, as the README tells an operator to.
-  const target = path.join(scratch, 'restored');
-  restoreStore({ fromDir: out, databaseFile: path.join(target, 'store.sqlite'), mediaDir: path.join(target, 'media') });
-  const restored = openDatabase(path.join(target, 'store.sqlite'));
-  expect(await countMessages(restored)).toBe(copied);
+  // The copy is one snapshot: the writer's rows are all there up to some point, none after a gap.
+  const late = await restored.selectFrom('contact_messages').select('name').where('name', 'like', 'Late %').execute();
+  expect(late.map((r) => r.name).sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))).toEqual(late.map((_, i) => `Late ${i}`));
   expect(readFileSync(path.join(target, 'media', 'Sliders', slider), 'utf8')).toBe('image bytes');
   // Shoppers stay logged in after a restore: the token secret comes back too.
   expect(readFileSync(path.join(target, 'jwt-secret'), 'utf8')).toBe('token-secret-of-this-store');
   await restored.destroy();
+  await database.drop();
 });
 
 it('refuses to write into a non-empty folder and to restore from a folder that is not a backup', async () => {
   const busy = path.join(scratch, 'busy');
   mkdirSync(busy);
   writeFileSync(path.join(busy, 'keep.txt'), 'x');
-  await expect(backupStore({ databaseFile: store.config.databaseFile, mediaDir: store.config.mediaDir, outDir: busy })).rejects.toThrow(/not empty/);
-  expect(() => restoreStore({ fromDir: busy, databaseFile: path.join(scratch, 'x.sqlite'), mediaDir: path.join(scratch, 'm') })).toThrow(/not a backup/);
+  await expect(backupStore({ database: store.config.database, mediaDir: store.config.mediaDir, outDir: busy })).rejects.toThrow(/not empty/);
+  expect(() => restoreStore({ fromDir: busy, database: store.config.database, mediaDir: path.join(scratch, 'm') })).toThrow(/not a backup/);
 });

@@ -21,7 +21,7 @@ let seedSeconds: number;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'aurum-seed-'));
   config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'seed-test-secret-that-is-long-enough!!', ADMIN_PHONE: '9000000001', ADMIN_PASSWORD: 'Admin@Seed1' });
-  db = openDatabase(config.databaseFile);
+  db = openDatabase(config.database);
   await migrateToLatest(db);
   const started = performance.now();
   seeded = await seedDemo(db, config);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { SignJWT } from 'jose';
 import { createUser, type TestStore } from './store.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 
 let counter = 0;
 const next = () => ++counter;
@@ -120,7 +121,7 @@ export function mediaFiles(store: TestStore, folder: string): string[] {
 
 /** Inserts an order with one item of a product (or a product-less item), for a user or none. */
 export async function createOrder(store: TestStore, overrides: { u_id?: number | null; p_id?: number | null; status?: number; created_at?: string } = {}) {
-  return store.db.transaction().execute(async (trx) => {
+  return writeTransaction(store.db, async (trx) => {
     const { o_id } = await trx
       .insertInto('orders')
       .values({

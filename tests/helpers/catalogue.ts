@@ -32,7 +32,7 @@ export async function createSize(store: HasDb, size_name?: string) {
 
 export async function createCarat(store: HasDb, name?: string) {
   const n = next();
-  return store.db.insertInto('carats').values({ name: name ?? `${n}K` }).returning(['carat_id', 'name']).executeTakeFirstOrThrow();
+  return store.db.insertInto('carats').values({ name: name ?? `Carat ${n}` }).returning(['carat_id', 'name']).executeTakeFirstOrThrow();
 }
 
 export interface ProductOptions {

@@ -8,6 +8,7 @@ import { hashPassword } from '../../api/passwords.ts';
 import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { newTokenKey } from '../../db/queries/users.ts';
+import { createTestDatabase } from './database.ts';
 
 export interface TestStore {
   db: DB;
@@ -18,11 +19,15 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-/** A fresh store on a migrated SQLite database in its own temporary directory. */
+/**
+ * A fresh store in its own temporary directory, on a migrated database of its own: a SQLite
+ * file there, or a new database on TEST_DATABASE_URL's PostgreSQL server (tests/helpers/database.ts).
+ */
 export async function createTestStore(env: Record<string, string> = {}): Promise<TestStore> {
   const dir = mkdtempSync(path.join(tmpdir(), 'aurum-test-'));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!', ...env });
-  const db = openDatabase(config.databaseFile);
+  const database = await createTestDatabase(dir);
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!', ...env });
+  const db = openDatabase(config.database);
   await migrateToLatest(db);
   const store: TestStore = {
     db,
@@ -32,6 +37,7 @@ export async function createTestStore(env: Record<string, string> = {}): Promise
     app: undefined as never,
     async close() {
       await db.destroy();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -33,10 +33,10 @@ let connection: DB | undefined;
 export function buildDb(): DB {
   if (!connection) {
     const config = loadConfig();
-    if (!existsSync(config.databaseFile)) {
-      throw new Error(`The site is built from the store's database, and ${config.databaseFile} does not exist: run npm start (or npm run migrate && npm run seed) first.`);
+    if (config.database.engine === 'sqlite' && !existsSync(config.database.file)) {
+      throw new Error(`The site is built from the store's database, and ${config.database.file} does not exist: run npm start (or npm run migrate && npm run seed) first.`);
     }
-    connection = openDatabase(config.databaseFile, { readonly: true });
+    connection = openDatabase(config.database, { readonly: true });
   }
   return connection;
 }

@@ -63,7 +63,7 @@ async function buildTemplate(target: string): Promise<void> {
     ADMIN_PHONE: DEMO_ADMIN.phoneNumber,
     ADMIN_PASSWORD: DEMO_ADMIN.password,
   });
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
     if (!(await seedDemo(db, config))) throw new Error('the template database was not empty');
@@ -173,7 +173,7 @@ export async function startProbeServer(env: Record<string, string> = {}, prepare
   cpSync(template, dir, { recursive: true });
   prepare?.(dir);
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), ...env });
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = createApp({ db, config, onCatalogueChange: () => undefined });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -1,0 +1,103 @@
+/**
+ * Ten identical requests at once, on the engine under test (tests/helpers/database.ts):
+ * where the rule is "only one", exactly one row comes of them, and every answer is the
+ * rule's (a replay, or 409), never a 500. On SQLite one writer at a time makes this
+ * hold; on PostgreSQL the unique indexes and writeTransaction (serializable, retried)
+ * must, with ten pooled connections really running at once.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createProduct } from '../helpers/catalogue.ts';
+import { testEngine } from '../helpers/database.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+let admin: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  store = await createTestStore();
+  admin = await createUser(store, { u_type: '0' });
+});
+afterAll(() => store.close());
+
+const AT_ONCE = 10;
+
+/** Sends the request AT_ONCE times together; answers the statuses, counted, and the bodies. */
+async function atOnce(method: string, url: (i: number) => string, body: (i: number) => unknown, headers: Record<string, string>) {
+  const replies = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => call(store, method, url(i), body(i), headers)));
+  const statuses: Record<number, number> = {};
+  for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  return { replies, statuses };
+}
+
+function report(what: string, statuses: Record<number, number>, rows: number) {
+  console.log(`race on ${testEngine}: ${what}: answers ${JSON.stringify(statuses)}, rows ${rows}`);
+}
+
+const count = async (table: 'cart_items' | 'wishlist_items' | 'materials' | 'coupons' | 'orders' | 'categories', where: (q: any) => any) =>
+  Number((await where(store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'))).executeTakeFirstOrThrow()).n);
+
+it('one cart selection added 10 times at once: one line, holding every acknowledged piece', async () => {
+  const shopper = await createUser(store);
+  const product = await createProduct(store);
+  const { replies, statuses } = await atOnce('POST', () => '/createcart', () => ({ ...product.selection, quantity: 1 }), shopper.auth);
+  const lines = await store.db.selectFrom('cart_items').select(['c_id', 'quantity']).where('u_id', '=', shopper.u_id).execute();
+  report('cart selection', statuses, lines.length);
+  expect(replies.every((r) => r.status < 500), JSON.stringify(statuses)).toBe(true);
+  expect(lines).toHaveLength(1);
+  const acknowledged = replies.filter((r) => r.body.status === 1).length;
+  expect(acknowledged).toBeGreaterThan(0);
+  expect(lines[0].quantity).toBe(acknowledged);
+});
+
+it('one wishlist selection added 10 times at once: one line', async () => {
+  const shopper = await createUser(store);
+  const product = await createProduct(store);
+  const { replies, statuses } = await atOnce('POST', () => '/createwishlist', () => product.selection, shopper.auth);
+  const rows = await count('wishlist_items', (q) => q.where('u_id', '=', shopper.u_id));
+  report('wishlist selection', statuses, rows);
+  expect(replies.every((r) => r.status < 500), JSON.stringify(statuses)).toBe(true);
+  expect(rows).toBe(1);
+});
+
+it('one material name (in any case) added 10 times at once: one material, nine 409', async () => {
+  const { statuses } = await atOnce('POST', () => '/addmaterial', (i) => ({ name: i % 2 ? 'Racing Gold' : 'RACING gold' }), admin.auth);
+  const rows = await count('materials', (q) => q.where((eb: any) => eb(eb.fn('lower', ['name']), '=', 'racing gold')));
+  report('material name', statuses, rows);
+  expect(rows).toBe(1);
+  expect(statuses).toEqual({ 201: 1, 409: AT_ONCE - 1 });
+});
+
+it('one category name added 10 times at once: one category, nine 409', async () => {
+  // /addcategory takes a multipart upload; the race is in its query, called ten times at once.
+  const { createCategory } = await import('../../db/queries/admin-catalogue.ts');
+  const results = await Promise.allSettled(Array.from({ length: AT_ONCE }, (_, i) => createCategory(store.db, { cate_name: i % 2 ? 'Racing Rings' : 'racing RINGS', cate_image: `race-${i}.webp` })));
+  const rows = await count('categories', (q) => q.where((eb: any) => eb(eb.fn('lower', ['cate_name']), '=', 'racing rings')));
+  const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+  report('category name', { 201: results.length - refused.length, 409: refused.filter((e) => e.status === 409).length }, rows);
+  expect(rows).toBe(1);
+  expect(refused).toHaveLength(AT_ONCE - 1);
+  for (const error of refused) expect(error.status).toBe(409);
+});
+
+it('one coupon name added 10 times at once: one coupon, nine 409', async () => {
+  const { statuses } = await atOnce('POST', () => '/addcoupon', (i) => ({ coupon_name: i % 2 ? 'race10' : 'RACE10', discount: '10' }), admin.auth);
+  const rows = await count('coupons', (q) => q.where('coupon_name', '=', 'RACE10'));
+  report('coupon name', statuses, rows);
+  expect(rows).toBe(1);
+  expect(statuses).toEqual({ 201: 1, 409: AT_ONCE - 1 });
+});
+
+it('one Idempotency-Key sent 10 times at once: one order, answered to all ten', async () => {
+  const shopper = await createUser(store);
+  const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
+  const body = {
+    u_id: shopper.u_id, shipping: 0, subtotal: 100, discount: 0, total: 100, priceType: 'inr_price', payment_method: 'cod',
+    first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
+    apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [product.selection],
+  };
+  const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': 'race-attempt-0001' });
+  const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
+  report('Idempotency-Key', statuses, rows);
+  expect(rows).toBe(1);
+  expect(statuses).toEqual({ 201: 1, 200: AT_ONCE - 1 });
+  expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
+});

@@ -1,0 +1,92 @@
+/**
+ * The unique indexes of 2026_11_24_0003_portable on a database written before them:
+ * duplicates are merged or renamed, so the migration never fails on an old store
+ * and nothing a shopper or the shop had is lost. Runs on the engine under test.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterAll, expect, it } from 'vitest';
+import { type DB, openDatabase } from '../../db/connection.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { migrations } from '../../migrations/index.ts';
+import { createProduct, createSize } from '../helpers/catalogue.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'aurum-migrations-'));
+let database: TestDatabase | undefined;
+let db: DB | undefined;
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('merges duplicate cart and wishlist lines and renames duplicate names before making them unique', async () => {
+  database = await createTestDatabase(dir);
+  db = openDatabase(database.url);
+  const provider = { getMigrations: async () => migrations };
+  const names = Object.keys(migrations);
+  const before = await new Migrator({ db, provider }).migrateTo(names[names.indexOf('2026_11_24_0003_portable') - 1]);
+  expect(before.error).toBeUndefined();
+
+  const user = await db
+    .insertInto('users')
+    .values({ full_name: 'Old Shopper', u_name: 'old', country_code: '+91', phone_number: '9000000001', password_hash: 'x', token_key: 'old-key' })
+    .returning('u_id')
+    .executeTakeFirstOrThrow();
+  const sized = await createProduct({ db });
+  const unsized = await createProduct({ db }, { sizes: [] });
+  const line = (product: typeof sized, quantity: number) => ({ u_id: user.u_id, ...product.selection, quantity });
+  await db.insertInto('cart_items').values([line(sized, 1), line(sized, 2), line(unsized, 1), line(unsized, 4)]).execute();
+  const wish = (product: typeof sized) => ({ u_id: user.u_id, ...product.selection });
+  await db.insertInto('wishlist_items').values([wish(sized), wish(sized), wish(unsized), wish(unsized)]).execute();
+  await createSize({ db }, 'Ring 12');
+  const twin = await createSize({ db }, 'RING 12');
+  await db.insertInto('coupons').values([{ coupon_name: 'DIWALI', discount_bp: 1000 }, { coupon_name: 'diwali', discount_bp: 500 }]).execute();
+
+  await migrateToLatest(db);
+
+  const cart = await db.selectFrom('cart_items').select(['p_id', 'quantity']).where('u_id', '=', user.u_id).orderBy('c_id').execute();
+  expect(cart).toEqual([
+    { p_id: sized.p_id, quantity: 3 },
+    { p_id: unsized.p_id, quantity: 5 },
+  ]);
+  expect(await db.selectFrom('wishlist_items').select('p_id').where('u_id', '=', user.u_id).orderBy('w_id').execute()).toEqual([{ p_id: sized.p_id }, { p_id: unsized.p_id }]);
+  const renamed = await db.selectFrom('sizes').select('size_name').where('size_id', '=', twin.size_id).executeTakeFirstOrThrow();
+  expect(renamed.size_name).toBe(`RING 12 (${twin.size_id})`);
+  const coupons = await db.selectFrom('coupons').select('coupon_name').orderBy('coupon_id').execute();
+  expect(coupons[0].coupon_name).toBe('DIWALI');
+  expect(coupons[1].coupon_name).toMatch(/^diwali-\d+$/);
+
+  // And from now on the database itself refuses a second one.
+  await expect(db.insertInto('wishlist_items').values(wish(unsized)).execute()).rejects.toThrow(/unique|duplicate/i);
+  await db.insertInto('materials').values({ name: 'Platinum' }).execute();
+  await expect(db.insertInto('materials').values({ name: 'PLATINUM' }).execute()).rejects.toThrow(/unique|duplicate/i);
+});
+
+it('two processes migrating one new database at once: both succeed, each migration runs once', async () => {
+  const target = await createTestDatabase(mkdtempSync(path.join(dir, 'pair-')));
+  const root = path.resolve(import.meta.dirname, '../..');
+  const migrate = () =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['db/migrate.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: target.url, DATA_DIR: dir } });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+  const runs = await Promise.all([migrate(), migrate()]);
+  for (const run of runs) expect(run.code, run.output).toBe(0);
+  const check = openDatabase(target.url);
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(check);
+    expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(migrations).sort());
+  } finally {
+    await check.destroy();
+    await target.drop();
+  }
+});

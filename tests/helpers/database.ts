@@ -1,0 +1,47 @@
+/**
+ * The engine the tests run on: SQLite files by default; with TEST_DATABASE_URL
+ * (postgres://…@127.0.0.1:PORT/postgres, a throwaway cluster: tests/helpers/pg-cluster.sh)
+ * every store gets a fresh database of its own on that server instead.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import type { Engine } from '../../db/connection.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** The engine under test. */
+export const testEngine: Engine = serverUrl ? 'postgres' : 'sqlite';
+
+/** For tests that mean something on one engine only: `it.skipIf(!onEngine('sqlite'))(…)`. */
+export const onEngine = (engine: Engine) => testEngine === engine;
+
+export interface TestDatabase {
+  /** DATABASE_URL for the store: the SQLite file in dir, or the new PostgreSQL database. */
+  url: string;
+  /** Removes the PostgreSQL database (its connections first); the SQLite file goes with its directory. */
+  drop(): Promise<void>;
+}
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty database for one store (not migrated). */
+export async function createTestDatabase(dir: string): Promise<TestDatabase> {
+  if (!serverUrl) return { url: path.join(dir, 'store.sqlite'), drop: async () => undefined };
+  const name = `aurum_test_${randomBytes(6).toString('hex')}`;
+  await onServer((client) => client.query(`create database ${name} template template0 encoding 'UTF8' locale 'C'`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
