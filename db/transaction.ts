@@ -4,8 +4,12 @@ import type { Database } from './schema.ts';
 
 export type Trx = Transaction<Database>;
 
-/** How many times a transaction is tried when the engine asks for a retry. */
-export const WRITE_ATTEMPTS = 8;
+/**
+ * How many times a transaction is tried when the engine asks for a retry. Ten writers
+ * of one row at once (an invoice counter, the catalogue version) commit one per round:
+ * the last of them needs about as many tries as there are writers.
+ */
+export const WRITE_ATTEMPTS = 16;
 
 /**
  * How many of those attempts a duplicate key may cost: a row inserted by a transaction
@@ -27,9 +31,9 @@ export function isRetryableConflict(error: unknown): boolean {
   return false;
 }
 
-/** Backoff before attempt n (1-based): exponential from 2 ms, capped, with full jitter. */
+/** Backoff after failed attempt n (1-based): exponential from 4 ms, capped at 250 ms, with full jitter. */
 function backoffMs(attempt: number): number {
-  return Math.random() * Math.min(200, 2 ** attempt);
+  return Math.random() * Math.min(250, 2 ** (attempt + 1));
 }
 
 /**

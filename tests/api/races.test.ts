@@ -72,10 +72,10 @@ it('one category name added 10 times at once: one category, nine 409', async () 
   const results = await Promise.allSettled(Array.from({ length: AT_ONCE }, (_, i) => createCategory(store.db, { cate_name: i % 2 ? 'Racing Rings' : 'racing RINGS', cate_image: `race-${i}.webp` })));
   const rows = await count('categories', (q) => q.where((eb: any) => eb(eb.fn('lower', ['cate_name']), '=', 'racing rings')));
   const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
-  report('category name', { 201: results.length - refused.length, 409: refused.filter((e) => e.status === 409).length }, rows);
+  report('category name', { 201: results.length - refused.length, 409: refused.filter((e) => e.kind === 'conflict').length }, rows);
   expect(rows).toBe(1);
   expect(refused).toHaveLength(AT_ONCE - 1);
-  for (const error of refused) expect(error.status).toBe(409);
+  for (const error of refused) expect(error.kind).toBe('conflict');
 });
 
 it('one coupon name added 10 times at once: one coupon, nine 409', async () => {

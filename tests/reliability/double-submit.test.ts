@@ -10,12 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { openDatabase } from '../../db/connection.ts';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../api/payments/cashfree.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { killAllChildren, prepareSmallStore, type Reply, startServer, type StoreServer } from './harness.ts';
+import { killAllChildren, prepareSmallStore, type Reply, startServer, storeDatabaseUrl, type StoreServer } from './harness.ts';
 import { ADDRESS, checkoutBody, loadSelections, registerShoppers, type Selection, type Shopper } from './shoppers.ts';
 
 const SECRET = 'cf-reliability-secret';
@@ -63,12 +64,14 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new SQLite(path.join(dataDir, 'store.sqlite'), { readonly: true });
+/** Reads the store's database (SQLite or PostgreSQL) straight; `?` marks each parameter. */
+async function query<T>(text: string, ...params: unknown[]): Promise<T[]> {
+  const db = openDatabase(await storeDatabaseUrl(dataDir), { readonly: true });
   try {
-    return db.prepare(sql).all(...params) as T[];
+    const parts = text.split('?');
+    return (await sql<T>(Object.assign([...parts], { raw: parts }) as TemplateStringsArray, ...params).execute(db)).rows;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -105,10 +108,10 @@ describe('the same order sent three times at once', () => {
       expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       const ids = new Set(replies.map((r) => r.body.data.o_id));
       expect(ids.size).toBe(1);
-      const orders = query<{ o_id: number }>('select o_id from orders where u_id = ?', shopper.u_id);
+      const orders = await query<{ o_id: number }>('select o_id from orders where u_id = ?', shopper.u_id);
       expect(orders.map((o) => o.o_id)).toEqual([...ids]);
-      expect(query('select oi_id from order_items where o_id = ?', orders[0].o_id)).toHaveLength(2);
-      expect(query('select c_id from cart_items where u_id = ?', shopper.u_id)).toHaveLength(0);
+      expect(await query('select oi_id from order_items where o_id = ?', orders[0].o_id)).toHaveLength(2);
+      expect(await query('select c_id from cart_items where u_id = ?', shopper.u_id)).toHaveLength(0);
     }
   });
 
@@ -123,8 +126,8 @@ describe('the same order sent three times at once', () => {
     expect(other.body).toMatchObject({ status: 0, description: 'This Idempotency-Key was already used for a different order.' });
     const moved = await api(b, 'POST', '/createorder', { ...checkoutBody(shopper, lines.slice(0, 1), null), city: 'Pune' }, headers);
     expect(moved.status).toBe(409);
-    expect(query('select o_id from orders where u_id = ?', shopper.u_id)).toHaveLength(1);
-    expect(query<{ c_id: number }>('select c_id from cart_items where u_id = ?', shopper.u_id).map((l) => l.c_id)).toEqual([lines[1].c_id]);
+    expect(await query('select o_id from orders where u_id = ?', shopper.u_id)).toHaveLength(1);
+    expect((await query<{ c_id: number }>('select c_id from cart_items where u_id = ?', shopper.u_id)).map((l) => l.c_id)).toEqual([lines[1].c_id]);
   });
 
   it('two different bodies sent at once with one key: one order, the other refused with 409', async () => {
@@ -139,10 +142,10 @@ describe('the same order sent three times at once', () => {
         ]);
         expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
         const winner = replies.findIndex((r) => r.status === 201);
-        const orders = query<{ o_id: number }>('select o_id from orders where u_id = ?', shopper.u_id);
+        const orders = await query<{ o_id: number }>('select o_id from orders where u_id = ?', shopper.u_id);
         expect(orders.map((o) => o.o_id)).toEqual([replies[winner].body.data.o_id]);
         // The refused body's line is still in the cart; the ordered one is gone.
-        const left = query<{ c_id: number }>('select c_id from cart_items where u_id = ?', shopper.u_id).map((l) => l.c_id);
+        const left = (await query<{ c_id: number }>('select c_id from cart_items where u_id = ?', shopper.u_id)).map((l) => l.c_id);
         expect(left).toEqual([lines[1 - winner].c_id]);
       }),
     );
@@ -197,7 +200,7 @@ describe('the payment return and the webhook arriving together', () => {
         const made = [hookA, hookB].filter((h) => h.body.data.outcome === 'placed').length + [backA, backB].filter((r) => r.status === 201).length;
         expect(made, 'orders made by the four calls').toBe(1);
 
-        const orders = query<{ o_id: number; provider_order_id: string; payment_status: string; total: number }>(
+        const orders = await query<{ o_id: number; provider_order_id: string; payment_status: string; total: number }>(
           'select o_id, provider_order_id, payment_status, total from orders where u_id = ?',
           shopper.u_id,
         );
@@ -205,8 +208,8 @@ describe('the payment return and the webhook arriving together', () => {
         expect(orders[0]).toMatchObject({ provider_order_id: order_id, payment_status: 'paid', total: Math.round(fakeOrders.get(order_id)!.order_amount * 100) });
         expect(backA.body.data.o_id).toBe(orders[0].o_id);
         expect(backB.body.data.o_id).toBe(orders[0].o_id);
-        expect(query('select pay_id from payments where provider_order_id = ? and status = ? and o_id = ?', order_id, 'used', orders[0].o_id)).toHaveLength(1);
-        expect(query('select c_id from cart_items where u_id = ?', shopper.u_id)).toHaveLength(0);
+        expect(await query('select pay_id from payments where provider_order_id = ? and status = ? and o_id = ?', order_id, 'used', orders[0].o_id)).toHaveLength(1);
+        expect(await query('select c_id from cart_items where u_id = ?', shopper.u_id)).toHaveLength(0);
       }),
     );
   });

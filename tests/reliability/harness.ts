@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../helpers/database.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,11 +23,12 @@ process.once('exit', () => {
   for (const child of children.keys()) child.kill('SIGKILL');
 });
 
-/** Kills every child process this file started and waits until they are gone. */
+/** Kills every child process this file started and waits until they are gone (and drops their PostgreSQL databases). */
 export async function killAllChildren(): Promise<void> {
   const running = [...children.entries()];
   for (const [child] of running) child.kill('SIGKILL');
   await Promise.all(running.map(([, exited]) => exited));
+  await dropStoreDatabases();
 }
 
 function track(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
@@ -53,6 +55,36 @@ export function freePort(): Promise<number> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The database of each data directory: its SQLite file, or (TEST_DATABASE_URL set) a
+ * PostgreSQL database made for it on first use, with the JWT_SECRET every instance
+ * on it must share (a PostgreSQL store does not generate one). Dropped by dropStoreDatabases.
+ */
+const storeDatabases = new Map<string, Promise<TestDatabase>>();
+
+/** DATABASE_URL (and JWT_SECRET on PostgreSQL) for a store on this data directory. */
+export async function storeDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
+  let database = storeDatabases.get(dataDir);
+  if (!database) {
+    database = createTestDatabase(dataDir);
+    storeDatabases.set(dataDir, database);
+  }
+  const { url } = await database;
+  return testEngine === 'postgres' ? { DATABASE_URL: url, JWT_SECRET: 'reliability-secret-long-enough-for-hs256!!' } : { DATABASE_URL: url };
+}
+
+/** The DATABASE_URL of a data directory's store (see storeDatabaseEnv). */
+export async function storeDatabaseUrl(dataDir: string): Promise<string> {
+  return (await storeDatabaseEnv(dataDir)).DATABASE_URL;
+}
+
+/** Drops the PostgreSQL databases made for data directories (after killAllChildren). */
+export async function dropStoreDatabases(): Promise<void> {
+  const all = [...storeDatabases.values()];
+  storeDatabases.clear();
+  for (const database of all) await (await database).drop();
+}
 
 /** The store's own settings: never inherited from the shell running the tests. */
 const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD|SIGNUPS_PER_ADDRESS_HOUR)$/;
@@ -109,7 +141,7 @@ export async function startServer(options: StartOptions): Promise<StoreServer> {
   const started = Date.now();
   const child = spawn(process.execPath, ['api/server.ts'], {
     cwd: ROOT,
-    env: childEnv({ DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip', SIGNUPS_PER_ADDRESS_HOUR: '100000', ...options.env }),
+    env: childEnv({ DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip', SIGNUPS_PER_ADDRESS_HOUR: '100000', ...(await storeDatabaseEnv(options.dataDir)), ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = track(child);
@@ -237,7 +269,8 @@ function httpJson(
 
 /** Runs `node <args>` from the project root; resolves with its exit code and output, killing it at the time limit. */
 export async function runNode(args: string[], env: Record<string, string>, timeoutMs: number) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const database = env.DATA_DIR ? await storeDatabaseEnv(env.DATA_DIR) : {};
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv({ ...database, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = track(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -264,7 +297,7 @@ export async function waitFor(condition: () => boolean, timeoutMs: number): Prom
  * server then starts in a second instead of rendering the demo's media.
  */
 export async function prepareSmallStore(dataDir: string, products = 6): Promise<void> {
-  const db = openDatabase(path.join(dataDir, 'store.sqlite'));
+  const db = openDatabase(await storeDatabaseUrl(dataDir));
   try {
     await migrateToLatest(db);
     for (let i = 0; i < products; i++) {

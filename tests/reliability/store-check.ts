@@ -1,11 +1,12 @@
 /**
  * What the database must look like after anything (a kill -9, a second writer):
- * checked straight in the SQLite file against the Ledger of what the API
+ * checked straight in the database (SQLite file or PostgreSQL) against the Ledger of what the API
  * acknowledged. Answers a list of problems (empty when all holds) so a test
  * shows every broken rule at once, not only the first.
  */
 
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { engineOf, openDatabase } from '../../db/connection.ts';
 import { percentOf } from '../../rules/money.ts';
 import type { Ledger } from './shoppers.ts';
 
@@ -30,7 +31,8 @@ interface OrderRow {
 
 /**
  * Checks the rules a crash or a busy database must never break:
- * - the file passes `PRAGMA integrity_check` and `PRAGMA foreign_key_check`;
+ * - SQLite: the file passes `PRAGMA integrity_check` and `PRAGMA foreign_key_check`
+ *   (PostgreSQL checks its pages and foreign keys itself);
  * - every order the API acknowledged is there, with the o_id it was answered;
  * - every order has its items, its subtotal is the sum of its lines (each
  *   price x quantity), its discount the coupon's share, and its total
@@ -41,25 +43,24 @@ interface OrderRow {
  * - every acknowledged cart line is in the cart or in a placed order;
  * - the ledger's shoppers have no order nobody asked for.
  */
-export function checkStore(databaseFile: string, ledger: Ledger, shopperIds: number[]): StoreFindings {
-  const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+export async function checkStore(databaseUrl: string, ledger: Ledger, shopperIds: number[]): Promise<StoreFindings> {
+  const db = openDatabase(databaseUrl, { readonly: true });
+  const all = async <T>(query: string) => (await sql.raw<T>(query).execute(db)).rows;
   try {
     const problems: string[] = [];
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') problems.push(`integrity_check: ${String(integrity)}`);
-    const foreign = db.pragma('foreign_key_check') as unknown[];
-    if (foreign.length) problems.push(`foreign_key_check: ${JSON.stringify(foreign.slice(0, 5))}`);
+    if (engineOf(db) === 'sqlite') {
+      const [integrity] = await all<{ integrity_check: string }>('pragma integrity_check');
+      if (integrity?.integrity_check !== 'ok') problems.push(`integrity_check: ${JSON.stringify(integrity)}`);
+      const foreign = await all<unknown>('pragma foreign_key_check');
+      if (foreign.length) problems.push(`foreign_key_check: ${JSON.stringify(foreign.slice(0, 5))}`);
+    }
 
-    const orders = db
-      .prepare('select o_id, u_id, subtotal, discount, shipping, total, coupon_discount_bp, idempotency_key from orders')
-      .all() as OrderRow[];
+    const orders = await all<OrderRow>('select o_id, u_id, subtotal, discount, shipping, total, coupon_discount_bp, idempotency_key from orders');
     const items = new Map(
       (
-        db
-          .prepare(
-            'select o_id, count(*) as n, sum(line_total) as lines, sum(case when line_total = price * quantity then 0 else 1 end) as wrong from order_items group by o_id',
-          )
-          .all() as { o_id: number; n: number; lines: number; wrong: number }[]
+        await all<{ o_id: number; n: number; lines: number; wrong: number }>(
+          'select o_id, count(*) as n, sum(line_total) as lines, sum(case when line_total = price * quantity then 0 else 1 end) as wrong from order_items group by o_id',
+        )
       ).map((r) => [r.o_id, r]),
     );
     for (const order of orders) {
@@ -80,7 +81,7 @@ export function checkStore(databaseFile: string, ledger: Ledger, shopperIds: num
     const shoppers = new Set(shopperIds);
     const byKey = new Map(orders.filter((o) => o.idempotency_key !== null).map((o) => [`${o.u_id}:${o.idempotency_key}`, o]));
     const cart = new Map(
-      (db.prepare('select c_id, u_id, quantity from cart_items').all() as { c_id: number; u_id: number; quantity: number }[])
+      (await all<{ c_id: number; u_id: number; quantity: number }>('select c_id, u_id, quantity from cart_items'))
         .filter((l) => shoppers.has(l.u_id))
         .map((l) => [l.c_id, l]),
     );
@@ -117,6 +118,6 @@ export function checkStore(databaseFile: string, ledger: Ledger, shopperIds: num
     }
     return { problems, orders: orders.length, placed };
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
