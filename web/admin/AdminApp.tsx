@@ -12,6 +12,7 @@ import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
 import { ShippingTaxScreen } from './screens/ShippingTaxScreen.tsx';
+import { MetalRatesScreen } from './screens/MetalRatesScreen.tsx';
 import { SlidersScreen } from './screens/SlidersScreen.tsx';
 import { UsersScreen } from './screens/UsersScreen.tsx';
 import './admin.css';
@@ -33,6 +34,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/sliders': SlidersScreen,
   '/admin/coupon': CouponsScreen,
   '/admin/shipping': ShippingTaxScreen,
+  '/admin/rates': MetalRatesScreen,
 };
 
 /**

@@ -12,6 +12,7 @@ export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconN
   { href: '/admin/sizes', label: 'Sizes', icon: 'size' },
   { href: '/admin/carat', label: 'Carat', icon: 'carat' },
   { href: '/admin/products', label: 'Products', icon: 'product' },
+  { href: '/admin/rates', label: 'Metal Rates', icon: 'carat' },
   { href: '/admin/users', label: 'Users', icon: 'users' },
   { href: '/admin/orders', label: 'Orders', icon: 'orders' },
   { href: '/admin/contacts', label: 'Contacts', icon: 'contacts', alsoAt: ['/admin/contact'] },

@@ -30,9 +30,39 @@ export function SpecificationText({ text }: { text: string }) {
  * open. Switching is done by web/lib/tabs.ts (one delegated listener), so the
  * tabs need no island on a pre-rendered page.
  */
-export function ProductTabs({ specifications, description }: { specifications: string; description: string }) {
+export function ProductTabs({
+  specifications,
+  description,
+  carats = [],
+}: {
+  specifications: string;
+  description: string;
+  /** Carat rows: their net metal weight is listed under the specifications. */
+  carats?: ReadonlyArray<{ pc_id: number; carat: { name: string }; net_weight_g: number | null }>;
+}) {
+  const weighed = carats.filter((c) => c.net_weight_g !== null);
   const tabs = [
-    { id: 'specifications', label: 'Specifications', body: <SpecificationText text={specifications} /> },
+    {
+      id: 'specifications',
+      label: 'Specifications',
+      body: (
+        <>
+          <SpecificationText text={specifications} />
+          {weighed.length ? (
+            <table className="spec-table" data-net-weights="">
+              <tbody>
+                {weighed.map((c) => (
+                  <tr key={c.pc_id}>
+                    <th scope="row">Net gold weight ({c.carat.name})</th>
+                    <td>{c.net_weight_g} g</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </>
+      ),
+    },
     {
       id: 'description',
       label: 'Description',

@@ -79,7 +79,7 @@ export default function ProductDetail() {
     <>
       <ProductPurchase product={product} />
       <section className="pd-section" aria-label="Product information">
-        <ProductTabs specifications={product.specifications} description={product.description} />
+        <ProductTabs specifications={product.specifications} description={product.description} carats={product.productcarats} />
       </section>
       <ProductReviews p_id={product.p_id} load={false} />
       {related.length ? (

@@ -47,7 +47,7 @@ export const ProductCarat = z
     stone_value: Money.nullable().openapi({ description: 'Rupees.' }),
     stock: z.number().int().nullable().openapi({ description: 'Pieces in stock; null: made to order (see lead_time_days). 0: sold out.' }),
     lead_time_days: z.number().int().nullable().openapi({ description: 'Days to make or dispatch this row; part of the delivery estimate.' }),
-    breakup: PriceBreakup.nullable().openapi({ description: 'Rate-priced rows: how the rupee price is made up; null for fixed rows.' }),
+    breakup: z.union([PriceBreakup, z.null()]).openapi({ description: 'Rate-priced rows: how the rupee price is made up; null for fixed rows.' }),
   })
   .openapi('ProductCarat');
 

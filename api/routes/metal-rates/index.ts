@@ -1,8 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../context.ts';
 import { validationHook } from '../../validation.ts';
-import { getMetalRateHistoryHandler, getMetalRatesHandler, previewMetalRatesHandler, setMetalRatesHandler } from './metal-rates.handlers.ts';
-import { getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates } from './metal-rates.routes.ts';
+import { getLowStockHandler, getMetalRateHistoryHandler, getMetalRatesHandler, previewMetalRatesHandler, setMetalRatesHandler } from './metal-rates.handlers.ts';
+import { getLowStock, getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates } from './metal-rates.routes.ts';
 
 /** The day's metal rates (anyone reads them; administrators set them and see their history). */
 export function metalRatesRoutes() {
@@ -10,5 +10,6 @@ export function metalRatesRoutes() {
     .openapi(getMetalRates, getMetalRatesHandler)
     .openapi(setMetalRates, setMetalRatesHandler)
     .openapi(previewMetalRates, previewMetalRatesHandler)
-    .openapi(getMetalRateHistory, getMetalRateHistoryHandler);
+    .openapi(getMetalRateHistory, getMetalRateHistoryHandler)
+    .openapi(getLowStock, getLowStockHandler);
 }

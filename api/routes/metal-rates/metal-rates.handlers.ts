@@ -3,7 +3,8 @@ import { currentMetalRates, type MetalRates, metalRateHistory, planRepricing, ty
 import type { AppEnv } from '../../context.ts';
 import { ok } from '../../errors.ts';
 import { toMajor } from '../../../rules/money.ts';
-import type { getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates as setMetalRatesRoute } from './metal-rates.routes.ts';
+import { lowStock } from '../../../db/queries/stock.ts';
+import type { getLowStock, getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates as setMetalRatesRoute } from './metal-rates.routes.ts';
 
 /** Paise to rupees throughout an answer. */
 function ratesView(rates: MetalRates) {
@@ -64,4 +65,10 @@ export const getMetalRateHistoryHandler: RouteHandler<typeof getMetalRateHistory
     'Metal rate history.',
     history.map((h) => ({ ...h, usd_inr: toMajor(h.usd_inr), rates: h.rates.map((r) => ({ ...r, inr_per_gram: toMajor(r.inr_per_gram) })) })),
   );
+};
+
+export const getLowStockHandler: RouteHandler<typeof getLowStock, AppEnv> = async (c) => {
+  const { atMost, limit } = c.req.valid('query');
+  const rows = await lowStock(c.var.deps.db, atMost, limit);
+  return ok(c, 'Low stock.', rows.map((r) => ({ ...r, stock: r.stock ?? 0 })));
 };

@@ -64,7 +64,7 @@ export const RepricePreview = z
   .object({
     repriced: z.number().int().openapi({ description: 'Rate-priced carat rows recomputed.' }),
     products: z.number().int().openapi({ description: 'Products whose price changes.' }),
-    largest: RepricedRow.nullable().openapi({ description: 'The row whose rupee price moves most.' }),
+    largest: z.union([RepricedRow, z.null()]).openapi({ description: 'The row whose rupee price moves most.' }),
     changes: z.array(RepricedRow).openapi({ description: 'One page of the rows, largest rupee change first.' }),
     totalCount: z.number().int(),
   })
@@ -74,7 +74,7 @@ export const SetMetalRatesResult = z
   .object({
     repriced: z.number().int().openapi({ description: 'Rate-priced carat rows repriced.' }),
     products: z.number().int().openapi({ description: 'Products whose price changed.' }),
-    largest: RepricedRow.nullable(),
+    largest: z.union([RepricedRow, z.null()]),
     rates: MetalRatesView,
   })
   .openapi('SetMetalRatesResult');
@@ -137,4 +137,28 @@ export const getMetalRateHistory = createRoute({
     query: z.object({ limit: z.coerce.number<number | string>().int().min(1).max(500).default(50) }),
   },
   responses: { 200: jsonOk(z.array(RateHistoryEntry), 'The history.'), ...adminErrors },
+});
+
+export const LowStockRow = z
+  .object({
+    pc_id: z.number().int(),
+    p_id: z.number().int(),
+    name: z.string(),
+    carat: z.string(),
+    stock: z.number().int().openapi({ description: 'Pieces left; 0: sold out.' }),
+  })
+  .openapi('LowStockRow');
+
+export const getLowStock = createRoute({
+  ...adminRoute,
+  method: 'get',
+  path: '/getlowstock',
+  summary: 'Carat rows with few pieces left (sold out first), for the dashboard',
+  request: {
+    query: z.object({
+      atMost: z.coerce.number<number | string>().int().min(0).max(1000).default(2),
+      limit: z.coerce.number<number | string>().int().min(1).max(100).default(20),
+    }),
+  },
+  responses: { 200: jsonOk(z.array(LowStockRow), 'The rows, fewest pieces first.'), ...adminErrors },
 });

@@ -81,7 +81,7 @@ export const OrderItem = z
     huid: z.array(z.string()).openapi({ description: 'The hallmark unique ID (HUID) of each piece, as recorded when packing (one per piece once complete). Verify with the BIS CARE app.' }),
     pricing: z.enum(['rate', 'fixed']).nullable().openapi({ description: 'How the carat row was priced when ordered; null for orders placed before pricing by rate.' }),
     net_weight_g: z.number().nullable().openapi({ description: 'Net metal weight of one piece, grams.' }),
-    breakup: PriceBreakup.nullable().openapi({ description: 'One piece\'s rupee price breakup at the rate it was ordered at (rate-priced rows).' }),
+    breakup: z.union([PriceBreakup, z.null()]).openapi({ description: 'One piece\'s rupee price breakup at the rate it was ordered at (rate-priced rows).' }),
   })
   .openapi('OrderItem', { description: 'A priced snapshot: names and prices as they were when the order was placed.' });
 

@@ -5,6 +5,7 @@ import { Screen } from '../components/Screen.tsx';
 import { formatDateTime } from '../format.ts';
 import { Link } from '../router.tsx';
 import type { DashboardCounters, Inquiry } from '../types.ts';
+import { RatesAndStock } from './RatesAndStock.tsx';
 
 /** The data refreshes itself every 5 minutes (§2, §9). */
 export const DASHBOARD_REFRESH_MS = 5 * 60 * 1000;
@@ -110,6 +111,7 @@ export function DashboardScreen() {
             </ul>
           )}
         </section>
+        <RatesAndStock />
         <section className="admin-card" aria-labelledby="quick-links">
           <header className="admin-card__head">
             <h2 id="quick-links">Quick links</h2>

@@ -14,6 +14,7 @@ import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
 import { taxNote } from './tax-note.ts';
 import { $freshProduct } from '../../stores/product.ts';
 import { Gallery } from './Gallery.tsx';
+import { PriceBreakup, stockLine } from './PriceBreakup.tsx';
 import { type ReviewsSummary, useReviews } from './Reviews.tsx';
 
 /** After a detail-page add the shopper goes to /cart (§4), once the toast has shown. */
@@ -77,7 +78,9 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
   const priceRow = carat ?? product.productcarats[0];
   // Only an administrator is ever answered an inactive product: shoppers get "gone".
   const inactive = product.p_status === 0;
+  const stock = stockLine(priceRow);
   const unavailable = gone || inactive;
+  const cannotBuy = unavailable || stock.soldOut;
 
   const onAddToCart = async () => {
     if (!$user.get()) {
@@ -145,6 +148,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
               <span data-price="" data-inr={priceRow.inr_price} data-usd={priceRow.usd_price} suppressHydrationWarning>
                 {formatMoney(currency === 'INR' ? priceRow.inr_price : priceRow.usd_price, currency)}
               </span>
+              <small data-price-purity="">for {priceRow.carat.name}</small>
               <small data-tax-note="" suppressHydrationWarning>
                 {taxNote(currency)}
               </small>
@@ -152,6 +156,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           ) : (
             <p className="pd__price">Price on request</p>
           )}
+          <PriceBreakup row={priceRow} />
           {product.offer ? (
             <p className="pd__offer">
               <Icon name="sparkle" size={16} /> {product.offer}
@@ -220,13 +225,18 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
             </div>
           </div>
           <div className="pd__buttons">
-            <button type="button" className="btn btn--ghost" onClick={onAddToCart} disabled={busy || unavailable}>
+            <button type="button" className="btn btn--ghost" onClick={onAddToCart} disabled={busy || cannotBuy}>
               <Icon name="bag" size={18} /> Add to Cart
             </button>
-            <button type="button" className="btn" onClick={onBuyNow} disabled={unavailable}>
+            <button type="button" className="btn" onClick={onBuyNow} disabled={cannotBuy}>
               Buy Now
             </button>
           </div>
+          {stock.text ? (
+            <p className={stock.soldOut ? 'pd__stock pd__stock--out' : 'pd__stock'} data-stock="" role="status">
+              {stock.text}
+            </p>
+          ) : null}
           <DeliveryEstimate />
           <button type="button" className="pd__affiliate" onClick={() => console.log('Affiliate program:', { p_id: product.p_id, name: product.name })}>
             Join our affiliate program

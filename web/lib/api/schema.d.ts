@@ -1559,6 +1559,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getlowstock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Carat rows with few pieces left (sold out first), for the dashboard */
+        get: operations["getGetlowstock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1697,9 +1714,9 @@ export interface components {
             stock: number | null;
             /** @description Days to make or dispatch this row; part of the delivery estimate. */
             lead_time_days: number | null;
-            breakup: components["schemas"]["PriceBreakup"];
+            /** @description Rate-priced rows: how the rupee price is made up; null for fixed rows. */
+            breakup: components["schemas"]["PriceBreakup"] | null;
         };
-        /** @description Rate-priced rows: how the rupee price is made up; null for fixed rows. */
         PriceBreakup: {
             /**
              * @description Rupees: net weight x rate.
@@ -1738,7 +1755,7 @@ export interface components {
             rate: number;
             /** @description When that rate was set, ISO 8601 UTC. */
             rate_at: string;
-        } | null;
+        };
         GetProductsBody: {
             /** @description 1: only reel products. 0 (or missing): every product. */
             isReel?: 0 | 1 | "0" | "1";
@@ -2078,7 +2095,8 @@ export interface components {
             pricing: "rate" | "fixed" | null;
             /** @description Net metal weight of one piece, grams. */
             net_weight_g: number | null;
-            breakup: components["schemas"]["PriceBreakup"] & unknown;
+            /** @description One piece's rupee price breakup at the rate it was ordered at (rate-priced rows). */
+            breakup: components["schemas"]["PriceBreakup"] | null;
         };
         GetUserOrderBody: {
             /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
@@ -2519,7 +2537,7 @@ export interface components {
             repriced: number;
             /** @description Products whose price changed. */
             products: number;
-            largest: components["schemas"]["RepricedRow"];
+            largest: components["schemas"]["RepricedRow"] | null;
             rates: components["schemas"]["MetalRates"];
         };
         RepricedRow: {
@@ -2532,7 +2550,7 @@ export interface components {
             new_inr: number;
             old_usd: number;
             new_usd: number;
-        } | null;
+        };
         SetMetalRatesBody: {
             rates: {
                 /** @example 1 */
@@ -2554,7 +2572,8 @@ export interface components {
             repriced: number;
             /** @description Products whose price changes. */
             products: number;
-            largest: components["schemas"]["RepricedRow"] & unknown;
+            /** @description The row whose rupee price moves most. */
+            largest: components["schemas"]["RepricedRow"] | null;
             /** @description One page of the rows, largest rupee change first. */
             changes: components["schemas"]["RepricedRow"][];
             totalCount: number;
@@ -2573,6 +2592,14 @@ export interface components {
                 name: string;
                 inr_per_gram: number;
             }[];
+        };
+        LowStockRow: {
+            pc_id: number;
+            p_id: number;
+            name: string;
+            carat: string;
+            /** @description Pieces left; 0: sold out. */
+            stock: number;
         };
     };
     responses: never;
@@ -8136,6 +8163,52 @@ export interface operations {
                         status: 1;
                         description: string;
                         data: components["schemas"]["MetalRateHistoryEntry"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetlowstock: {
+        parameters: {
+            query?: {
+                atMost?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, fewest pieces first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["LowStockRow"][];
                     };
                 };
             };

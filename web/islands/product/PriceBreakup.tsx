@@ -1,0 +1,71 @@
+import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
+import { formatMoney } from '../../../rules/money.ts';
+
+const rupees = (amount: number) => formatMoney(amount, 'INR');
+const rateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
+/** "24 Nov 2026, 2:30 pm" in India's time, where the shop sets its rates. */
+export function formatRateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : rateTime.format(date);
+}
+
+function makingLabel(row: ProductCaratView): string {
+  if (row.making_type === 'percent' && row.making_value !== null) return `Making charges (${row.making_value}% of gold)`;
+  if (row.making_type === 'per_gram' && row.making_value !== null) return `Making charges (${rupees(row.making_value)}/g)`;
+  return 'Making charges';
+}
+
+/**
+ * How a rate-priced row's price is made up (issue 16), under the price: gold as
+ * weight x the day's rate, making, stones, 3% GST, and the time of the rate. In
+ * rupees for everyone: the rate is a rupee rate. Nothing for a fixed-price row.
+ */
+export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
+  const b = row?.breakup;
+  if (!row || !b) return null;
+  return (
+    <details className="pd__breakup" data-breakup="" open>
+      <summary>Price breakup for {row.carat.name}</summary>
+      <dl>
+        <dt>
+          {row.carat.name} gold: {b.weight_g} g × {rupees(b.rate)}/g
+        </dt>
+        <dd data-breakup-metal="">{rupees(b.metal)}</dd>
+        <dt>{makingLabel(row)}</dt>
+        <dd>{rupees(b.making)}</dd>
+        {b.stones > 0 ? (
+          <>
+            <dt>Stones</dt>
+            <dd>{rupees(b.stones)}</dd>
+          </>
+        ) : null}
+        <dt>GST 3%</dt>
+        <dd>{rupees(b.gst)}</dd>
+        {b.round_off !== 0 ? (
+          <>
+            <dt>Rounded to the rupee</dt>
+            <dd>{b.round_off > 0 ? '+' : '−'}{rupees(Math.abs(b.round_off))}</dd>
+          </>
+        ) : null}
+        <dt className="pd__breakup-total">Total</dt>
+        <dd className="pd__breakup-total">{rupees(row.inr_price)}</dd>
+      </dl>
+      <p className="pd__rate-time" data-rate-time="">
+        Gold rate as of {formatRateTime(b.rate_at)}
+      </p>
+    </details>
+  );
+}
+
+/** Whether a row can be bought now, and the line that says so (sold out, pieces left, made to order). */
+export function stockLine(row: ProductCaratView | undefined): { soldOut: boolean; text: string | null } {
+  if (!row) return { soldOut: false, text: null };
+  if (row.stock === null) {
+    return { soldOut: false, text: row.lead_time_days ? `Made to order: crafted in ${row.lead_time_days} days, then shipped as below.` : null };
+  }
+  if (row.stock <= 0) return { soldOut: true, text: `Sold out in ${row.carat.name}.` };
+  if (row.stock === 1) return { soldOut: false, text: `One of a kind: only 1 piece in ${row.carat.name}.` };
+  if (row.stock <= 3) return { soldOut: false, text: `Only ${row.stock} left in ${row.carat.name}.` };
+  return { soldOut: false, text: `In stock in ${row.carat.name}.` };
+}
