@@ -3,6 +3,7 @@
  * back office, no product) and the slider images shown beside them.
  */
 
+import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
 import { isoTimestamp } from './catalogue.ts';
 import { writeTransaction } from '../transaction.ts';
@@ -132,7 +133,7 @@ export async function getReview(db: DB, r_id: number): Promise<ReviewView | unde
   return review;
 }
 
-/** Whether this user has an order, not cancelled, holding this product. */
+/** Whether this user has a delivered order holding this product. */
 export async function hasBought(db: DB, u_id: number, p_id: number): Promise<boolean> {
   const row = await db
     .selectFrom('order_items as oi')
@@ -140,7 +141,8 @@ export async function hasBought(db: DB, u_id: number, p_id: number): Promise<boo
     .select('oi.oi_id')
     .where('o.u_id', '=', u_id)
     .where('oi.p_id', '=', p_id)
-    .where('o.status', '!=', 5)
+    // Reviewed once it has arrived: not while pending or on its way, never when cancelled.
+    .where('o.status', '=', ORDER_STATUS.delivered)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

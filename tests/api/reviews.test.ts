@@ -27,8 +27,15 @@ async function review(shopper: Shopper | null, fields: Record<string, FormValue>
   return res;
 }
 
-/** A cash-on-delivery order of the product, placed through the API. */
+/** A cash-on-delivery order of the product, placed through the API and delivered: what a reviewer needs. */
 async function buy(shopper: Shopper, product: Awaited<ReturnType<typeof createProduct>>) {
+  const o_id = await placeOrder(shopper, product);
+  await store.db.updateTable('orders').set({ status: 4 }).where('o_id', '=', o_id).execute();
+  return o_id;
+}
+
+/** A cash-on-delivery order of the product, placed through the API (Pending). */
+async function placeOrder(shopper: Shopper, product: Awaited<ReturnType<typeof createProduct>>) {
   await api('POST', '/createcart', product.selection, shopper.auth);
   const res = await api(
     'POST',
@@ -95,7 +102,10 @@ describe('POST /adduserreviews and /getuserreviews', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ u_id: buyer.u_id, u_name: 'Nila R.', p_id: product.p_id, message: 'Beautiful craftsmanship', rating: 5 });
+    // Named as the account is, whatever u_name the form sent.
+    const { full_name } = await store.db.selectFrom('users').select('full_name').where('u_id', '=', buyer.u_id).executeTakeFirstOrThrow();
+    expect(res.body.data).toMatchObject({ u_id: buyer.u_id, u_name: full_name, p_id: product.p_id, message: 'Beautiful craftsmanship', rating: 5 });
+    expect(full_name).not.toBe('Nila R.');
     expect(res.body.data.images).toHaveLength(2);
     expect(res.body.data.images.every((name: string) => /^[0-9a-f]{32}\.(png|jpg)$/.test(name))).toBe(true);
     expect(mediaFiles(store, 'Reviews').length).toBe(before + 2);
@@ -122,16 +132,22 @@ describe('POST /adduserreviews and /getuserreviews', () => {
   });
 
   describe('refuses, storing nothing', () => {
-    it('a shopper who has not bought the product, or whose order was cancelled', async () => {
+    it('a shopper who has not bought the product, whose order is not delivered yet, or was cancelled', async () => {
       const shopper = await createUser(store);
       const product = await createProduct(store);
       const notBought = await review(shopper, { p_id: String(product.p_id), message: 'Fake praise', rating: '5' });
       expect(notBought.status).toBe(409);
       expect(notBought.body.description).toBe('You can only review products you have purchased.');
-      const o_id = await buy(shopper, product);
-      await store.db.updateTable('orders').set({ status: 5 }).where('o_id', '=', o_id).execute();
-      expect((await review(shopper, { p_id: String(product.p_id), message: 'Fake praise', rating: '5' })).status).toBe(409);
+      const o_id = await placeOrder(shopper, product);
+      for (const status of [1, 2, 3, 5]) {
+        await store.db.updateTable('orders').set({ status }).where('o_id', '=', o_id).execute();
+        const res = await review(shopper, { p_id: String(product.p_id), message: 'Fake praise', rating: '5' });
+        expect(res.status, `order status ${status}`).toBe(409);
+        expect(res.body.description).toBe('You can only review products you have purchased.');
+      }
       expect((await api('POST', '/getuserreviews', { p_id: product.p_id })).body.data.count.total).toBe(0);
+      await store.db.updateTable('orders').set({ status: 4 }).where('o_id', '=', o_id).execute();
+      expect((await review(shopper, { p_id: String(product.p_id), message: 'Arrived, lovely', rating: '5' })).status).toBe(201);
     });
 
     it.each([

@@ -227,7 +227,9 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     role: 'user',
     build: async () => {
       // The attacker buys a piece first: a buyer may review it.
-      await placeCodOrder(server, attacker, priceOf(attacker, products[3]), { buyNow: { ...defaultSelection(products[3]), quantity: 1 } });
+      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, products[3]), { buyNow: { ...defaultSelection(products[3]), quantity: 1 } });
+      // Delivered (the shop's part, done directly): only a delivered piece may be reviewed.
+      await server.db.updateTable('orders').set({ status: 4 }).where('o_id', '=', o_id).execute();
       return { path: '/adduserreviews', form: () => form({ p_id: String(products[3].p_id), message: 'Fine', rating: '4', userReviewImages: { bytes: png, name: 'u.png' } }) };
     },
   },

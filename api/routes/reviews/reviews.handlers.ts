@@ -59,13 +59,13 @@ export function addUserReviewsHandler(c: Context<AppEnv>) {
     USER_REVIEW_UPLOAD,
     async (upload) => {
       const fields = await checkMayReview(c, upload.fields);
-      const { caller, deps } = c.var;
-      const { db } = deps;
+      const { db } = c.var.deps;
       const images = upload.files('userReviewImages').map((file) => upload.claim(file));
-      const u_name = fields.u_name || caller.full_name;
+      // The reviewer is named as their account is, whatever name the form sent.
+      const { full_name: u_name } = await db.selectFrom('users').select('full_name').where('u_id', '=', fields.u_id).executeTakeFirstOrThrow();
       const r_id = await addProductReview(db, { u_id: fields.u_id, u_name, p_id: fields.p_id, message: fields.message, rating: fields.rating, images });
       if (r_id === null) throw conflict('You have already reviewed this product.');
-      deps.onCatalogueChange();
+      c.var.deps.onCatalogueChange();
       return created(c, 'Thank you for your review!', (await getReview(db, r_id))!);
     },
     // Checked before any picture is decoded: a caller who may not review costs no decode.

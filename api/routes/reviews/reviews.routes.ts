@@ -69,7 +69,7 @@ export const UserReviewFields = z.object({
     .trim()
     .max(100, 'User name must be at most 100 characters.')
     .optional()
-    .openapi({ description: 'The name shown with the review; the account\'s full name when empty.' }),
+    .openapi({ description: 'Ignored: a review is shown with the reviewer\'s account full name.' }),
   p_id: z
     .string({ error: 'p_id is required.' })
     .regex(/^[1-9]\d{0,15}$/, 'p_id is required.')
@@ -92,7 +92,7 @@ export const addUserReviews = createRoute({
   security: bearer,
   summary: 'A buyer reviews a product',
   description:
-    'Only a shopper with an order of this product that is not cancelled may review it, once (409 otherwise). Up to 2 images in userReviewImages (jpg, png, webp, gif or avif, judged by their bytes; 120MB each at most).',
+    'Only a shopper with a delivered order of this product may review it, once (409 otherwise; checked before any image is decoded); the review carries the account\'s full name. Up to 2 images in userReviewImages (jpg, png, webp, gif or avif, judged by their bytes; 120MB each at most).',
   middleware: [requireUser()] as const,
   request: {
     body: multipartBody(

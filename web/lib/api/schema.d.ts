@@ -246,7 +246,7 @@ export interface paths {
         put?: never;
         /**
          * A buyer reviews a product
-         * @description Only a shopper with an order of this product that is not cancelled may review it, once (409 otherwise). Up to 2 images in userReviewImages (jpg, png, webp, gif or avif, judged by their bytes; 120MB each at most).
+         * @description Only a shopper with a delivered order of this product may review it, once (409 otherwise; checked before any image is decoded); the review carries the account's full name. Up to 2 images in userReviewImages (jpg, png, webp, gif or avif, judged by their bytes; 120MB each at most).
          */
         post: operations["postAdduserreviews"];
         delete?: never;
@@ -1846,7 +1846,7 @@ export interface components {
         AddUserReviewForm: {
             /** @description The caller's own u_id; another user's is refused with 403. */
             u_id?: number;
-            /** @description The name shown with the review; the account's full name when empty. */
+            /** @description Ignored: a review is shown with the reviewer's account full name. */
             u_name?: string;
             p_id: number;
             message: string;
