@@ -6,6 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { LEGAL_CASH_LIMIT } from '../../rules/compliance.ts';
 import { percentOf, toMajor, toMinor } from '../../rules/money.ts';
 import { NetworkError, type Reply, type StoreServer } from './harness.ts';
 
@@ -95,6 +96,11 @@ function expectOk(reply: Reply, what: string, statuses = [200, 201]): any {
   return reply.body.data;
 }
 
+/** A loop's order: up to 3 lines of up to 2 pieces. */
+const MAX_ORDER_LINES = 3;
+const MAX_LINE_QUANTITY = 2;
+const MAX_ORDER_PIECES = MAX_ORDER_LINES * MAX_LINE_QUANTITY;
+
 /** Registers and logs in `count` shoppers (+91, prices in rupees) through the API. */
 export async function registerShoppers(server: StoreServer, count: number, phonePrefix = '55'): Promise<Shopper[]> {
   const shoppers: Shopper[] = [];
@@ -126,7 +132,7 @@ export async function registerShoppers(server: StoreServer, count: number, phone
 
 /** Product choices from the public catalogue (first carat, material and size of each product). */
 export async function loadSelections(server: StoreServer): Promise<Selection[]> {
-  const page = expectOk(await server.request('POST', '/getallproducts', { perPage: 24 }), 'catalogue');
+  const page = expectOk(await server.request('POST', '/getallproducts', { perPage: 100 }), 'catalogue');
   const selections = (page.productData as any[]).map((p) => ({
     p_id: p.p_id,
     pc_id: p.productcarats[0].pc_id,
@@ -135,8 +141,11 @@ export async function loadSelections(server: StoreServer): Promise<Selection[]> 
     size_id: p.sizeDetails[0]?.size_id ?? null,
     inr_paise: toMinor(p.productcarats[0].inr_price),
   }));
-  if (selections.length === 0) throw new Error('the catalogue is empty');
-  return selections;
+  // Orders are cash on delivery, which stops below ₹2,00,000 (s.269ST, rules/compliance.ts): a loop's
+  // order holds at most MAX_ORDER_PIECES pieces, so only pieces that many of stay below the cap are bought.
+  const affordable = selections.filter((s) => s.inr_paise * MAX_ORDER_PIECES < LEGAL_CASH_LIMIT);
+  if (affordable.length === 0) throw new Error('the catalogue has no piece cheap enough for cash on delivery');
+  return affordable;
 }
 
 /** The coupons the checkout offers, with their percentage in basis points. */
@@ -222,9 +231,9 @@ export async function shopperLoop(loop: ShopperLoop): Promise<void> {
   };
   try {
     for (let n = 0; n < loop.maxOrders && Date.now() < loop.deadline && !loop.stopped(); n++) {
-      const pieces = 1 + Math.floor(Math.random() * 3);
+      const pieces = 1 + Math.floor(Math.random() * MAX_ORDER_LINES);
       for (let i = 0; i < pieces; i++) {
-        const quantity = 1 + Math.floor(Math.random() * 2);
+        const quantity = 1 + Math.floor(Math.random() * MAX_LINE_QUANTITY);
         const added = await call('POST', '/createcart', { ...pick(loop.selections), quantity });
         if (added.status === 200 || added.status === 201) {
           ledger.cart.push({ u_id: shopper.u_id, c_id: added.body.data.c_id, quantity: added.body.data.quantity });
