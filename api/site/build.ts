@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DB, databaseUrl } from '../../db/connection.ts';
@@ -192,6 +192,8 @@ function runAstroBuild(config: Config, outDir: string, workDir: string, signal?:
         SITE_OUT_DIR: outDir,
         SITE_CACHE_DIR: path.join(workDir, 'cache'),
         DATA_DIR: config.dataDir,
+        // The build signs nothing, but reads the configuration, which on PostgreSQL requires a secret.
+        JWT_SECRET: Buffer.from(config.jwtSecret).toString('utf8'),
         DATABASE_URL: databaseUrl(config.database),
         PUBLIC_URL: config.publicUrl,
         ASTRO_TELEMETRY_DISABLED: '1',
