@@ -27,7 +27,9 @@ const PriceBound = z
     return n;
   })
   .optional()
-  .openapi({ type: 'number', description: 'Rupees or dollars (as `countryCode` says); empty or missing for no bound.' });
+  .openapi({
+    description: 'Rupees or dollars (as `countryCode` says), as a number or as text ("25000"); empty text (the storefront\'s empty box), null or missing for no bound.',
+  });
 
 const IdList = (label: string) =>
   z.array(Id, { error: `${label} must be a list of ids.` }).max(200, `${label}: at most 200 ids.`).optional();

@@ -1783,10 +1783,10 @@ export interface components {
                  * @enum {string}
                  */
                 countryCode?: "inr_price" | "usd_price";
-                /** @description Rupees or dollars (as `countryCode` says); empty or missing for no bound. */
-                minPrice?: number;
-                /** @description Rupees or dollars (as `countryCode` says); empty or missing for no bound. */
-                maxPrice?: number;
+                /** @description Rupees or dollars (as `countryCode` says), as a number or as text ("25000"); empty text (the storefront's empty box), null or missing for no bound. */
+                minPrice?: number | string | null;
+                /** @description Rupees or dollars (as `countryCode` says), as a number or as text ("25000"); empty text (the storefront's empty box), null or missing for no bound. */
+                maxPrice?: number | string | null;
                 materials?: number[];
                 categories?: number[];
                 /** @description The administrator list only: products whose name contains this text, case-insensitive. Ignored for shoppers. */
