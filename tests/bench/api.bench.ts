@@ -23,6 +23,9 @@
  * Then a summary of each figure against its goal, and the machine's load average at
  * start and end (a busy machine gives low figures: compare runs at similar load).
  *
+ * DATABASE_URL chooses the engine, as for the store: unset, a SQLite file in the temporary
+ * directory; a postgres:// URL, that database (it must be empty: the run seeds it).
+ *
  * Exit code 0 when the run completed, whether or not the goals were met (a missed goal
  * is a finding, not a failure); 1 when the run itself broke: any error or busy-database
  * failure, or a crash.
@@ -157,14 +160,16 @@ async function main() {
 
   const { createApp } = await import('../../api/app.ts');
   const { loadConfig } = await import('../../api/env.ts');
-  const { databaseUrl, openDatabase } = await import('../../db/connection.ts');
+  const { databaseUrl, describeDatabase, openDatabase } = await import('../../db/connection.ts');
   const { migrateToLatest } = await import('../../db/migrate.ts');
   const { seedDemo } = await import('../../db/seed/demo.ts');
   const { seedLargeCatalogue } = await import('../../db/seed/large.ts');
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-'));
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256!!';
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000' });
+  const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...database });
+  console.log(`database: ${config.database.engine} (${describeDatabase(config.database)})`);
   const db = openDatabase(config.database);
   const problems: string[] = [];
   try {
