@@ -8,6 +8,7 @@ import { CARATS, CATEGORIES, CatalogueScreen, MATERIALS, SIZES } from './screens
 import { ContactsScreen } from './screens/ContactsScreen.tsx';
 import { CouponsScreen } from './screens/CouponsScreen.tsx';
 import { DashboardScreen } from './screens/DashboardScreen.tsx';
+import { OrderDetailScreen } from './screens/OrderDetailScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
@@ -53,13 +54,20 @@ export default function AdminApp() {
   }, [allowed]);
 
   if (!allowed || !user) return null;
+  const orderId = orderDetailId(path);
   const ScreenComponent = matchRoute(path, ROUTES);
   return (
     <AdminLayout path={path} user={user}>
       {/* A new screen starts fresh (its own lists, search and page). */}
-      {ScreenComponent ? <ScreenComponent key={path} /> : <NotFound />}
+      {orderId ? <OrderDetailScreen key={path} o_id={orderId} /> : ScreenComponent ? <ScreenComponent key={path} /> : <NotFound />}
     </AdminLayout>
   );
+}
+
+/** /admin/orders/12 is order 12's page at the desk. */
+function orderDetailId(path: string): number | null {
+  const id = Number(/^\/admin\/orders\/(\d{1,12})$/.exec(path)?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 function NotFound() {

@@ -80,7 +80,8 @@ export function AdminLayout({ path, user, children }: AdminLayoutProps) {
         <nav>
           <ul className="admin-nav__list">
             {MENU.map((item) => {
-              const active = path === item.href || Boolean(item.alsoAt?.includes(path));
+              // A screen's own pages (an order's detail under /admin/orders) keep its menu entry current.
+              const active = path === item.href || path.startsWith(`${item.href}/`) || Boolean(item.alsoAt?.includes(path));
               return (
                 <li key={item.href}>
                   <Link href={item.href} className="admin-nav__link" aria-current={active ? 'page' : undefined}>

@@ -3,7 +3,7 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import { sizeText } from '../lib/checkout.ts';
 import { formatMoney } from '../../rules/money.ts';
-import { canCancel, formatOrderDate, type Order, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
+import { canCancel, formatOrderDate, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
 import { productPath } from '../lib/routes.ts';
 import { deliveryWindow, formatWindow } from './product/delivery.ts';
@@ -465,7 +465,7 @@ function OrderHistory({ orders, failed, now, onRetry, onTrack, onCancel }: Order
               <HuidHelp items={order.orderItems} />
               <div className="order__foot">
                 <p>
-                  {PAYMENT_METHODS[order.payment_method] ?? order.payment_method}
+                  <PaymentPill order={order} /> {PAYMENT_METHODS[order.payment_method] ?? order.payment_method}
                   {order.discount > 0 ? ` · Coupon ${order.coupon_name ?? ''} −${formatMoney(order.discount, order.currency)}` : ''} · Ship to {order.first_name} {order.last_name}, {order.city}
                 </p>
                 <div>
@@ -561,10 +561,39 @@ function Tracking({ order }: { order: Order }) {
         <div>
           <dt>Payment</dt>
           <dd>
-            {PAYMENT_METHODS[order.payment_method] ?? order.payment_method} · {formatMoney(order.total, order.currency)}
+            {PAYMENT_METHODS[order.payment_method] ?? order.payment_method} · {formatMoney(order.total, order.currency)} · <PaymentPill order={order} />
           </dd>
         </div>
+        {order.courier_name || order.tracking_number ? (
+          <div>
+            <dt>Courier</dt>
+            <dd data-testid="tracking-shipment">
+              {order.courier_name || 'Courier'}
+              {order.tracking_number ? (
+                <>
+                  {' '}
+                  · Tracking number <strong className="num">{order.tracking_number}</strong>
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ) : order.status >= 1 && order.status <= 2 ? (
+          <div>
+            <dt>Courier</dt>
+            <dd>The courier and tracking number show here once your order ships.</dd>
+          </div>
+        ) : null}
       </dl>
     </div>
+  );
+}
+
+/** Paid, Pay on delivery, Refund of ₹X in progress, Refunded ₹X on date. */
+function PaymentPill({ order }: { order: Order }) {
+  const state = paymentState(order);
+  return (
+    <span className={`pay-pill pay-pill--${state.tone}`} data-testid="order-payment">
+      {state.text}
+    </span>
   );
 }

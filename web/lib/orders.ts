@@ -1,5 +1,6 @@
-import type { Currency } from '../../rules/money.ts';
+import { type Currency, formatMoney } from '../../rules/money.ts';
 import { ORDER_STATUS, shopperMayCancel } from '../../rules/orders.ts';
+import { asPaymentStatus } from '../../rules/payments.ts';
 
 /** An order line as GET /getorder/{u_id} answers it: a snapshot of what was bought. */
 export interface OrderItem {
@@ -43,6 +44,14 @@ export interface Order {
   invoice_no?: string | null;
   /** cod or online. */
   payment_method: string;
+  /** unpaid, paid, refund_pending or refunded (rules/payments.ts). */
+  payment_status?: string;
+  /** What is (being) refunded, in the order's currency. */
+  refund_amount?: number | null;
+  refunded_at?: string | null;
+  /** The courier and tracking number the shop gives once it ships. */
+  courier_name?: string | null;
+  tracking_number?: string | null;
   createdAt: string;
   /** The server's word on whether the shopper may still cancel it. */
   cancellable?: boolean;
@@ -67,6 +76,32 @@ export function canCancel(order: Pick<Order, 'status' | 'createdAt' | 'cancellab
 export function hasBought(orders: ReadonlyArray<Pick<Order, 'status' | 'orderItems'>> | null | undefined, p_id: number): boolean {
   return Boolean(orders?.some((order) => order.status !== ORDER_STATUS.cancelled && order.orderItems?.some((item) => item.p_id === p_id || item.product?.p_id === p_id)));
 }
+
+/**
+ * The payment as the shopper reads it: "Paid", "Pay on delivery", "Refund of
+ * ₹24,999.50 in progress", "Refunded ₹24,999.50 on 24 Nov 2026"; the tone
+ * picks the pill's colour.
+ */
+export function paymentState(
+  order: Pick<Order, 'payment_method' | 'payment_status' | 'refund_amount' | 'refunded_at' | 'total' | 'currency' | 'status'>,
+): { text: string; tone: 'paid' | 'due' | 'refund' | 'refunded' } {
+  const status = order.payment_status === undefined ? (order.payment_method === 'online' ? 'paid' : 'unpaid') : asPaymentStatus(order.payment_status);
+  const amount = formatMoney(order.refund_amount ?? order.total, order.currency);
+  switch (status) {
+    case 'paid':
+      return { text: 'Paid', tone: 'paid' };
+    case 'refund_pending':
+      return { text: `Refund of ${amount} in progress`, tone: 'refund' };
+    case 'refunded': {
+      const when = order.refunded_at && Number.isFinite(Date.parse(order.refunded_at)) ? ` on ${dayFormat.format(new Date(order.refunded_at))}` : '';
+      return { text: `Refunded ${amount}${when}`, tone: 'refunded' };
+    }
+    default:
+      return { text: order.status === ORDER_STATUS.cancelled ? 'Not charged' : 'Pay on delivery', tone: 'due' };
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 

@@ -1,0 +1,375 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { type Envelope, request } from '../../lib/api/client.ts';
+import { statusLabel } from '../../../rules/orders.ts';
+import { runChange } from '../actions.ts';
+import { Field } from '../components/Field.tsx';
+import { LoadFailure, Screen } from '../components/Screen.tsx';
+import { formatDateTime, formatLongDate, formatOrderMoney } from '../format.ts';
+import { actorLabel, historyLine, paymentMethodLabel } from '../orders.ts';
+import { Link } from '../router.tsx';
+import type { DeskOrderDetail } from '../types.ts';
+import { customerName, OrderItems } from './OrdersScreen.tsx';
+import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
+
+/** The order desk's calls for one order (openapi.yaml, Admin orders). */
+const orderDesk = {
+  load: (o_id: number) => request<DeskOrderDetail>('get', `/admin/orders/${o_id}`),
+  saveNote: (o_id: number, internal_note: string) => request('put', `/admin/orders/${o_id}/note`, { internal_note }),
+  saveShipment: (o_id: number, courier_name: string, tracking_number: string) => request('put', `/admin/orders/${o_id}/shipment`, { courier_name, tracking_number }),
+};
+
+/**
+ * One order at the desk: customer, shipping address, items, coupon and
+ * discount, payment method and status (refund amount and date), the status
+ * history as a timeline, the shop's internal note, and the courier and
+ * tracking number the shopper sees in Track Your Order. Print gives the
+ * packing slip.
+ */
+export function OrderDetailScreen({ o_id }: { o_id: number }) {
+  const [order, setOrder] = useState<DeskOrderDetail | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'failed'>('loading');
+
+  const load = useCallback(async () => {
+    setState((current) => (current === 'ready' ? current : 'loading'));
+    try {
+      const answer: Envelope<DeskOrderDetail> = await orderDesk.load(o_id);
+      if (answer.status === 1 && answer.data) {
+        setOrder(answer.data);
+        setState('ready');
+      } else setState('missing');
+    } catch {
+      setState('failed');
+    }
+  }, [o_id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const statusChange = useOrderStatusChange(() => void load());
+  const title = `Order #${o_id}`;
+  const back = (
+    <Link href="/admin/orders" className="btn btn--ghost btn--small">
+      Back to orders
+    </Link>
+  );
+
+  if (state === 'failed' || state === 'missing' || !order) {
+    return (
+      <Screen title={title} actions={back}>
+        <div className="admin-card">
+          <div className="admin-card__body">
+            {state === 'failed' ? (
+              <LoadFailure noun="order" onRetry={() => void load()} />
+            ) : state === 'missing' ? (
+              <p className="admin-empty">There is no order #{o_id}.</p>
+            ) : (
+              <p className="admin-empty">Loading…</p>
+            )}
+          </div>
+        </div>
+      </Screen>
+    );
+  }
+
+  const currency = order.currency;
+  const history = order.status_history ?? [];
+  return (
+    <Screen
+      title={title}
+      lead={`Placed ${formatDateTime(order.createdAt)}`}
+      actions={
+        <>
+          {back}
+          <button type="button" className="btn btn--small" onClick={() => window.print()}>
+            Print packing slip
+          </button>
+        </>
+      }
+    >
+      <div className="admin-order">
+        <section className="admin-card admin-order__status" aria-labelledby="order-status-title">
+          <div className="admin-card__body admin-order__status-body">
+            <div>
+              <h2 id="order-status-title" className="admin-order__label">
+                Status
+              </h2>
+              <OrderStatusSelect id="order-detail-status" order={order} busy={statusChange.saving.has(order.o_id)} onChange={statusChange.change} />
+            </div>
+            <div>
+              <h2 className="admin-order__label">Payment</h2>
+              <PaymentBadge order={order} />
+            </div>
+            <div>
+              <h2 className="admin-order__label">Total</h2>
+              <strong className="admin-num admin-order__total">{formatOrderMoney(order.total, currency)}</strong>
+            </div>
+          </div>
+        </section>
+
+        <div className="admin-order__grid">
+          <section className="admin-card" aria-labelledby="order-customer-title">
+            <header className="admin-card__head">
+              <h2 id="order-customer-title">Customer</h2>
+            </header>
+            <dl className="admin-facts admin-card__body">
+              <dt>Name</dt>
+              <dd>{customerName(order)}</dd>
+              <dt>Phone</dt>
+              <dd className="admin-num">
+                {order.phone_number ? <a href={`tel:${order.phone_number.replace(/\s+/g, '')}`}>{order.phone_number}</a> : 'N/A'}
+              </dd>
+              <dt>E-mail</dt>
+              <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : 'N/A'}</dd>
+              {order.customer && (
+                <>
+                  <dt>Account</dt>
+                  <dd>
+                    {order.customer.full_name} <span className="admin-cell-muted">({order.customer.country_code} {order.customer.phone_number})</span>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </section>
+
+          <section className="admin-card" aria-labelledby="order-address-title">
+            <header className="admin-card__head">
+              <h2 id="order-address-title">Shipping address</h2>
+            </header>
+            <address className="admin-card__body admin-address-block">
+              <ShippingLines order={order} />
+            </address>
+          </section>
+
+          <section className="admin-card" aria-labelledby="order-payment-title">
+            <header className="admin-card__head">
+              <h2 id="order-payment-title">Payment</h2>
+            </header>
+            <dl className="admin-facts admin-card__body">
+              <dt>Method</dt>
+              <dd>{paymentMethodLabel(order.payment_method)}</dd>
+              <dt>Status</dt>
+              <dd>
+                <PaymentBadge order={order} />
+              </dd>
+              {order.refund_amount !== null && order.refund_amount !== undefined && (
+                <>
+                  <dt>Refund</dt>
+                  <dd className="admin-num">
+                    {formatOrderMoney(order.refund_amount, currency)}
+                    {order.refunded_at ? ` on ${formatLongDate(order.refunded_at)}` : ' (asked of the provider)'}
+                  </dd>
+                </>
+              )}
+              {order.order_id && (
+                <>
+                  <dt>Provider order</dt>
+                  <dd className="admin-num admin-small">{order.order_id}</dd>
+                </>
+              )}
+              <dt>Subtotal</dt>
+              <dd className="admin-num">{formatOrderMoney(order.subtotal, currency)}</dd>
+              <dt>Coupon</dt>
+              <dd>{order.coupon_name || 'None'}</dd>
+              <dt>Discount</dt>
+              <dd className="admin-num">{order.discount ? `− ${formatOrderMoney(order.discount, currency)}` : formatOrderMoney(0, currency)}</dd>
+              <dt>Shipping</dt>
+              <dd className="admin-num">{order.shipping ? formatOrderMoney(order.shipping, currency) : 'Free'}</dd>
+              <dt>Total</dt>
+              <dd className="admin-num admin-cell-strong">{formatOrderMoney(order.total, currency)}</dd>
+            </dl>
+          </section>
+        </div>
+
+        <section className="admin-card" aria-labelledby="order-items-title">
+          <header className="admin-card__head">
+            <h2 id="order-items-title">Items</h2>
+          </header>
+          <div className="admin-card__body">
+            <OrderItems items={order.orderItems ?? []} currency={currency} />
+          </div>
+        </section>
+
+        <div className="admin-order__grid admin-order__grid--two">
+          <ShipmentForm order={order} onSaved={() => void load()} />
+          <NoteForm order={order} onSaved={() => void load()} />
+        </div>
+
+        <section className="admin-card" aria-labelledby="order-history-title">
+          <header className="admin-card__head">
+            <h2 id="order-history-title">Status history</h2>
+          </header>
+          <div className="admin-card__body">
+            {history.length === 0 ? (
+              <p className="admin-empty">No status changes recorded.</p>
+            ) : (
+              <ol className="admin-timeline">
+                {history.map((change, index) => (
+                  <li key={index} className={`admin-timeline__item admin-timeline__item--${change.to_status}`}>
+                    <p className="admin-timeline__what">{historyLine(change)}</p>
+                    <p className="admin-timeline__meta">
+                      <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time> · {actorLabel(change)} · payment {change.payment_status.replace('_', ' ')}
+                    </p>
+                    {change.note && <p className="admin-timeline__note">{change.note}</p>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        </section>
+      </div>
+
+      <PackingSlip order={order} />
+      {statusChange.dialog}
+    </Screen>
+  );
+}
+
+/** The address as it goes on a parcel: name, lines, city state ZIP, phone. */
+function ShippingLines({ order }: { order: DeskOrderDetail }) {
+  const lines = [customerName(order), order.address, order.apartment, [order.city, order.state, order.zip_code].filter(Boolean).join(', ')].filter(
+    (line) => line && line.trim(),
+  );
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span key={i} className="admin-block">
+          {line}
+        </span>
+      ))}
+      {order.phone_number && <span className="admin-block admin-num">Phone {order.phone_number}</span>}
+    </>
+  );
+}
+
+/** Courier and tracking number: what the shopper sees in Track Your Order. */
+function ShipmentForm({ order, onSaved }: { order: DeskOrderDetail; onSaved: () => void }) {
+  const [courier, setCourier] = useState(order.courier_name ?? '');
+  const [tracking, setTracking] = useState(order.tracking_number ?? '');
+  const [busy, setBusy] = useState(false);
+  const changed = courier.trim() !== (order.courier_name ?? '') || tracking.trim() !== (order.tracking_number ?? '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const done = await runChange(() => orderDesk.saveShipment(order.o_id, courier.trim(), tracking.trim()), 'Error saving the shipment.');
+    setBusy(false);
+    if (done) onSaved();
+  };
+
+  return (
+    <form className="admin-card" aria-labelledby="order-shipment-title" onSubmit={submit}>
+      <header className="admin-card__head">
+        <h2 id="order-shipment-title">Shipment</h2>
+      </header>
+      <div className="admin-card__body">
+        <Field id="order-courier" label="Courier" hint="The shopper sees the courier and tracking number in Track Your Order.">
+          <input id="order-courier" type="text" value={courier} maxLength={100} autoComplete="off" onChange={(event) => setCourier(event.target.value)} />
+        </Field>
+        <Field id="order-tracking" label="Tracking number">
+          <input id="order-tracking" type="text" value={tracking} maxLength={100} autoComplete="off" onChange={(event) => setTracking(event.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn--small" disabled={busy || !changed}>
+          {busy ? 'Saving…' : 'Save shipment'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The shop's own note on the order; shoppers never see it. */
+function NoteForm({ order, onSaved }: { order: DeskOrderDetail; onSaved: () => void }) {
+  const [note, setNote] = useState(order.internal_note ?? '');
+  const [busy, setBusy] = useState(false);
+  const changed = note.trim() !== (order.internal_note ?? '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const done = await runChange(() => orderDesk.saveNote(order.o_id, note.trim()), 'Error saving the note.');
+    setBusy(false);
+    if (done) onSaved();
+  };
+
+  return (
+    <form className="admin-card" aria-labelledby="order-note-title" onSubmit={submit}>
+      <header className="admin-card__head">
+        <h2 id="order-note-title">Internal note</h2>
+      </header>
+      <div className="admin-card__body">
+        <Field id="order-note" label="Note for the shop" hint="Only administrators see this note.">
+          <textarea id="order-note" value={note} maxLength={2000} rows={4} onChange={(event) => setNote(event.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn--small" disabled={busy || !changed}>
+          {busy ? 'Saving…' : 'Save note'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * What the printer gets: the parcel's packing slip, hidden on screen. It sits
+ * beside the back office (a portal), which the print stylesheet leaves out.
+ */
+function PackingSlip({ order }: { order: DeskOrderDetail }) {
+  const items = order.orderItems ?? [];
+  return createPortal(
+    <article className="packing-slip" data-packing-slip="">
+      <header className="packing-slip__head">
+        <div>
+          <p className="packing-slip__shop">Aurum Jewels</p>
+          <p>Packing slip</p>
+        </div>
+        <div className="packing-slip__order">
+          <p>
+            <strong>Order #{order.o_id}</strong>
+          </p>
+          <p>{formatLongDate(order.createdAt)}</p>
+          <p>Status: {statusLabel(order.status)}</p>
+        </div>
+      </header>
+      <section className="packing-slip__to">
+        <h2>Ship to</h2>
+        <address>
+          <ShippingLines order={order} />
+        </address>
+      </section>
+      {(order.courier_name || order.tracking_number) && (
+        <p className="packing-slip__courier">
+          Courier: {order.courier_name || '—'} · Tracking: {order.tracking_number || '—'}
+        </p>
+      )}
+      <table className="packing-slip__items">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Carat</th>
+            <th scope="col">Material</th>
+            <th scope="col">Size</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Packed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, index) => (
+            <tr key={item.oi_id ?? index}>
+              <td>{item.product?.name || 'Unknown Product'}</td>
+              <td>{item.carat?.name || 'N/A'}</td>
+              <td>{item.material?.name || 'N/A'}</td>
+              <td>{item.size?.size_name || 'N/A'}</td>
+              <td>{item.quantity ?? 1}</td>
+              <td className="packing-slip__tick">☐</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="packing-slip__foot">
+        {items.reduce((sum, item) => sum + (item.quantity ?? 1), 0)} piece(s). Payment: {paymentMethodLabel(order.payment_method)}
+        {order.payment_method === 'cod' && order.payment_status === 'unpaid' ? ` — collect ${formatOrderMoney(order.total, order.currency)} on delivery` : ''}.
+      </p>
+    </article>,
+    document.body,
+  );
+}
