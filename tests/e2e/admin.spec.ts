@@ -313,6 +313,13 @@ test('the administrator adds catalogue entries and a product, which reaches the 
   await expect(editedRow.getByText('Inactive', { exact: true })).toBeVisible();
   const gone = await request.post('/getproductbyid', { data: { p_id } });
   expect(gone.status()).toBe(404);
+  // The administrator still opens its page: a banner says shoppers cannot see it, and it cannot be bought there.
+  const adminView = await page.context().newPage();
+  await adminView.goto(`/product-details/${p_id}`);
+  await expect(adminView.getByText('This product is deactivated.')).toBeVisible();
+  await expect(adminView.getByText(/Shoppers cannot see it/)).toBeVisible();
+  await expect(adminView.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await adminView.close();
   await expectSoon(visitor, '/allproducts', async () => (await visitor.getByText(editedName, { exact: true }).count()) === 0 && (await visitor.getByText(productName, { exact: true }).count()) === 0);
   await expectSoon(visitor, `/product-details/${p_id}`, async () => (await heading(visitor, 'This piece is no longer available').count()) > 0);
   await visitor.context().close();
@@ -342,6 +349,93 @@ test("changing an order's status follows through to the shopper's tracking", asy
   await expect(status).toHaveValue('3');
   const orders = (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { o_id: number; status: number }[];
   expect(orders.find((o) => o.o_id === o_id)?.status).toBe(3);
+});
+
+test('Manage Products: search by name, filter by category and status; an outage says so with Try again, never "No products found"', async ({ page, request }) => {
+  await openAsAdmin(page, request, '/admin/products');
+  const productRows = page.locator('tbody tr:not(.admin-table__state)');
+  await expect(productRows).toHaveCount(10);
+
+  await page.getByPlaceholder('Search product name').fill('BANGLE');
+  await expect(page.getByText(/^Showing 1 to \d+ of \d+ products$/)).toBeVisible();
+  await expect.poll(async () => (await productRows.allInnerTexts()).every((text) => /bangle/i.test(text))).toBe(true);
+  expect(await productRows.count()).toBeGreaterThan(0);
+
+  await page.getByPlaceholder('Search product name').fill('');
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Chains' });
+  await expect.poll(async () => (await productRows.allInnerTexts()).length > 0 && (await productRows.allInnerTexts()).every((text) => text.includes('Chains'))).toBe(true);
+
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Inactive' });
+  await page.getByPlaceholder('Search product name').fill(`nothing like this ${RUN}`);
+  await expect(page.getByText('No products match these filters')).toBeVisible();
+
+  await page.getByPlaceholder('Search product name').fill('');
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'All categories' });
+  await expect(productRows).toHaveCount(10);
+
+  // The API goes away: the table says so, offers Try again, and never claims there are no products.
+  await page.route('**/getallproducts', (route) => route.abort());
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByText('The products could not be loaded.')).toBeVisible();
+  await expect(page.getByText(/No products (found|match)/)).toHaveCount(0);
+  await page.unroute('**/getallproducts');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('The products could not be loaded.')).toHaveCount(0);
+  await expect(productRows).toHaveCount(10);
+});
+
+test('the product form asks before discarding typed changes', async ({ page, request }) => {
+  await openAsAdmin(page, request, '/admin/products');
+  // Nothing typed: Escape closes at once.
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(dialog(page)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Product' });
+  await form.getByLabel(label('Product Name')).fill('Half-typed Necklace');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(form.getByLabel(label('Product Name'))).toHaveValue('Half-typed Necklace');
+
+  await submitIn(form, 'Cancel').click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+
+  // Typed and typed back is no change: closes without asking.
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await form.getByLabel(label('Offer')).fill('x');
+  await form.getByLabel(label('Offer')).fill('');
+  await form.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test('on a phone the products, users and orders lists are cards with nothing off screen, and no band under the top bar', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await openAsAdmin(page, request, '/admin/users');
+  for (const [path, title] of [
+    ['/admin/users', 'User Management'],
+    ['/admin/products', 'Manage Products'],
+    ['/admin/orders', 'Manage Orders'],
+  ] as const) {
+    await page.goto(path);
+    await expect(heading(page, title)).toBeVisible();
+    await expect(page.locator('tbody tr:not(.admin-table__state)').first()).toBeVisible();
+    // The heading sits right under the 56 px top bar.
+    const top = (await heading(page, title).boundingBox())?.y ?? 999;
+    expect(top).toBeLessThan(110);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The first row's action is on screen without scrolling sideways.
+    const action = page.locator('tbody tr:not(.admin-table__state)').first().locator('td.admin-col-actions button, td.admin-col-actions a').first();
+    const box = await action.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  }
 });
 
 test('the administrator deletes a contact message and a user', async ({ page, request }) => {
