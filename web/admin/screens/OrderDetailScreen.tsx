@@ -14,9 +14,9 @@ import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderSt
 
 /** The order desk's calls for one order (openapi.yaml, Admin orders). */
 const orderDesk = {
-  load: (o_id: number) => request<DeskOrderDetail>('get', `/admin/orders/${o_id}`),
-  saveNote: (o_id: number, internal_note: string) => request('put', `/admin/orders/${o_id}/note`, { internal_note }),
-  saveShipment: (o_id: number, courier_name: string, tracking_number: string) => request('put', `/admin/orders/${o_id}/shipment`, { courier_name, tracking_number }),
+  load: (o_id: number) => request<DeskOrderDetail>('get', `/getorderdetail/${o_id}`),
+  saveNote: (o_id: number, internal_note: string) => request('put', '/updateordernote', { o_id, internal_note }),
+  saveShipment: (o_id: number, courier_name: string, tracking_number: string) => request('put', '/updateordershipment', { o_id, courier_name, tracking_number }),
 };
 
 /**

@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { request } from '../../lib/api/client.ts';
+import type { Currency } from '../../../rules/money.ts';
 import { ORDER_STATUS } from '../../../rules/orders.ts';
-import { runChange } from '../actions.ts';
+import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../components/Modal.tsx';
 import { type DeskOrder, paymentBadge, refundOnCancel, refundQuestion, statusChoices } from '../orders.ts';
+
+/** A refused change's data: a cancel waiting for its refund to be confirmed says how much. */
+interface RefusalData {
+  refund_required?: boolean;
+  refund_amount?: number;
+  currency?: Currency;
+}
 
 /** A cancel that gives money back, waiting for the administrator's yes. */
 interface PendingRefund {
@@ -23,19 +31,30 @@ export function useOrderStatusChange(onChanged: (o_id: number) => void) {
   const [pending, setPending] = useState<PendingRefund | null>(null);
   const [confirming, setConfirming] = useState(false);
 
+  /** Sends the change; `refund` is the amount the administrator confirmed for a refunding cancel. */
   const send = async (order: DeskOrder, status: number, refund?: number) => {
     setSaving((current) => new Set(current).add(order.o_id));
-    const done = await runChange(
-      () => request('put', '/updateorderstatus', { o_id: order.o_id, status, ...(refund === undefined ? {} : { confirm_refund: true, refund_amount: refund }) }),
-      'Error updating status.',
-    );
-    setSaving((current) => {
-      const next = new Set(current);
-      next.delete(order.o_id);
-      return next;
-    });
-    if (done) onChanged(order.o_id);
-    return done !== null;
+    try {
+      const answer = await request<RefusalData | null>('put', '/updateorderstatus', { o_id: order.o_id, status, ...(refund === undefined ? {} : { refund_amount: refund }) });
+      if (answer.status === 1) {
+        toast.success(answer.description);
+        onChanged(order.o_id);
+      } else if (answer.data?.refund_required && typeof answer.data.refund_amount === 'number' && refund === undefined) {
+        // The order was paid since the list was read: the server wants the refund confirmed first.
+        setPending({ order: { ...order, currency: answer.data.currency ?? order.currency }, amount: answer.data.refund_amount });
+      } else {
+        // The lifecycle's reason (409), as the server words it; nothing changed.
+        toast.error(answer.description || 'Error updating status.');
+      }
+    } catch {
+      toast.error('Error updating status: the store could not be reached.');
+    } finally {
+      setSaving((current) => {
+        const next = new Set(current);
+        next.delete(order.o_id);
+        return next;
+      });
+    }
   };
 
   const change = (order: DeskOrder, status: number) => {

@@ -36,11 +36,8 @@ export function OrdersScreen() {
   const filters = { status, search: settledSearch.trim() };
   const list = usePagedList<DeskOrderRow>(
     async (page, perPage) => {
-      const answer = await request<{ orderData: DeskOrderRow[]; totalCount: number } | DeskOrderRow[]>('get', `/getallorders${query(orderListQuery(page, perPage, status, settledSearch))}`);
-      const data = answer.data;
-      const rows = Array.isArray(data) ? data : (data?.orderData ?? null);
-      const total = Array.isArray(data) ? data.length : (data?.totalCount ?? 0);
-      return { ...answer, data: rows ? { rows, total } : null };
+      const answer = await request<{ orderData: DeskOrderRow[]; totalCount: number } | null>('get', `/getorderlist${query(orderListQuery(page, perPage, status, settledSearch))}`);
+      return { ...answer, data: answer.data ? { rows: answer.data.orderData, total: answer.data.totalCount } : null };
     },
     'Error fetching orders',
     true,
