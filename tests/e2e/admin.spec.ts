@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { formatMoney } from '../../rules/money.ts';
 
 /**
  * The administrator's back office (issue 7), walked in the browser against
@@ -326,7 +327,7 @@ test('the administrator adds catalogue entries and a product, which reaches the 
   expect(admin.u_type).toBe('0');
 });
 
-test("changing an order's status follows through to the shopper's tracking", async ({ page, request }) => {
+test("the order desk: who ordered, payment, only the allowed next statuses, and the change reaches the shopper's tracking", async ({ page, request }) => {
   const shopper = await newShopper(request);
   const o_id = await placeOrder(request, shopper);
   await openAsAdmin(page, request, '/admin/orders');
@@ -336,6 +337,11 @@ test("changing an order's status follows through to the shopper's tracking", asy
   await expect(row).toContainText('12 Ghod Dod Road, Flat 4, Surat, Gujarat, 395001');
   await expect(row).toContainText(/^#\d+\s*[A-Z][a-z]+ \d{1,2}, \d{4}/);
   await expect(row).toContainText(/₹[\d,]+\.\d{2}/);
+  await expect(row).toContainText('Kavya Rao');
+  await expect(row).toContainText('9876501234');
+  await expect(row.locator('[data-payment-status]')).toHaveText('Unpaid (COD)');
+  // Only what the lifecycle allows from Pending.
+  await expect(status.locator('option')).toHaveText(['Pending', 'Processing', 'Cancelled']);
 
   await row.getByRole('button', { name: 'View Items' }).click();
   const items = page.locator(`#order-items-${o_id}`);
@@ -344,11 +350,147 @@ test("changing an order's status follows through to the shopper's tracking", asy
   await row.getByRole('button', { name: 'Hide Items' }).click();
   await expect(items).toHaveCount(0);
 
-  await status.selectOption({ label: 'Shipped' });
+  await status.selectOption({ label: 'Processing' });
   await expect(status).toBeEnabled();
-  await expect(status).toHaveValue('3');
+  await expect(status).toHaveValue('2');
+  await expect(status.locator('option')).toHaveText(['Processing', 'Shipped', 'Cancelled']);
   const orders = (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { o_id: number; status: number }[];
-  expect(orders.find((o) => o.o_id === o_id)?.status).toBe(3);
+  expect(orders.find((o) => o.o_id === o_id)?.status).toBe(2);
+});
+
+test('the order desk filters by status and searches by order number, name and phone, paged by the server', async ({ page, request }) => {
+  const shopper = await newShopper(request);
+  const o_id = await placeOrder(request, shopper);
+  const admin = await openAsAdmin(page, request, '/admin/orders');
+  const rows = page.locator('tbody tr[data-order]');
+  await expect(rows).toHaveCount(10);
+  const search = page.getByPlaceholder('Order number, name or phone');
+
+  await search.fill(`#${o_id}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-order', String(o_id));
+  await search.fill('9876501234');
+  await expect(page.getByLabel(`Status of order ${o_id}`)).toBeVisible();
+  await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('9876501234'))).toBe(true);
+  await search.fill('kavya rao');
+  await expect(page.getByLabel(`Status of order ${o_id}`)).toBeVisible();
+  await search.fill('');
+
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Cancelled' });
+  await expect.poll(async () => (await rows.count()) > 0 && (await rows.locator('select').evaluateAll((all) => all.every((s) => (s as HTMLSelectElement).value === '5')))).toBe(true);
+  await search.fill(`#${o_id}`);
+  await expect(page.getByText('No orders match this search')).toBeVisible();
+
+  // The server pages: the pager's total is the server's count.
+  await search.fill('');
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
+  const listed = await request.get('/getorderlist?page=1&perPage=10', { headers: bearer(admin) });
+  const totalCount = (await listed.json()).data.totalCount as number;
+  await expect(page.getByText(`Showing 1 to ${Math.min(10, totalCount)} of ${totalCount} orders`)).toBeVisible();
+});
+
+test('cancelling an order paid online asks to refund first; only a confirmed cancel refunds, and both sides show Refunded', async ({ page, request, browser }) => {
+  const shopper = await newShopper(request);
+  const { o_id, total } = await placeOnlineOrder(request, shopper);
+  const admin = await openAsAdmin(page, request, '/admin/orders');
+  await page.getByPlaceholder('Order number, name or phone').fill(`#${o_id}`);
+  const status = page.getByLabel(`Status of order ${o_id}`);
+  const row = page.getByRole('row').filter({ has: status });
+  await expect(row.locator('[data-payment-status]')).toHaveText('Paid');
+
+  const question = `Cancel order #${o_id} and refund ${formatMoney(total, 'INR', { cents: true })} to the shopper?`;
+  const detail = async () => (await (await request.get(`/getorderdetail/${o_id}`, { headers: bearer(admin) })).json()).data as { status: number; payment_status: string };
+
+  // Asked, and not confirmed: nothing changes.
+  await status.selectOption({ label: 'Cancelled' });
+  const ask = page.getByRole('dialog', { name: 'Cancel and refund?' });
+  await expect(ask).toContainText(question);
+  await ask.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(status).toHaveValue('1');
+  expect(await detail()).toMatchObject({ status: 1, payment_status: 'paid' });
+
+  // Confirmed: cancelled and refunded.
+  await status.selectOption({ label: 'Cancelled' });
+  await expect(ask).toContainText(question);
+  await ask.getByRole('button', { name: 'Cancel and refund' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(status).toHaveValue('5');
+  await expect(status).toBeDisabled();
+  await expect(row.locator('[data-payment-status]')).toHaveText('Refunded');
+  expect(await detail()).toMatchObject({ status: 5, payment_status: 'refunded' });
+
+  // A cancelled order goes nowhere: the server refuses with its reason, shown as a toast.
+  const again = await request.put('/updateorderstatus', { headers: bearer(admin), data: { o_id, status: 4 } });
+  expect(again.status()).toBe(409);
+
+  // The shopper's Order History says so.
+  const shopperPage = await browser.newPage();
+  await openAs(shopperPage, shopper, '/orderconfirm');
+  await expect(shopperPage.getByTestId('order').filter({ hasText: `#${o_id}` }).getByTestId('order-payment')).toContainText(`Refunded ${formatMoney(total, 'INR')}`);
+  await shopperPage.close();
+});
+
+test('the order detail: customer, address, items, payment, history, note, courier and tracking for the shopper, and a packing slip', async ({ page, request, browser }) => {
+  const shopper = await newShopper(request);
+  const o_id = await placeOrder(request, shopper);
+  await openAsAdmin(page, request, '/admin/orders');
+  await page.getByPlaceholder('Order number, name or phone').fill(`#${o_id}`);
+  await page.getByRole('link', { name: `Order #${o_id} details` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${o_id}$`));
+  await expect(heading(page, `Order #${o_id}`)).toBeVisible();
+  await expect(page.locator('#admin-nav').getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+
+  const section = (name: string) => page.locator('.admin-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+  await expect(section('Customer')).toContainText('Kavya Rao');
+  await expect(section('Customer')).toContainText('9876501234');
+  await expect(section('Customer')).toContainText('kavya.rao@example.com');
+  await expect(section('Shipping address')).toContainText('12 Ghod Dod Road');
+  await expect(section('Shipping address')).toContainText('Surat, Gujarat, 395001');
+  await expect(section('Payment')).toContainText('Cash on delivery');
+  await expect(section('Payment')).toContainText('Unpaid (COD)');
+  await expect(section('Payment')).toContainText('Coupon');
+  await expect(section('Items').getByRole('row')).toHaveCount(2);
+  await expect(section('Status history')).toContainText('Placed (Pending)');
+
+  // Status from the detail: recorded in the timeline.
+  await page.getByLabel(`Status of order ${o_id}`).selectOption({ label: 'Processing' });
+  await expect(section('Status history')).toContainText('Pending → Processing');
+  await expect(section('Status history')).toContainText('(shop)');
+
+  // The internal note and the shipment are kept.
+  await page.getByLabel('Note for the shop').fill('Gift wrap; call before delivery.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('button', { name: 'Save note' })).toBeDisabled();
+  await page.getByLabel('Courier').fill('BlueDart');
+  await page.getByLabel('Tracking number').fill(`BD${o_id}7788`);
+  await page.getByRole('button', { name: 'Save shipment' }).click();
+  await expect(page.getByRole('button', { name: 'Save shipment' })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByLabel('Note for the shop')).toHaveValue('Gift wrap; call before delivery.');
+  await expect(page.getByLabel('Tracking number')).toHaveValue(`BD${o_id}7788`);
+
+  // Printing prints the packing slip and nothing of the back office.
+  await page.emulateMedia({ media: 'print' });
+  const slip = page.locator('[data-packing-slip]');
+  await expect(slip).toBeVisible();
+  await expect(slip).toContainText(`Order #${o_id}`);
+  await expect(slip).toContainText('12 Ghod Dod Road');
+  await expect(slip).toContainText(`BD${o_id}7788`);
+  await expect(page.locator('#admin-nav')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(slip).toBeHidden();
+
+  // The shopper sees the courier and tracking number in Track Your Order, never the note.
+  const shopperPage = await browser.newPage();
+  await openAs(shopperPage, shopper, '/orderconfirm');
+  const card = shopperPage.getByTestId('order').filter({ hasText: `#${o_id}` });
+  await expect(card.getByTestId('order-payment')).toHaveText('Pay on delivery');
+  await card.getByRole('button', { name: 'Track Order' }).click();
+  await expect(shopperPage.getByTestId('tracking-shipment')).toContainText('BlueDart');
+  await expect(shopperPage.getByTestId('tracking-shipment')).toContainText(`BD${o_id}7788`);
+  await expect(shopperPage.getByText('Gift wrap')).toHaveCount(0);
+  await shopperPage.close();
 });
 
 test('Manage Products: search by name, filter by category and status; an outage says so with Try again, never "No products found"', async ({ page, request }) => {
@@ -488,6 +630,65 @@ async function expectSoon(page: Page, path: string, check: () => Promise<boolean
       { timeout: 60_000, intervals: [2_000, 3_000, 5_000] },
     )
     .toBe(true);
+}
+
+const CHECKOUT_ADDRESS = {
+  first_name: 'Kavya',
+  last_name: 'Rao',
+  email: 'kavya.rao@example.com',
+  phone_number: '9876501234',
+  address: '12 Ghod Dod Road',
+  apartment: 'Flat 4',
+  city: 'Surat',
+  state: 'Gujarat',
+  zip_code: '395001',
+};
+
+/**
+ * An order paid online through the built-in sandbox provider, all through the
+ * API: the payment session for the cart, Pay on the hosted page (which places
+ * the order from the stored checkout), then the return's /createorder, which
+ * answers the same order. Answers its o_id and total.
+ */
+async function placeOnlineOrder(request: APIRequestContext, shopper: SessionUser): Promise<{ o_id: number; total: number }> {
+  const subtotal = await fillCart(request, shopper);
+  const started = await request.post('/payment', {
+    headers: bearer(shopper),
+    data: {
+      order_amount: subtotal,
+      customer_id: String(shopper.u_id),
+      customer_name: 'Kavya Rao',
+      customer_email: CHECKOUT_ADDRESS.email,
+      customer_phone: CHECKOUT_ADDRESS.phone_number,
+      checkout: CHECKOUT_ADDRESS,
+    },
+  });
+  expect(started.status()).toBe(200);
+  const { payment_session_id, order_id } = (await started.json()).data as { payment_session_id: string; order_id: string };
+  const paid = await request.post(`/sandbox/pay/${payment_session_id}/pay`, { form: { return_url: new URL('/orderconfirm', started.url()).href }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  const answer = await request.post('/createorder', {
+    headers: bearer(shopper),
+    data: { u_id: shopper.u_id, cartItems: [], shipping: 0, subtotal, discount: 0, total: subtotal, priceType: 'inr_price', payment_method: 'online', payment_status: 'SUCCESS', order_id, ...CHECKOUT_ADDRESS },
+  });
+  expect(answer.status()).toBeLessThan(300);
+  return { o_id: (await answer.json()).data.o_id, total: subtotal };
+}
+
+/** One demo product in the shopper's cart; answers the cart's subtotal in rupees. */
+async function fillCart(request: APIRequestContext, shopper: SessionUser): Promise<number> {
+  const listed = await request.post('/getproducts', { data: { isReel: '0', page: 1, perPage: 12 } });
+  const products = (await listed.json()).data.productData as Array<{ p_id: number; materials: number[]; size: number[]; productcarats: { pc_id: number; carat_id: number }[] }>;
+  const product = products.find((p) => p.productcarats.length > 0 && p.materials.length > 0);
+  if (!product) throw new Error('the demo catalogue has no product to order');
+  const [carat] = product.productcarats;
+  const added = await request.post('/createcart', {
+    headers: bearer(shopper),
+    data: { u_id: shopper.u_id, p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: product.materials[0], size_id: product.size[0] ?? null, quantity: 1 },
+  });
+  expect(added.status()).toBeLessThan(300);
+  const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { inr_price: number; quantity: number }[];
+  return cart.reduce((sum, line) => sum + Math.round(line.inr_price * 100) * line.quantity, 0) / 100;
 }
 
 /** A cash-on-delivery order of one demo product through the API; answers its o_id. */

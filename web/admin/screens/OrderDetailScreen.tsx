@@ -89,24 +89,22 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
       }
     >
       <div className="admin-order">
-        <section className="admin-card admin-order__status" aria-labelledby="order-status-title">
+        <div className="admin-card admin-order__status">
           <div className="admin-card__body admin-order__status-body">
             <div>
-              <h2 id="order-status-title" className="admin-order__label">
-                Status
-              </h2>
+              <p className="admin-order__label">Status</p>
               <OrderStatusSelect id="order-detail-status" order={order} busy={statusChange.saving.has(order.o_id)} onChange={statusChange.change} />
             </div>
             <div>
-              <h2 className="admin-order__label">Payment</h2>
+              <p className="admin-order__label">Payment</p>
               <PaymentBadge order={order} />
             </div>
             <div>
-              <h2 className="admin-order__label">Total</h2>
+              <p className="admin-order__label">Total</p>
               <strong className="admin-num admin-order__total">{formatOrderMoney(order.total, currency)}</strong>
             </div>
           </div>
-        </section>
+        </div>
 
         <div className="admin-order__grid">
           <section className="admin-card" aria-labelledby="order-customer-title">
