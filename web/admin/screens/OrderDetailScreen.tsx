@@ -4,6 +4,7 @@ import { type Envelope, request } from '../../lib/api/client.ts';
 import { statusLabel } from '../../../rules/orders.ts';
 import { runChange } from '../actions.ts';
 import { Field } from '../components/Field.tsx';
+import { HuidEntry } from '../components/HuidEntry.tsx';
 import { LoadFailure, Screen } from '../components/Screen.tsx';
 import { formatDateTime, formatLongDate, formatOrderMoney } from '../format.ts';
 import { actorLabel, historyLine, paymentMethodLabel } from '../orders.ts';
@@ -186,6 +187,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
           </header>
           <div className="admin-card__body">
             <OrderItems items={order.orderItems ?? []} currency={currency} />
+            <HuidEntry key={order.status} order={order} onSaved={() => void load()} />
           </div>
         </section>
 
