@@ -101,14 +101,9 @@ export function OrdersScreen() {
                   {shippingAddress(order)}
                 </td>
                 <td className="admin-col-actions">
-                  <div className="admin-row-actions">
-                    <button type="button" className="admin-text-btn" aria-expanded={isOpen} aria-controls={itemsId} onClick={() => toggle(order.o_id)}>
-                      {isOpen ? 'Hide Items' : 'View Items'}
-                    </button>
-                    <Link href={`/admin/orders/${order.o_id}`} className="admin-text-btn">
-                      Details
-                    </Link>
-                  </div>
+                  <button type="button" className="admin-text-btn" aria-expanded={isOpen} aria-controls={itemsId} onClick={() => toggle(order.o_id)}>
+                    {isOpen ? 'Hide Items' : 'View Items'}
+                  </button>
                 </td>
               </tr>
               {isOpen && (
