@@ -13,7 +13,7 @@ import type { DeskOrderRow, OrderItemRow } from '../types.ts';
 import { HuidEntry } from '../components/HuidEntry.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
 
-const COLUMNS = 8;
+const COLUMNS = 7;
 
 const STATUS_FILTER = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: String(s.value), label: s.label }))];
 
@@ -64,7 +64,7 @@ export function OrdersScreen() {
       </div>
       <ListTable
         className="admin-card--cards admin-orders"
-        columns={['Order ID', 'Date', 'Customer', 'Total', 'Payment', 'Status', 'Shipping Address']}
+        columns={['Order ID', 'Date', 'Customer', 'Total and payment', 'Status', 'Shipping Address']}
         loading={list.loading}
         failed={list.failed}
         onRetry={list.reload}
@@ -88,10 +88,8 @@ export function OrdersScreen() {
                   <span className="admin-cell-strong">{customerName(order)}</span>
                   <span className="admin-cell-muted admin-block admin-num">{order.phone_number || '—'}</span>
                 </td>
-                <td className="admin-num" data-label="Total">
-                  {formatOrderMoney(order.total, order.currency)}
-                </td>
-                <td data-label="Payment">
+                <td data-label="Total">
+                  <span className="admin-num admin-block">{formatOrderMoney(order.total, order.currency)}</span>
                   <PaymentBadge order={order} />
                 </td>
                 <td data-label="Status">
