@@ -38,7 +38,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
       if (answer.status === 1 && answer.data) {
         setOrder(answer.data);
         setState('ready');
-      } else setState('missing');
+      } else setState(answer.description?.startsWith('No such endpoint') ? 'failed' : 'missing');
     } catch {
       setState('failed');
     }
