@@ -2,6 +2,7 @@ import { deliveryWindow, formatWindow } from '../islands/product/delivery.ts';
 import { taxNote } from '../islands/product/tax-note.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
+import { patchBreakup } from '../islands/product/breakup-text.ts';
 import { $currency } from '../stores/session.ts';
 
 /** Fills every delivery box with today's window in the shopper's region (also ones an island renders later). */
@@ -56,5 +57,6 @@ export function initProductFreshness(p_id: number): void {
       const currency = $currency.get();
       price.textContent = formatMoney(currency === 'INR' ? first.inr_price : first.usd_price, currency);
     }
+    patchBreakup(island, first);
   });
 }

@@ -1,14 +1,5 @@
 import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
-import { formatMoney } from '../../../rules/money.ts';
-
-const rupees = (amount: number) => formatMoney(amount, 'INR');
-const rateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-
-/** "24 Nov 2026, 2:30 pm" in India's time, where the shop sets its rates. */
-export function formatRateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : rateTime.format(date);
-}
+import { goldLine, rateTimeLine, rupees } from './breakup-text.ts';
 
 function makingLabel(row: ProductCaratView): string {
   if (row.making_type === 'percent' && row.making_value !== null) return `Making charges (${row.making_value}% of gold)`;
@@ -28,12 +19,10 @@ export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
     <details className="pd__breakup" data-breakup="" open>
       <summary>Price breakup for {row.carat.name}</summary>
       <dl>
-        <dt>
-          {row.carat.name} gold: {b.weight_g} g × {rupees(b.rate)}/g
-        </dt>
-        <dd data-breakup-metal="">{rupees(b.metal)}</dd>
+        <dt data-breakup-gold="" suppressHydrationWarning>{goldLine(row)}</dt>
+        <dd data-breakup-metal="" suppressHydrationWarning>{rupees(b.metal)}</dd>
         <dt>{makingLabel(row)}</dt>
-        <dd>{rupees(b.making)}</dd>
+        <dd data-breakup-making="" suppressHydrationWarning>{rupees(b.making)}</dd>
         {b.stones > 0 ? (
           <>
             <dt>Stones</dt>
@@ -41,7 +30,7 @@ export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
           </>
         ) : null}
         <dt>GST 3%</dt>
-        <dd>{rupees(b.gst)}</dd>
+        <dd data-breakup-gst="" suppressHydrationWarning>{rupees(b.gst)}</dd>
         {b.round_off !== 0 ? (
           <>
             <dt>Rounded to the rupee</dt>
@@ -49,10 +38,12 @@ export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
           </>
         ) : null}
         <dt className="pd__breakup-total">Total</dt>
-        <dd className="pd__breakup-total">{rupees(row.inr_price)}</dd>
+        <dd className="pd__breakup-total" data-breakup-total="" suppressHydrationWarning>
+          {rupees(row.inr_price)}
+        </dd>
       </dl>
-      <p className="pd__rate-time" data-rate-time="">
-        Gold rate as of {formatRateTime(b.rate_at)}
+      <p className="pd__rate-time" data-rate-time="" suppressHydrationWarning>
+        {rateTimeLine(b.rate_at)}
       </p>
     </details>
   );

@@ -1,0 +1,42 @@
+import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
+import { formatMoney } from '../../../rules/money.ts';
+
+/* The price breakup's texts, without React: the island renders them, and the page script patches a pre-rendered breakup with them. */
+
+export const rupees = (amount: number) => formatMoney(amount, 'INR');
+const rateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
+/** "24 Nov 2026, 2:30 pm" in India's time, where the shop sets its rates. */
+export function formatRateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : rateTime.format(date);
+}
+
+/** "22K gold: 5.25 g × ₹7,250/g". */
+export function goldLine(row: ProductCaratView): string {
+  return row.breakup ? `${row.carat.name} gold: ${row.breakup.weight_g} g × ${rupees(row.breakup.rate)}/g` : '';
+}
+
+export const rateTimeLine = (iso: string) => `Gold rate as of ${formatRateTime(iso)}`;
+
+/**
+ * Writes a fresh row's figures into a pre-rendered breakup before the island
+ * hydrates (web/lib/product-page.ts), as the price beside it is: the rates may
+ * have changed since the page was built. Round off and stones keep their lines.
+ */
+export function patchBreakup(root: ParentNode, row: ProductCaratView | undefined): void {
+  const b = row?.breakup;
+  if (!row || !b) return;
+  const set = (name: string, text: string) => {
+    const el = root.querySelector<HTMLElement>(`[data-breakup-${name}]`);
+    if (el) el.textContent = text;
+  };
+  set('gold', goldLine(row));
+  set('metal', rupees(b.metal));
+  set('making', rupees(b.making));
+  set('gst', rupees(b.gst));
+  set('total', rupees(row.inr_price));
+  const time = root.querySelector<HTMLElement>('[data-rate-time]');
+  if (time) time.textContent = rateTimeLine(b.rate_at);
+}
+
