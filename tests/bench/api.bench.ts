@@ -2,14 +2,18 @@
  * Store benchmark (`npm run bench`): not a timed test, a measurement.
  *
  * Seeds the demo store and a large catalogue (db/seed seedDemo + seedLargeCatalogue)
- * in a temporary directory, serves the real store (createApp on @hono/node-server,
- * as api/server.ts does) and a bare Hono JSON route on 127.0.0.1, and prints, from
- * one run:
- *   1. the catalogue calls under autocannon (20 connections, from a separate process,
- *      so the load generator does not share the server's event loop): requests/s as a
- *      share of the bare route, p50/p99 and errors for POST /getallproducts with random
- *      filters (goals: >= 40% of bare, p99 < 20 ms) and POST /getproductbyid of random
- *      products (goal: >= 60% of bare);
+ * in a temporary directory, then runs three kinds of process, none sharing an event
+ * loop with another (tests/bench/servers.ts): the store as `npm start` starts it
+ * (`node api/server.ts` on the seeded database, the storefront build skipped), a bare
+ * Hono JSON route, and the load generator (autocannon, tests/bench/browse-load.ts).
+ * Prints, from one run:
+ *   1. the catalogue calls under autocannon (20 connections): requests/s as a share of
+ *      the bare route, p50/p99 and errors for POST /getallproducts with repeated random
+ *      filters, sorts and purities (goal: >= 40% of bare), POST /getallproducts where
+ *      each request's filter was never asked before, so no kept answer serves it (goal:
+ *      >= 10%, p99 < 20 ms), POST /getproductbyid over 1,000 random products (goal:
+ *      >= 60%), and the search (POST /getallproducts filter.search: one or two random
+ *      catalogue words, a typo in a third of them; goal: >= 30%, p99 < 20 ms);
  *   2. checkout under a concurrent browsing load: while autocannon browses the catalogue
  *      (both calls, same connections), a pool of logged-in shoppers (tests/bench/shoppers.ts,
  *      another process) adds to the cart, reads it and places cash-on-delivery orders with
@@ -39,17 +43,15 @@
  *   --think 150          BENCH_THINK        ms a shopper pauses before each call, as a person does
  *                                           (0: back to back, a stress test of the write path)
  *   --no-site-build      BENCH_SITE_BUILD=0 skip the storefront build
- * `npm run bench:ci` runs it small (500 products, 3 s per measurement, 6 shoppers): under a minute on 2 cores.
+ * `npm run bench:ci` runs it small (500 products, 3 s per measurement, 6 shoppers): one to two minutes on 2 cores.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { type Measured, measure, type Scenario } from './browse-load.ts';
+import { type Measured, measure, type Scenario, UNIQUE } from './browse-load.ts';
+import { startBare, startStore } from './servers.ts';
 import { BUSY, type ShoppersResult, startShoppers } from './shoppers.ts';
 import { measureSiteBuild, type SiteBuildResult } from './site-build.ts';
 
@@ -62,6 +64,8 @@ const BROWSING_NICENESS = 10;
 const GOALS = {
   listingShare: 0.4,
   byIdShare: 0.6,
+  newListingShare: 0.1,
+  searchShare: 0.3,
   listingP99Ms: 20,
   placeOrderP99Ms: 60,
   buildSeconds: 180,
@@ -109,37 +113,25 @@ function mulberry32(seed: number) {
   };
 }
 
-/** Serves `fetch` on 127.0.0.1 with api/server.ts's keep-alive (idle connections kept 65 s). */
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ origin: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-    if ('keepAliveTimeout' in server) {
-      server.keepAliveTimeout = 65_000;
-      server.headersTimeout = 66_000;
-    }
-  });
-}
-
-/**
- * Watches this process's stderr (where the store logs what it could not handle) for
- * busy-database lines and error reports while the store serves.
- */
-function watchServerLog() {
+/** Counts the store's stderr lines that report a busy database or an unexpected error. */
+function watchServerLog(store: { onStderr(listener: (text: string) => void): void }) {
   const counts = { busy: 0, errors: 0, samples: [] as string[] };
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  store.onStderr((text) => {
     if (BUSY.test(text)) counts.busy += 1;
     // api/errors.ts onError: "[2025-01-01T00:00:00.000Z] POST /path: <error>" for anything unexpected.
     if (/^\[\d{4}-\d\d-\d\dT[^\]]*\] [A-Z]+ \//m.test(text)) {
       counts.errors += 1;
       if (counts.samples.length < 5) counts.samples.push(text.slice(0, 300));
     }
-    return write(chunk as never, ...(rest as []));
-  }) as typeof process.stderr.write;
-  return { counts, stop: () => void (process.stderr.write = write) };
+  });
+  return counts;
+}
+
+/** A typo a shopper makes: two neighbouring letters swapped. */
+function withTypo(word: string, random: () => number): string {
+  if (word.length < 4) return word;
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
 }
 
 const load = () =>
@@ -158,8 +150,8 @@ async function main() {
   const loadAtStart = load();
   console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, Node ${process.version}; load average (1/5/15 min) at start: ${loadAtStart}`);
 
-  const { createApp } = await import('../../api/app.ts');
   const { loadConfig } = await import('../../api/env.ts');
+  const { refreshSearchDocuments } = await import('../../db/queries/search.ts');
   const { databaseUrl, describeDatabase, openDatabase } = await import('../../db/connection.ts');
   const { migrateToLatest } = await import('../../db/migrate.ts');
   const { seedDemo } = await import('../../db/seed/demo.ts');
@@ -187,10 +179,17 @@ async function main() {
         `${opts.warmup} s warm-up + ${ROUNDS} turns of ${slice} s per catalogue call, ${opts.duration} s of checkout by ${opts.shoppers} shoppers under browsing load`,
     );
 
-    const log = watchServerLog();
-    const store = await listen(createApp({ db, config, onCatalogueChange: () => undefined }).fetch);
-    const bareApp = new Hono().get('/bare', (c) => c.json({ status: 1, description: 'ok', data: { hello: 'world' } }));
-    const bare = await listen(bareApp.fetch);
+    // The search index is built as a catalogue change leaves it (the first search after a change builds it).
+    await refreshSearchDocuments(db);
+    const caratIds = (await db.selectFrom('carats').select('carat_id').execute()).map((r) => r.carat_id);
+    const words = (await db.selectFrom('search_terms').select(['term', 'docs']).where('docs', '>=', 2).execute())
+      .map((r) => r.term)
+      .filter((t) => /^[a-z]{3,}$/.test(t));
+
+    const store = await startStore({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000' });
+    const bare = await startBare();
+    const log = watchServerLog(store);
+    console.log(`store: node api/server.ts, pid ${store.pid}; bare Hono route: pid ${bare.pid}; load generator: a process per measurement`);
 
     const random = mulberry32(7);
     const some = <T>(items: T[], max: number) => items.filter(() => random() < max / items.length);
@@ -199,28 +198,51 @@ async function main() {
       const scale = currency === 'inr_price' ? 1 : 1 / 83;
       const min = random() < 0.6 ? Math.round(random() * 150_000 * scale) : '';
       const max = random() < 0.6 ? Math.round((150_000 + random() * 200_000) * scale) : '';
+      const sorts = [undefined, 'newest', 'price_asc', 'price_desc', 'bestsellers'];
       return JSON.stringify({
         is_admin: 1,
         page: 1 + Math.floor(random() * 3),
         perPage: 12,
-        filter: { countryCode: currency, minPrice: min, maxPrice: max, materials: some(materialIds, 2), categories: some(categoryIds, 3) },
+        sort: sorts[Math.floor(random() * sorts.length)],
+        filter: { countryCode: currency, minPrice: min, maxPrice: max, materials: some(materialIds, 2), categories: some(categoryIds, 3), carats: random() < 0.4 ? [caratIds[Math.floor(random() * caratIds.length)]] : undefined },
       });
+    });
+    // Each request a filter never asked before (UNIQUE becomes a new price range), sorted and by purity as shoppers do.
+    const newFilterBodies = Array.from({ length: 200 }, () => {
+      const sorts = ['newest', 'price_asc', 'price_desc', 'bestsellers'];
+      return JSON.stringify({
+        is_admin: 1,
+        page: 1,
+        perPage: 12,
+        sort: sorts[Math.floor(random() * sorts.length)],
+        filter: { countryCode: 'inr_price', minPrice: 0, materials: some(materialIds, 2), categories: some(categoryIds, 3), carats: random() < 0.5 ? [caratIds[Math.floor(random() * caratIds.length)]] : [] },
+      }).replace('"minPrice":0', `"minPrice":${UNIQUE}`);
+    });
+    const searchBodies = Array.from({ length: 500 }, (_, i) => {
+      const pick = () => words[Math.floor(random() * words.length)];
+      const text = random() < 0.5 ? pick() : `${pick()} ${pick()}`;
+      return JSON.stringify({ is_admin: 1, page: 1, perPage: 12, filter: { countryCode: 'inr_price', search: i % 3 === 0 ? withTypo(text, random) : text } });
     });
     const productBodies = Array.from({ length: 1000 }, () => JSON.stringify({ p_id: productIds[Math.floor(random() * productIds.length)] }));
     const listing = { path: '/getallproducts', bodies: filterBodies };
+    const newListing = { path: '/getallproducts', bodies: newFilterBodies };
     const byId = { path: '/getproductbyid', bodies: productBodies };
+    const searching = { path: '/getallproducts', bodies: searchBodies };
 
     const scenarios: Scenario[] = [
       { name: 'bare Hono JSON route', origin: bare.origin, method: 'GET', targets: [{ path: '/bare' }] },
-      { name: 'POST /getallproducts (random filters)', origin: store.origin, method: 'POST', targets: [listing] },
-      { name: 'POST /getproductbyid (random product)', origin: store.origin, method: 'POST', targets: [byId] },
+      { name: 'POST /getallproducts (repeated random filters)', origin: store.origin, method: 'POST', targets: [listing] },
+      { name: 'POST /getallproducts (each filter new)', origin: store.origin, method: 'POST', targets: [newListing] },
+      { name: 'POST /getproductbyid (1,000 random products)', origin: store.origin, method: 'POST', targets: [byId] },
+      { name: 'search (random words, a typo in a third)', origin: store.origin, method: 'POST', targets: [searching] },
     ];
     // First answers: each distinct request once, one at a time. This is the cold cost (a
     // filter nobody asked for since the catalogue last changed), printed on its own; the
     // runs below measure the steady state, where those answers are reused.
     for (const scenario of scenarios.slice(1)) {
       const started = Date.now();
-      const { path: target, bodies = [] } = scenario.targets[0];
+      const { path: target, bodies: all = [] } = scenario.targets[0];
+      const bodies = all.map((b) => b.replace(UNIQUE, `${Math.floor(random() * 1e5)},"maxPrice":${2e5 + Math.floor(random() * 1e6)}`));
       for (const body of bodies) {
         const res = await fetch(`${scenario.origin}${target}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         if (!res.ok) throw new Error(`${scenario.name}: HTTP ${res.status} for ${body}`);
@@ -238,7 +260,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, scenario] of scenarios.entries()) rounds[i].push(await measure(scenario, opts.connections, slice));
     }
-    const [bareRun, listingRun, byIdRun] = rounds.map(
+    const [bareRun, listingRun, newListingRun, byIdRun, searchRun] = rounds.map(
       (runs): Measured => ({
         name: runs[0].name,
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
@@ -266,7 +288,6 @@ async function main() {
 
     await store.close();
     await bare.close();
-    log.stop();
 
     // 3. The storefront build, with nothing else running.
     let site: SiteBuildResult | undefined;
@@ -280,8 +301,8 @@ async function main() {
     }
 
     /* ----------------------------------------------------------- report */
-    const catalogue = [bareRun, listingRun, byIdRun];
-    const goalsOfShare = [undefined, GOALS.listingShare, GOALS.byIdShare];
+    const catalogue = [bareRun, listingRun, newListingRun, byIdRun, searchRun];
+    const goalsOfShare = [undefined, GOALS.listingShare, GOALS.newListingShare, GOALS.byIdShare, GOALS.searchShare];
     console.log('\n1. Catalogue calls (each alone, %d connections)', opts.connections);
     console.table(
       catalogue.map((r, i) => ({
@@ -308,18 +329,18 @@ async function main() {
       ...Object.entries(shopping.latency).map(([call, l]) => ({ call, calls: l.count, 'p50 ms': l.p50, 'p99 ms': l.p99, 'max ms': l.max })),
       { call: `${browsingScenario.name}: ${Math.round(browsing.requestsPerSecond)} req/s`, calls: browsing.total, 'p50 ms': browsing.p50, 'p99 ms': browsing.p99, 'max ms': '' },
     ]);
-    const busy = shopping.busy + log.counts.busy;
+    const busy = shopping.busy + log.busy;
     const errors = {
       catalogue: catalogue.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
       browsing: browsing.errors + browsing.non2xx,
       shoppers: shopping.errors,
-      serverLog: log.counts.errors,
+      serverLog: log.errors,
     };
     const serverErrors = catalogue.reduce((sum, r) => sum + r.serverErrors, 0) + browsing.serverErrors + shopping.serverErrors;
     console.log(
-      `orders placed: ${shopping.orders}; errors: ${errors.shoppers} shoppers, ${errors.browsing} browsing, ${errors.serverLog} server log reports (5xx: ${serverErrors}); busy-database failures: ${busy} (answers ${shopping.busy}, log lines ${log.counts.busy})`,
+      `orders placed: ${shopping.orders}; errors: ${errors.shoppers} shoppers, ${errors.browsing} browsing, ${errors.serverLog} server log reports (5xx: ${serverErrors}); busy-database failures: ${busy} (answers ${shopping.busy}, log lines ${log.busy})`,
     );
-    for (const sample of [...shopping.samples, ...log.counts.samples]) console.log(`  ${sample}`);
+    for (const sample of [...shopping.samples, ...log.samples]) console.log(`  ${sample}`);
 
     if (site) {
       console.log(
@@ -339,7 +360,10 @@ async function main() {
     const rows = [
       { figure: 'listing req/s, share of bare Hono', value: `${Math.round(share(listingRun, bareRun) * 100)}%`, goal: `>= ${GOALS.listingShare * 100}%`, result: verdict(share(listingRun, bareRun) >= GOALS.listingShare) },
       { figure: 'by-id req/s, share of bare Hono', value: `${Math.round(share(byIdRun, bareRun) * 100)}%`, goal: `>= ${GOALS.byIdShare * 100}%`, result: verdict(share(byIdRun, bareRun) >= GOALS.byIdShare) },
-      { figure: `listing p99 at ${opts.connections} connections`, value: `${listingRun.p99} ms`, goal: `< ${GOALS.listingP99Ms} ms`, result: verdict(listingRun.p99 < GOALS.listingP99Ms) },
+      { figure: 'new-filter listing req/s, share of bare Hono', value: `${Math.round(share(newListingRun, bareRun) * 100)}%`, goal: `>= ${GOALS.newListingShare * 100}%`, result: verdict(share(newListingRun, bareRun) >= GOALS.newListingShare) },
+      { figure: `new-filter listing p99 at ${opts.connections} connections`, value: `${newListingRun.p99} ms`, goal: `< ${GOALS.listingP99Ms} ms`, result: verdict(newListingRun.p99 < GOALS.listingP99Ms) },
+      { figure: 'search req/s, share of bare Hono', value: `${Math.round(share(searchRun, bareRun) * 100)}%`, goal: `>= ${GOALS.searchShare * 100}%`, result: verdict(share(searchRun, bareRun) >= GOALS.searchShare) },
+      { figure: `search p99 at ${opts.connections} connections`, value: `${searchRun.p99} ms`, goal: `< ${GOALS.listingP99Ms} ms`, result: verdict(searchRun.p99 < GOALS.listingP99Ms) },
       { figure: 'add-to-cart p99 under browsing', value: `${addToCart.p99} ms`, goal: '(none)', result: '' },
       { figure: 'place-order p99 under browsing', value: `${placeOrder.p99} ms`, goal: `< ${GOALS.placeOrderP99Ms} ms`, result: verdict(placeOrder.p99 < GOALS.placeOrderP99Ms) },
       { figure: 'errors (all calls, server log)', value: String(errorCount), goal: '0', result: errorCount === 0 ? 'PASS' : 'FAIL' },

@@ -15,6 +15,16 @@ export interface Target {
   bodies?: string[];
 }
 
+/**
+ * In a body, in place of a minPrice value: replaced by a price range no request of
+ * this run asked before (`min,"maxPrice":max`), a listing whose filter is new, so no
+ * answer kept for an earlier one can serve it.
+ */
+export const UNIQUE = '__UNIQUE__';
+
+/** The n-th new price range: minimum under 1.5 lakh, maximum from 1.5 lakh up. */
+const uniqueRange = (n: number) => `${n % 150_000},"maxPrice":${150_000 + (Math.floor(n / 150_000) % 1_000_000)}`;
+
 export interface Scenario {
   name: string;
   /** http://127.0.0.1:port */
@@ -40,6 +50,8 @@ export interface Measured {
 
 async function runLoad(scenario: Scenario, connections: number, duration: number): Promise<Measured> {
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+  // Distinct across the load processes of a run: each starts at its own random place among 1.5e11 ranges.
+  let unique = Math.floor(Math.random() * 1.5e11);
   const result = await autocannon({
     url: scenario.origin,
     connections,
@@ -51,7 +63,10 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
         setupRequest: (request) => {
           const target = pick(scenario.targets);
           request.path = target.path;
-          if (target.bodies?.length) request.body = pick(target.bodies);
+          if (target.bodies?.length) {
+            const body = pick(target.bodies);
+            request.body = body.includes(UNIQUE) ? body.replace(UNIQUE, uniqueRange(++unique)) : body;
+          }
           return request;
         },
       },

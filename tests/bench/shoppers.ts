@@ -143,13 +143,20 @@ async function registerShoppers(request: Request, count: number): Promise<Shoppe
   return shoppers;
 }
 
-/** Choices across the catalogue: every carat, material and size of a few hundred products. */
+/**
+ * Cash on delivery takes orders below ₹2,00,000 (rules/): a cart of up to six pieces
+ * stays below it when each piece costs at most this much, in rupees.
+ */
+const COD_PIECE_RUPEES = 33_000;
+
+/** Choices across the catalogue: every carat (priced for a cash-on-delivery cart), material and size of a few hundred products. */
 async function loadSelections(request: Request): Promise<Selection[]> {
   const selections: Selection[] = [];
   for (let page = 1; page <= 4; page++) {
-    const data = expectOk(await request('POST', '/getallproducts', { is_admin: 1, page, perPage: 100 }), 'catalogue');
+    const data = expectOk(await request('POST', '/getallproducts', { is_admin: 1, page, perPage: 100, filter: { countryCode: 'inr_price', maxPrice: COD_PIECE_RUPEES } }), 'catalogue');
     for (const product of data.productData as any[]) {
       for (const carat of product.productcarats) {
+        if (carat.inr_price > COD_PIECE_RUPEES) continue;
         const sizes = product.sizeDetails.length ? product.sizeDetails.map((s: { size_id: number }) => s.size_id) : [null];
         for (const material of product.materialDetails) {
           selections.push({ p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: material.m_id, size_id: pick(sizes) });

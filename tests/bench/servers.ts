@@ -1,0 +1,101 @@
+/**
+ * The benchmark's servers, each in a process of its own so none shares an event
+ * loop with another or with the load generator: the store started as `npm start`
+ * starts it (`node api/server.ts`, on an already seeded database, without building
+ * the storefront), and a bare Hono JSON route (this file, forked) to compare with.
+ */
+
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Served {
+  origin: string;
+  pid: number | undefined;
+  /** Lines the process wrote to stderr (the store logs what it could not handle there). */
+  onStderr(listener: (text: string) => void): void;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds: number) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url}: not answering after ${seconds} s`);
+}
+
+function served(child: ChildProcess, origin: string): Served {
+  const listeners: ((text: string) => void)[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    process.stderr.write(text);
+    for (const l of listeners) l(text);
+  });
+  return {
+    origin,
+    pid: child.pid,
+    onStderr: (listener) => void listeners.push(listener),
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The store as `npm start` runs it, on the database in `env.DATA_DIR` / `env.DATABASE_URL`. */
+export async function startStore(env: Record<string, string>): Promise<Served> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['api/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/openapi.yaml`, child, 120);
+  return served(child, origin);
+}
+
+/** A bare Hono JSON route in a process of its own. */
+export async function startBare(): Promise<Served> {
+  const port = await freePort();
+  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, AURUM_BENCH_BARE_PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/bare`, child, 30);
+  return served(child, origin);
+}
+
+if (process.env.AURUM_BENCH_BARE_PORT) {
+  const { serve } = await import('@hono/node-server');
+  const { Hono } = await import('hono');
+  const app = new Hono().get('/bare', (c) => c.json({ status: 1, description: 'ok', data: { hello: 'world' } }));
+  const server = serve({ fetch: app.fetch, port: Number(process.env.AURUM_BENCH_BARE_PORT), hostname: '127.0.0.1' });
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+}
