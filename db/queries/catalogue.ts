@@ -15,7 +15,7 @@ import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBo
 import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
-import { searchMatches } from './search.ts';
+import { searchMatches, searchWords } from './search.ts';
 import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
 
@@ -428,6 +428,8 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     const byRow = min !== undefined || max !== undefined || inCarats !== null;
     const found = search === undefined ? undefined : await searchMatches(db, search);
     const scores = found?.scores;
+    // A purity named in the search ("22K gold necklace") is the row the product is listed at, when it has one.
+    const named = found ? await caratsNamedIn(db, search!) : null;
     const matched: Listed[] = [];
     // A plain loop: this runs over the whole catalogue on every new filter.
     for (const p of await shopperIndex(db)) {
@@ -445,6 +447,14 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
           }
         }
         if (row < 0) continue;
+      }
+      if (named) {
+        for (let i = row; i < amounts.length; i++) {
+          if (named.has(p.carat_ids[i]) && amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i]))) {
+            row = i;
+            break;
+          }
+        }
       }
       matched.push({ product: p, row, price: row < 0 ? Infinity : amounts[row], score: scores?.get(p.p_id) ?? 0 });
     }
@@ -484,6 +494,13 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     return eb.and(conditions);
   };
   return page(db, where, limit, offset);
+}
+
+/** The carats whose name is a word of the text ("22K gold" names 22K); null when none is. */
+async function caratsNamedIn(db: DB, text: string): Promise<Set<number> | null> {
+  const words = new Set(searchWords(text));
+  const named = (await listCarats(db)).filter((k) => words.has(searchWords(k.name).join('')));
+  return named.length ? new Set(named.map((k) => k.carat_id)) : null;
 }
 
 /** A product a listing matched: the carat row it is listed at (-1: none) and that row's price. */
@@ -631,10 +648,41 @@ async function shopperIndex(db: DB): Promise<IndexedProduct[]> {
 /** One page of matched index entries, loaded in full; the count is the match count. */
 async function indexedPage(db: DB, matched: (IndexedProduct | Listed)[], limit: number, offset: number): Promise<ProductPage> {
   const slice = matched.slice(offset, offset + limit);
-  const products = await getProducts(db, slice.map((m) => ('product' in m ? m.product.p_id : m.p_id)));
+  const views = await shopperViews(db, slice.map((m) => ('product' in m ? m.product.p_id : m.p_id)));
   const listedRow = new Map(slice.flatMap((m) => ('product' in m ? [[m.product.p_id, m.product.pc_ids[m.row] ?? null] as const] : [])));
-  for (const p of products) if (listedRow.has(p.p_id)) p.listed_pc_id = listedRow.get(p.p_id) ?? null;
+  const products = views.map((p) => (listedRow.has(p.p_id) ? { ...p, listed_pc_id: listedRow.get(p.p_id) ?? null } : p));
   return { productData: products, totalCount: matched.length };
+}
+
+/** How many products' answers are kept per database (a 10,000-product catalogue's views are ~30 MB). */
+const MAX_KEPT_VIEWS = 12_000;
+const keptViews = new WeakMap<DB, { version: string; views: Map<number, ProductView> }>();
+
+/**
+ * Products as shoppers see them, kept until the catalogue's row version moves on:
+ * a listing whose filter is new mostly shows products some earlier page showed, so
+ * its page is put together from those instead of six queries (measured: the queries
+ * were most of a new filter's cost). Same freshness as the answer cache.
+ */
+async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]> {
+  const version = await catalogueRowsVersion(db);
+  if (version === null) return getProducts(db, ids);
+  let kept = keptViews.get(db);
+  if (!kept || kept.version !== version) {
+    kept = { version, views: new Map() };
+    keptViews.set(db, kept);
+  }
+  const missing = ids.filter((id) => !kept.views.has(id));
+  if (missing.length) {
+    const loaded = await getProducts(db, missing);
+    if (keptViews.get(db) === kept) {
+      if (kept.views.size + loaded.length > MAX_KEPT_VIEWS) kept.views.clear();
+      for (const view of loaded) kept.views.set(view.p_id, view);
+    }
+    const byId = new Map(loaded.map((v) => [v.p_id, v]));
+    return ids.flatMap((id) => kept.views.get(id) ?? byId.get(id) ?? []);
+  }
+  return ids.flatMap((id) => kept.views.get(id) ?? []);
 }
 
 /** One product, or undefined when there is none (or it is hidden from shoppers). */

@@ -180,6 +180,13 @@ describe('POST /getallproducts with the new fields', () => {
     expect(page.productData[0].listed_pc_id).toBe(pc.temple[1]);
   });
 
+  it('lists a product at the purity the search names', async () => {
+    const page = await listing({ filter: { search: '18K lakshmi' } });
+    expect(page.productData[0].listed_pc_id).toBe(pc.temple[1]);
+    const twentyTwo = await listing({ filter: { search: '22K lakshmi' } });
+    expect(twentyTwo.productData[0].listed_pc_id).toBe(pc.temple[0]);
+  });
+
   it('matches a price bound on the same row the card shows', async () => {
     const open = await listing({ filter: { search: 'lakshmi' } });
     expect(open.productData[0].listed_pc_id).toBe(pc.temple[0]); // no row filter: the first row (22K, ₹4,10,640)
