@@ -107,3 +107,19 @@ test.describe('search', () => {
     await expect(page.locator('.empty-state .card').first()).toBeVisible();
   });
 });
+
+test.describe('category pages in the address', () => {
+  test('the page is in the address: reload and Back keep it', async ({ page }) => {
+    await page.goto('/category');
+    await page.locator('.tiles a').first().click();
+    const status = page.locator('.pagination__status');
+    if ((await status.count()) === 0) test.skip(true, 'the first category has one page');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(status).toHaveText(/Page 2 of/);
+    await page.reload();
+    await expect(status).toHaveText(/Page 2 of/);
+    await page.goBack();
+    await expect(status).toHaveText(/Page 1 of/);
+  });
+});

@@ -30,6 +30,12 @@ function categoryFromNavigation(): { cate_id: number; cate_name?: string } | nul
   return Number.isInteger(id) && id > 0 ? { cate_id: id } : null;
 }
 
+/** The page the address names (`?page=2`), 1 when none. */
+function pageFromAddress(): number {
+  const page = Number(new URLSearchParams(location.search).get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
 /**
  * Products of one category (§2): cate_name title, Our Collection grid of 2-4
  * columns, 12 per page, wishlist and Add to Cart on each card. Pages after
@@ -46,7 +52,21 @@ export default function CategoryListing({ category: initialCategory, initialTota
   const [loading, setLoading] = useState(initialCategory === null);
   const skipFirst = useRef(initialCategory !== null);
   const top = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const pageCount = Math.ceil(total / CATEGORY_PER_PAGE);
+
+  // The page lives in the address: a reload, Back and a shared link show the same page.
+  useEffect(() => {
+    root.current?.setAttribute('data-island-live', '');
+    const fromAddress = () => {
+      const next = pageFromAddress();
+      if (next !== 1) skipFirst.current = false;
+      setPage(next);
+    };
+    fromAddress();
+    window.addEventListener('popstate', fromAddress);
+    return () => window.removeEventListener('popstate', fromAddress);
+  }, []);
 
   useEffect(() => {
     if (initialCategory) return;
@@ -105,6 +125,12 @@ export default function CategoryListing({ category: initialCategory, initialTota
   }, [category?.cate_name]);
 
   const goTo = (next: number) => {
+    const params = new URLSearchParams(location.search);
+    if (next > 1) params.set('page', String(next));
+    else params.delete('page');
+    const search = params.toString();
+    history.pushState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}`);
+    skipFirst.current = false;
     setPage(next);
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
@@ -121,7 +147,7 @@ export default function CategoryListing({ category: initialCategory, initialTota
   }
 
   return (
-    <div>
+    <div ref={root}>
       {!initialCategory ? (
         <div className="listing-title">
           <nav className="breadcrumb" aria-label="Breadcrumb">
