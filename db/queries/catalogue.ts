@@ -384,10 +384,7 @@ export interface ProductFilter {
   categories?: number[];
   /** Carat ids (purity): a product matches when one of its carat rows is in any of them. */
   carats?: number[];
-  /**
-   * Only carat rows in stock. Accepted and answered as if every row were in stock
-   * until the catalogue keeps stock per carat row.
-   */
+  /** Only carat rows with pieces in stock (stock above 0; made-to-order rows, stock null, are not). */
   inStock?: boolean;
   /** The header search's text (db/queries/search.ts): every word must match. */
   search?: string;
@@ -425,7 +422,8 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     const inCarats = filter.carats?.length ? new Set(filter.carats) : null;
     const low = min ?? -Infinity;
     const high = max ?? Infinity;
-    const byRow = min !== undefined || max !== undefined || inCarats !== null;
+    const inStock = filter.inStock === true;
+    const byRow = min !== undefined || max !== undefined || inCarats !== null || inStock;
     const found = search === undefined ? undefined : await searchMatches(db, search);
     const scores = found?.scores;
     // A purity named in the search ("22K gold necklace") is the row the product is listed at, when it has one.
@@ -441,7 +439,7 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
       if (byRow) {
         row = -1;
         for (let i = 0; i < amounts.length; i++) {
-          if (amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i]))) {
+          if (amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i])) && (!inStock || p.in_stock[i])) {
             row = i;
             break;
           }
@@ -450,7 +448,7 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
       }
       if (named) {
         for (let i = row; i < amounts.length; i++) {
-          if (named.has(p.carat_ids[i]) && amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i]))) {
+          if (named.has(p.carat_ids[i]) && amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i])) && (!inStock || p.in_stock[i])) {
             row = i;
             break;
           }
@@ -480,11 +478,12 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
         ),
       );
     }
-    if (min !== undefined || max !== undefined || filter.carats?.length) {
+    if (min !== undefined || max !== undefined || filter.carats?.length || filter.inStock) {
       let prices = eb.selectFrom('product_carats as fc').select('fc.p_id').whereRef('fc.p_id', '=', 'p.p_id');
       if (min !== undefined) prices = prices.where(`fc.${price}`, '>=', min);
       if (max !== undefined) prices = prices.where(`fc.${price}`, '<=', max);
       if (filter.carats?.length) prices = prices.where('fc.carat_id', 'in', filter.carats);
+      if (filter.inStock) prices = prices.where('fc.stock', '>', 0);
       conditions.push(eb.exists(prices));
     }
     if (search !== undefined) {
@@ -548,8 +547,9 @@ interface IndexedProduct {
   /** Place in the index: 0 is the newest. */
   position: number;
   materials: number[];
-  /** The carat rows in their order: ids, carat ids, prices in minor units. */
+  /** The carat rows in their order: ids, carat ids, in stock (pieces ready, not made to order), prices in minor units. */
   pc_ids: number[];
+  in_stock: boolean[];
   carat_ids: number[];
   inr_price: number[];
   usd_price: number[];
@@ -609,12 +609,12 @@ async function buildShopperIndex(db: DB): Promise<IndexedProduct[]> {
       .orderBy('p.created_at', 'desc')
       .orderBy('p.p_id', 'desc')
       .execute(),
-    db.selectFrom('product_carats').select(['p_id', 'pc_id', 'carat_id', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').orderBy('pc_id').execute(),
+    db.selectFrom('product_carats').select(['p_id', 'pc_id', 'carat_id', 'stock', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').orderBy('pc_id').execute(),
     db.selectFrom('product_materials').select(['p_id', 'm_id']).execute(),
   ]);
   const byId = new Map<number, IndexedProduct>();
   const products = rows.map((r, position) => {
-    const entry: IndexedProduct = { ...r, position, materials: [], pc_ids: [], carat_ids: [], inr_price: [], usd_price: [] };
+    const entry: IndexedProduct = { ...r, position, materials: [], pc_ids: [], in_stock: [], carat_ids: [], inr_price: [], usd_price: [] };
     byId.set(r.p_id, entry);
     return entry;
   });
@@ -622,6 +622,7 @@ async function buildShopperIndex(db: DB): Promise<IndexedProduct[]> {
     const entry = byId.get(c.p_id);
     if (entry) {
       entry.pc_ids.push(c.pc_id);
+      entry.in_stock.push(c.stock !== null && c.stock > 0);
       entry.carat_ids.push(c.carat_id);
       entry.inr_price.push(c.inr_price);
       entry.usd_price.push(c.usd_price);

@@ -211,9 +211,16 @@ describe('POST /getallproducts with the new fields', () => {
     expect(all.productData[0].p_id).toBe(p.pendant);
   });
 
-  it('accepts inStock (every row counts as in stock until stock is kept per row)', async () => {
-    const page = await listing({ filter: { inStock: true, search: 'vati' } });
-    expect(page.productData.map((x) => x.p_id)).toEqual([p.vati]);
+  it('inStock: only rows with pieces in stock count, and the product is listed at one', async () => {
+    await store.db.updateTable('product_carats').set({ stock: 0 }).where('pc_id', '=', pc.temple[0]).execute();
+    await store.db.updateTable('product_carats').set({ stock: 2 }).where('pc_id', '=', pc.temple[1]).execute();
+    await store.db.updateTable('product_carats').set({ stock: null }).where('pc_id', '=', pc.vati[0]).execute();
+    const page = await listing({ filter: { inStock: true, search: 'lakshmi' } });
+    expect(page.productData.map((x) => x.p_id)).toEqual([p.temple]);
+    expect(page.productData[0].listed_pc_id).toBe(pc.temple[1]);
+    expect((await listing({ filter: { inStock: true, search: 'vati' } })).totalCount).toBe(0); // made to order
+    expect((await listing({ filter: { search: 'vati' } })).totalCount).toBe(1);
+    await store.db.updateTable('product_carats').set({ stock: null }).where('pc_id', 'in', [...pc.temple]).execute();
   });
 
   it('answers the documented call as before: newest first, each product with its first row listed', async () => {

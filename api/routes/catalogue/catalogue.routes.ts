@@ -88,7 +88,7 @@ export const GetAllProductsBody = z
           .openapi({
             type: 'boolean',
             description:
-              'true: only carat rows in stock count (for the price bounds, the carats and the listed row). Accepted now; until the catalogue keeps stock per carat row every row counts as in stock.',
+              'true: only carat rows with pieces in stock count (stock above 0; made-to-order rows do not), for the price bounds, the carats and the listed row.',
           }),
         search: z
           .string({ error: 'search must be text.' })

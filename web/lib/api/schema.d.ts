@@ -1795,7 +1795,7 @@ export interface components {
                 p_status?: 0 | 1 | "0" | "1";
                 /** @description Carat ids (purity): a product matches when one of its carat rows is of any of them. */
                 carats?: number[];
-                /** @description true: only carat rows in stock count (for the price bounds, the carats and the listed row). Accepted now; until the catalogue keeps stock per carat row every row counts as in stock. */
+                /** @description true: only carat rows with pieces in stock count (stock above 0; made-to-order rows do not), for the price bounds, the carats and the listed row. */
                 inStock?: boolean;
                 /** @description The header search's engine: every word must match the name, category, a material, a carat, the description or a key point; a word also matches as a prefix, through the shop's synonyms (jhumka: earrings) or with one typo. Empty text: no search. */
                 search?: string;
