@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Currency } from '../rules/money.ts';
-import type { PaymentMethod } from '../rules/payments.ts';
+import type { PaymentMethod, PaymentStatus } from '../rules/payments.ts';
 
 /** A column the database fills in on insert (an id, a default timestamp). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -169,8 +169,8 @@ export interface OrderTable {
   state: string;
   zip_code: string;
   payment_method: PaymentMethod;
-  /** 'cod' (to collect), 'paid' (confirmed by the provider). */
-  payment_status: string;
+  /** unpaid, paid, refund_pending, refunded (rules/payments.ts). */
+  payment_status: PaymentStatus;
   provider_order_id: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
@@ -182,6 +182,28 @@ export interface OrderTable {
   pan: string | null;
   /** The parcel weight shipping was charged for, grams. */
   shipping_weight_g: number | null;
+  /** Minor units given back (set when the refund is asked of the provider) and when the provider accepted it. */
+  refund_amount: Defaulted<number | null>;
+  refunded_at: Defaulted<string | null>;
+  /** The shop's own note, never shown to the shopper. */
+  internal_note: Defaulted<string | null>;
+  courier_name: Defaulted<string | null>;
+  tracking_number: Defaulted<string | null>;
+}
+
+/** One change of an order's status (or its payment once cancelled), who made it and when. */
+export interface OrderStatusHistoryTable {
+  osh_id: Generated<number>;
+  o_id: number;
+  /** null for the order being placed. */
+  from_status: number | null;
+  to_status: number;
+  /** The order's payment status after the change. */
+  payment_status: PaymentStatus;
+  actor: 'shopper' | 'shop' | 'system';
+  u_id: number | null;
+  note: string | null;
+  created_at: Defaulted<string>;
 }
 
 export interface OrderItemTable {
@@ -402,6 +424,7 @@ export interface Database {
   wishlist_items: WishlistItemTable;
   coupons: CouponTable;
   orders: OrderTable;
+  order_status_history: OrderStatusHistoryTable;
   order_items: OrderItemTable;
   order_item_huids: OrderItemHuidTable;
   invoice_counters: InvoiceCounterTable;
@@ -445,7 +468,8 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   cart_items: { c_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, quantity: true, created_at: true, updated_at: true },
   wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
-  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true },
+  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true },
+  order_status_history: { osh_id: true, o_id: true, from_status: true, to_status: true, payment_status: true, actor: true, u_id: true, note: true, created_at: true },
   order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true },
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
   invoice_counters: { financial_year: true, last_number: true },

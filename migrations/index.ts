@@ -3,6 +3,7 @@ import * as initial from './2026_11_21_0001_initial.ts';
 import * as paymentCheckout from './2026_11_22_0001_payment_checkout.ts';
 import * as listingIndexes from './2026_11_22_0002_listing_indexes.ts';
 import * as catalogueRowsVersion from './2026_11_22_0003_catalogue_rows_version.ts';
+import * as orderDesk from './2026_11_24_0001_order_desk.ts';
 import * as hardening from './2026_11_24_0002_hardening.ts';
 import * as portable from './2026_11_24_0003_portable.ts';
 import * as metalRatesStock from './2026_11_24_0004_metal_rates_stock.ts';
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_payment_checkout': paymentCheckout,
   '2026_11_22_0002_listing_indexes': listingIndexes,
   '2026_11_22_0003_catalogue_rows_version': catalogueRowsVersion,
+  '2026_11_24_0001_order_desk': orderDesk,
   '2026_11_24_0002_hardening': hardening,
   '2026_11_24_0003_portable': portable,
   '2026_11_24_0004_metal_rates_stock': metalRatesStock,

@@ -10,10 +10,12 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { cartLines } from '../../db/queries/cart.ts';
-import { findOrder, findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, placedAt } from '../../db/queries/orders.ts';
-import { ORDER_STATUS, transitionRefusal } from '../../rules/orders.ts';
+import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment } from '../../db/queries/orders.ts';
+import { recordStatusChange } from '../../db/queries/admin-orders.ts';
+import { ORDER_STATUS } from '../../rules/orders.ts';
+import { paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
-import { returnStock, takeStock } from '../../db/queries/stock.ts';
+import { takeStock } from '../../db/queries/stock.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
@@ -179,7 +181,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         pan,
         shipping_weight_g: priced.weight_g,
         payment_method: payment.method,
-        payment_status: paid ? 'paid' : 'cod',
+        payment_status: paymentStatusOnPlacement(payment.method),
         provider_order_id: paid?.provider_order_id ?? null,
         idempotency_key: request.idempotency?.key ?? null,
         request_hash: request.idempotency?.requestHash ?? null,
@@ -210,6 +212,14 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         })),
       )
       .execute();
+    await recordStatusChange(trx, {
+      o_id: order.o_id,
+      from_status: null,
+      to_status: ORDER_STATUS.pending,
+      payment_status: paymentStatusOnPlacement(payment.method),
+      actor: 'shopper',
+      u_id: request.u_id,
+    });
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     if (ordered.length) {
       await trx.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered).execute();
@@ -222,22 +232,5 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         .execute();
     }
     return { o_id: order.o_id, created: true };
-  });
-}
-
-/**
- * A shopper cancels their own order: only while Pending or Processing and within
- * 2 hours of placing it (the refund policy's cancellation window).
- */
-export async function cancelOrder(db: DB, u_id: number, o_id: number, options: { asAdministrator?: boolean } = {}) {
-  return writeTransaction(db, async (trx) => {
-    const order = await findOrder(trx, o_id);
-    // Another shopper's order is answered as missing: its existence is not theirs to learn.
-    if (!order || (order.u_id !== u_id && !options.asAdministrator)) throw notFound('Order not found.');
-    const refusal = transitionRefusal({ from: order.status, to: ORDER_STATUS.cancelled, actor: 'shopper', placedAt: placedAt(order), now: Date.now() });
-    if (refusal) throw conflict(refusal);
-    await trx.updateTable('orders').set({ status: 5, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
-    await returnStock(trx, o_id);
-    return { o_id, status: 5, payment_method: order.payment_method };
   });
 }

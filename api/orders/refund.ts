@@ -2,14 +2,20 @@
  * Refunds: a cancelled order that was paid online gets its money back, asked of
  * the provider that took it, once.
  *
- * The payment of a placed order is 'used'. Cancelling claims it ('refund_due') in one
- * conditional update, so two cancels (the shopper's and an administrator's, or a double
- * click) ask once; the provider is asked outside any transaction (it may take seconds);
- * its acceptance makes the payment 'refunded'. If the provider cannot be reached, the
- * payment stays 'refund_due' and is asked again at start and every REFUND_RETRY_MS
- * (retryDueRefunds): the refund id is the same every time, so the provider never pays twice.
+ * The payment of a placed order is 'used'. Cancelling (api/orders/lifecycle.ts) claims it
+ * ('refund_due') in the cancel's own transaction, so two cancels ask once; the provider is
+ * asked outside any transaction (it may take seconds); its acceptance makes the payment
+ * 'refunded' and the order's payment status 'refunded' with the date. If the provider
+ * cannot be reached, the payment stays 'refund_due' (the order 'refund_pending') and is
+ * asked again at start and every REFUND_RETRY_MS (retryDueRefunds): the refund id is the
+ * same every time, so the provider never pays twice.
  */
 
+import { markRefunded, recordStatusChange } from '../../db/queries/admin-orders.ts';
+import type { DueRefund } from '../../db/queries/orders.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { formatMoney, toMajor } from '../../rules/money.ts';
+import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
 import { utcTimestamp } from '../../db/time.ts';
@@ -21,20 +27,6 @@ export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
 
 /** Our id for the refund of one provider order: the same on every attempt. */
 export const refundIdOf = (providerOrderId: string) => `refund_${providerOrderId.replace(/^order_/, '')}`.slice(0, 40);
-
-/** Refunds the online payment of a cancelled order, if it has one not yet refunded. */
-export async function refundCancelledOrder(deps: Pick<Deps, 'db' | 'config'>, o_id: number): Promise<RefundOutcome> {
-  const claimed = await deps.db
-    .updateTable('payments')
-    .set({ status: 'refund_due', updated_at: utcTimestamp() })
-    .where('o_id', '=', o_id)
-    .where('status', '=', 'used')
-    .where(({ exists, selectFrom }) => exists(selectFrom('orders').select('o_id').where('orders.o_id', '=', o_id).where('orders.status', '=', 5)))
-    .returning(['provider_order_id', 'amount', 'o_id'])
-    .executeTakeFirst();
-  if (!claimed) return 'nothing_to_refund';
-  return askProvider(deps, claimed);
-}
 
 /** Asks again for every refund the provider has not accepted yet (at start and every REFUND_RETRY_MS). */
 export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = console.error): Promise<{ refunded: number; due: number }> {
@@ -48,20 +40,14 @@ export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (l
       .where('provider_order_id', '=', provider_order_id)
       .where('status', '=', 'refund_due')
       .executeTakeFirst();
-    if (payment && (await askProvider(deps, payment)) === 'refunded') refunded += 1;
+    if (payment && (await askForRefund(deps, payment)) === 'refunded') refunded += 1;
   }
   if (due.length > refunded) log(`refunds: ${due.length - refunded} cancelled online payment(s) still to refund; asked again in ${REFUND_RETRY_MS / 60_000} minutes`);
   return { refunded, due: due.length - refunded };
 }
 
-/** A payment in 'refund_due': what the provider is asked to give back. */
-interface DueRefund {
-  provider_order_id: string;
-  amount: number;
-  o_id: number | null;
-}
-
-async function askProvider(deps: Pick<Deps, 'db' | 'config'>, payment: DueRefund): Promise<RefundOutcome> {
+/** Asks the provider for a claimed refund; on its acceptance the payment and the order say 'refunded'. */
+export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: DueRefund): Promise<RefundOutcome> {
   const providerOrderId = payment.provider_order_id;
   try {
     await paymentProvider(deps).refund({
@@ -74,11 +60,26 @@ async function askProvider(deps: Pick<Deps, 'db' | 'config'>, payment: DueRefund
     console.error(`refund of ${providerOrderId} not accepted yet:`, (error as Error).message);
     return 'refund_due';
   }
-  await deps.db
-    .updateTable('payments')
-    .set({ status: 'refunded', updated_at: utcTimestamp() })
-    .where('provider_order_id', '=', providerOrderId)
-    .where('status', '=', 'refund_due')
-    .execute();
+  await writeTransaction(deps.db, async (trx) => {
+    await trx
+      .updateTable('payments')
+      .set({ status: 'refunded', updated_at: utcTimestamp() })
+      .where('provider_order_id', '=', providerOrderId)
+      .where('status', '=', 'refund_due')
+      .execute();
+    const o_id = payment.o_id;
+    if (o_id !== null && (await markRefunded(trx, o_id))) {
+      const order = await trx.selectFrom('orders').select(['currency']).where('o_id', '=', o_id).executeTakeFirstOrThrow();
+      await recordStatusChange(trx, {
+        o_id,
+        from_status: ORDER_STATUS.cancelled,
+        to_status: ORDER_STATUS.cancelled,
+        payment_status: 'refunded',
+        actor: 'system',
+        u_id: null,
+        note: `Refund of ${formatMoney(toMajor(payment.amount), order.currency, { cents: true })} accepted by the payment provider.`,
+      });
+    }
+  });
   return 'refunded';
 }

@@ -6,13 +6,14 @@
 import { sql } from 'kysely';
 import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
 import { shopperMayCancel } from '../../rules/orders.ts';
+import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
 import type { DB } from '../connection.ts';
 import type { Currency, Order, OrderItem } from '../schema.ts';
 import { maskPan } from '../../rules/compliance.ts';
 import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView } from './carat-pricing.ts';
 import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
-import { timestampMs } from '../time.ts';
+import { timestampMs, utcTimestamp } from '../time.ts';
 
 /* ---------------------------------------------------------------- coupons */
 
@@ -180,7 +181,14 @@ export interface OrderView {
   pan: string | null;
   invoice_no: string | null;
   payment_method: string;
-  payment_status: string;
+  /** unpaid, paid, refund_pending or refunded (rules/payments.ts). */
+  payment_status: PaymentStatus;
+  /** What is (being) given back, major units of the order's currency; null when nothing is. */
+  refund_amount: number | null;
+  /** When the provider accepted the refund. */
+  refunded_at: string | null;
+  courier_name: string | null;
+  tracking_number: string | null;
   /** The payment provider's order id, for online payments. */
   order_id: string | null;
   createdAt: string;
@@ -215,33 +223,46 @@ function itemView(item: OrderItem, huid: string[]): OrderItemView {
   };
 }
 
+/** Orders per items query: well under every engine's limit on bound parameters (SQLite's is 32,766). */
+const ITEM_QUERY_CHUNK = 200;
+
 /**
- * Orders with their items (one query for all items, one each for their HUIDs and
- * invoice numbers), in the API's shape. The PAN is masked unless `revealPan` (the administrator).
+ * The items of some orders (with each piece's HUID) and their invoice numbers,
+ * read ITEM_QUERY_CHUNK orders per query, so any number of orders can be answered.
+ */
+async function itemsByOrder(db: DB, o_ids: number[]): Promise<{ itemsOf: Map<number, OrderItemView[]>; invoices: Map<number, string> }> {
+  const itemsOf = new Map<number, OrderItemView[]>();
+  const invoices = new Map<number, string>();
+  for (let start = 0; start < o_ids.length; start += ITEM_QUERY_CHUNK) {
+    const chunk = o_ids.slice(start, start + ITEM_QUERY_CHUNK);
+    const items = await db.selectFrom('order_items').selectAll().where('o_id', 'in', chunk).orderBy('o_id').orderBy('oi_id').execute();
+    const [huids, invoiceNumbers] = await Promise.all([
+      huidsOfItems(
+        db,
+        items.map((i) => i.oi_id),
+      ),
+      invoiceNumbersOf(db, chunk),
+    ]);
+    for (const item of items) {
+      const list = itemsOf.get(item.o_id) ?? [];
+      list.push(itemView(item, huids.get(item.oi_id) ?? []));
+      itemsOf.set(item.o_id, list);
+    }
+    for (const [o_id, invoice_no] of invoiceNumbers) invoices.set(o_id, invoice_no);
+  }
+  return { itemsOf, invoices };
+}
+
+/**
+ * Orders with their items, HUIDs and invoice numbers, in the API's shape (any
+ * number of orders). The PAN is masked unless `revealPan` (the administrator).
  */
 export async function orderViews(db: DB, orders: Order[], now = Date.now(), options: { revealPan?: boolean } = {}): Promise<OrderView[]> {
   if (orders.length === 0) return [];
-  const items = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where(
-      'o_id',
-      'in',
-      orders.map((o) => o.o_id),
-    )
-    .orderBy('o_id')
-    .orderBy('oi_id')
-    .execute();
-  const [huids, invoices] = await Promise.all([
-    huidsOfItems(db, items.map((i) => i.oi_id)),
-    invoiceNumbersOf(db, orders.map((o) => o.o_id)),
-  ]);
-  const itemsOf = new Map<number, OrderItemView[]>();
-  for (const item of items) {
-    const list = itemsOf.get(item.o_id) ?? [];
-    list.push(itemView(item, huids.get(item.oi_id) ?? []));
-    itemsOf.set(item.o_id, list);
-  }
+  const { itemsOf, invoices } = await itemsByOrder(
+    db,
+    orders.map((o) => o.o_id),
+  );
   return orders.map((o) => ({
     o_id: o.o_id,
     u_id: o.u_id,
@@ -265,7 +286,11 @@ export async function orderViews(db: DB, orders: Order[], now = Date.now(), opti
     pan: o.pan === null ? null : options.revealPan ? o.pan : maskPan(o.pan),
     invoice_no: invoices.get(o.o_id) ?? null,
     payment_method: o.payment_method,
-    payment_status: o.payment_status,
+    payment_status: asPaymentStatus(o.payment_status),
+    refund_amount: o.refund_amount === null ? null : toMajor(o.refund_amount),
+    refunded_at: o.refunded_at === null ? null : isoTimestamp(o.refunded_at),
+    courier_name: o.courier_name,
+    tracking_number: o.tracking_number,
     order_id: o.provider_order_id,
     createdAt: isoTimestamp(o.created_at),
     cancellable: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now),
@@ -310,4 +335,25 @@ export function findPayment(db: DB, providerOrderId: string) {
 
 export function findPaymentBySession(db: DB, paymentSessionId: string) {
   return db.selectFrom('payments').selectAll().where('payment_session_id', '=', paymentSessionId).executeTakeFirst();
+}
+
+/** A payment whose refund is due: what the provider is asked to give back. */
+export interface DueRefund {
+  provider_order_id: string;
+  amount: number;
+  o_id: number | null;
+}
+
+/**
+ * Claims the refund of an order's online payment ('used' -> 'refund_due') in one
+ * conditional update, so two cancels never ask twice. Undefined when there is none.
+ */
+export function claimPaymentRefund(db: DB, o_id: number): Promise<DueRefund | undefined> {
+  return db
+    .updateTable('payments')
+    .set({ status: 'refund_due', updated_at: utcTimestamp() })
+    .where('o_id', '=', o_id)
+    .where('status', '=', 'used')
+    .returning(['provider_order_id', 'amount', 'o_id'])
+    .executeTakeFirst();
 }

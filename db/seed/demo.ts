@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../api/env.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { percentOf } from '../../rules/money.ts';
+import { paymentStatusAfter, paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { hashPassword } from '../../api/passwords.ts';
 import { priceRow } from '../../rules/pricing.ts';
 import { isoTimestamp } from '../queries/catalogue.ts';
@@ -384,7 +385,7 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
         first_name, last_name: rest.join(' '), email: shopper.email, phone_number: `${shopper.country_code} ${shopper.phone_number}`,
         address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
-        payment_method: order.payment, payment_status: order.payment === 'online' ? 'paid' : 'cod', provider_order_id,
+        payment_method: order.payment, payment_status: paymentStatusAfter(order.status, paymentStatusOnPlacement(order.payment)), provider_order_id,
         created_at: sqlTimestamp(placed),
         updated_at: sqlTimestamp(new Date(Math.min(now.getTime(), daysBefore(placed, -DAYS_TO_STATUS[order.status]).getTime()))),
       })

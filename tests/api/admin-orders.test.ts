@@ -57,7 +57,7 @@ describe('GET /getallorders', () => {
 });
 
 describe('PUT /updateorderstatus', () => {
-  it('sets any status from 1 to 5', async () => {
+  it('moves an order along its lifecycle, 1 -> 2 -> 3 -> 4 (cash collected on delivery)', async () => {
     const { o_id } = await createOrder(store);
     // Shipped needs the HUID of every piece (api/orders/shipment.ts).
     const items = await store.db.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
@@ -65,11 +65,11 @@ describe('PUT /updateorderstatus', () => {
       const pieces = Array.from({ length: item.quantity }, (_, i) => ({ oi_id: item.oi_id, piece: i + 1, huid: `H${item.oi_id}P${i}`.padEnd(6, '0').slice(0, 6) }));
       if (pieces.length) await store.db.insertInto('order_item_huids').values(pieces).execute();
     }
-    for (const status of [3, 5, 1, '4', 2]) {
+    for (const [status, payment_status] of [[2, 'unpaid'], ['3', 'unpaid'], [4, 'paid']] as const) {
       const res = await call(store, 'PUT', '/updateorderstatus', { o_id, status }, admin.auth);
       expect(res.status).toBe(200);
       expectMatchesContract('PUT', '/updateorderstatus', res);
-      expect(res.body).toEqual({ status: 1, description: 'Order status updated successfully.', data: { o_id, status: Number(status) } });
+      expect(res.body).toEqual({ status: 1, description: 'Order status updated successfully.', data: { o_id, status: Number(status), payment_status, refund_amount: null } });
       expect((await store.db.selectFrom('orders').select('status').where('o_id', '=', o_id).executeTakeFirstOrThrow()).status).toBe(Number(status));
     }
   });

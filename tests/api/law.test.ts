@@ -299,7 +299,13 @@ describe('HUIDs and the tax invoice', () => {
     const subtotal = (prices.reduce((a, b) => a + b, 0) * quantity) / 100;
     const res = await api('POST', '/createorder', codOrder(shopper, subtotal, extra), shopper.auth);
     expect(res.status).toBe(201);
+    await processing(res.body.data.o_id);
     return res.body.data.o_id as number;
+  }
+
+  /** Orders ship from Processing (rules/orders.ts). */
+  async function processing(o_id: number) {
+    expect((await api('PUT', '/updateorderstatus', { o_id, status: 2 }, admin.auth)).status).toBe(200);
   }
 
   it('records one HUID per piece, checked, and refuses Shipped until every piece has one', async () => {
@@ -342,6 +348,7 @@ describe('HUIDs and the tax invoice', () => {
     const placed = await api('POST', '/createorder', codOrder(shopper, 171675, { discount: 17167.5, total: 154507.5, coupon_name: coupon.coupon_name }), shopper.auth);
     const o_id = placed.body.data.o_id;
     await hallmark(o_id);
+    await processing(o_id);
     expect((await api('PUT', '/updateorderstatus', { o_id, status: 3 }, admin.auth)).status).toBe(200);
 
     const row = await store.db.selectFrom('invoices').selectAll().where('o_id', '=', o_id).executeTakeFirstOrThrow();
@@ -402,6 +409,7 @@ describe('HUIDs and the tax invoice', () => {
     const res = await payOnline(abroad, { amount: 1000, shipping: 38, currency: 'USD', address: usAddress });
     const exportId = res.body.data.o_id;
     await hallmark(exportId);
+    await processing(exportId);
     await api('PUT', '/updateorderstatus', { o_id: exportId, status: 3 }, admin.auth);
     const exp = JSON.parse((await store.db.selectFrom('invoices').select('document').where('o_id', '=', exportId).executeTakeFirstOrThrow()).document) as InvoiceDocument;
     expect(exp.figures.supply).toBe('export');

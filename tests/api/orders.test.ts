@@ -93,7 +93,7 @@ describe('POST /createorder (cash on delivery)', () => {
       total: 103212.9,
       coupon_name: 'FESTIVE10',
       payment_method: 'cod',
-      payment_status: 'cod',
+      payment_status: 'unpaid',
       order_id: null,
       cancellable: true,
       ...address,

@@ -220,7 +220,7 @@ describe('sandbox provider', () => {
     expect(await orders(shopper.u_id)).toHaveLength(0);
   });
 
-  it('refunds a paid order cancelled by the shopper or by the shop, once; a cash order has nothing to refund', async () => {
+  it('refunds a paid order cancelled by the shopper at once, by the shop only once the amount is confirmed, and once', async () => {
     const admin = await createUser(store, { u_type: '0' });
     const paidOrder = async (shopper: Shopper) => {
       const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
@@ -232,6 +232,8 @@ describe('sandbox provider', () => {
     };
     const paymentStatus = async (order_id: string) =>
       (await store.db.selectFrom('payments').select('status').where('provider_order_id', '=', order_id).executeTakeFirstOrThrow()).status;
+    const orderAnswer = async (shopper: Shopper, o_id: number) =>
+      (await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data.find((o: { o_id: number }) => o.o_id === o_id);
 
     const shopper = await createUser(store);
     const mine = await paidOrder(shopper);
@@ -239,18 +241,40 @@ describe('sandbox provider', () => {
     const cancelled = await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: mine.o_id }, shopper.auth);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.description).toBe('Order cancelled. Your refund will reach your original payment method within 7-10 business days.');
+    expect(cancelled.body.data).toEqual({ o_id: mine.o_id, status: 5, payment_status: 'refunded' });
     expect(await paymentStatus(mine.order_id)).toBe('refunded');
-    // Cancelled again, by the shopper or the shop: still one refund.
+    expect(await orderAnswer(shopper, mine.o_id)).toMatchObject({ status: 5, payment_status: 'refunded', refund_amount: 1000, refunded_at: expect.stringMatching(/Z$/) });
+    // Cancelled again, by the shopper or the shop: refused (Cancelled is final), still one refund.
     expect((await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: mine.o_id }, shopper.auth)).status).toBe(409);
-    expect((await api('PUT', '/updateorderstatus', { o_id: mine.o_id, status: 5 }, admin.auth)).status).toBe(200);
+    expect((await api('PUT', '/updateorderstatus', { o_id: mine.o_id, status: 5, refund_amount: 1000 }, admin.auth)).status).toBe(409);
     expect(await paymentStatus(mine.order_id)).toBe('refunded');
 
     const other = await createUser(store);
     const theirs = await paidOrder(other);
     expect((await api('PUT', '/updateorderstatus', { o_id: theirs.o_id, status: 2 }, admin.auth)).status).toBe(200);
     expect(await paymentStatus(theirs.order_id)).toBe('used');
-    expect((await api('PUT', '/updateorderstatus', { o_id: theirs.o_id, status: 5 }, admin.auth)).status).toBe(200);
+    // The shop's cancel waits for the amount: without it (or with another), 409 with what to confirm, nothing changed.
+    for (const body of [{ o_id: theirs.o_id, status: 5 }, { o_id: theirs.o_id, status: 5, refund_amount: 999 }]) {
+      const unconfirmed = await api('PUT', '/updateorderstatus', body, admin.auth);
+      expect(unconfirmed.status).toBe(409);
+      expectMatchesContract('PUT', '/updateorderstatus', unconfirmed);
+      expect(unconfirmed.body.description).toBe(`Cancelling order #${theirs.o_id} refunds ₹1,000.00 to the shopper. Send refund_amount 1000 to confirm.`);
+      expect(unconfirmed.body.data).toEqual({ o_id: theirs.o_id, status: 2, refund_required: true, refund_amount: 1000, currency: 'INR' });
+      expect(await paymentStatus(theirs.order_id)).toBe('used');
+      expect(await orderAnswer(other, theirs.o_id)).toMatchObject({ status: 2, payment_status: 'paid', refund_amount: null });
+    }
+    const confirmed = await api('PUT', '/updateorderstatus', { o_id: theirs.o_id, status: 5, refund_amount: 1000 }, admin.auth);
+    expect(confirmed.status).toBe(200);
+    expectMatchesContract('PUT', '/updateorderstatus', confirmed);
+    expect(confirmed.body.data).toEqual({ o_id: theirs.o_id, status: 5, payment_status: 'refunded', refund_amount: 1000 });
     expect(await paymentStatus(theirs.order_id)).toBe('refunded');
+    const answer = await orderAnswer(other, theirs.o_id);
+    expect(answer).toMatchObject({ status: 5, payment_status: 'refunded', refund_amount: 1000 });
+    expect(answer).not.toHaveProperty('internal_note');
+    // Cancelled is final: the order cannot be set back to Delivered while the money stays refunded.
+    const back = await api('PUT', '/updateorderstatus', { o_id: theirs.o_id, status: 4 }, admin.auth);
+    expect(back.status).toBe(409);
+    expect(back.body.description).toBe('This order is cancelled; a cancelled order cannot change status.');
   });
 
   it('answers 404 for an unknown session and for the webhook (sandbox has none)', async () => {

@@ -28,7 +28,7 @@ it('keeps money in minor units and clocks in milliseconds past 32 bits, read bac
     .insertInto('orders')
     .values({
       currency: 'INR', subtotal: paise, total: paise, first_name: 'A', last_name: 'B', email: 'a@example.com', phone_number: '9999999999',
-      address: 'x', city: 'x', state: 'x', zip_code: '400001', payment_method: 'cod', payment_status: 'pending',
+      address: 'x', city: 'x', state: 'x', zip_code: '400001', payment_method: 'cod', payment_status: 'unpaid',
     })
     .returning(['o_id', 'total'])
     .executeTakeFirstOrThrow();

@@ -169,7 +169,7 @@ describe('seedDemo on an empty database', () => {
       expect(order.subtotal).toBe(lines.reduce((sum, l) => sum + l.line_total, 0));
       expect(order.total).toBe(order.subtotal - order.discount + order.shipping);
       expect(order.discount).toBe(order.coupon_discount_bp ? Math.floor((order.subtotal * order.coupon_discount_bp + 5000) / 10000) : 0);
-      expect(order.payment_status).toBe(order.payment_method === 'online' ? 'paid' : 'cod');
+      expect(order.payment_status).toBe(order.payment_method === 'online' || order.status === 4 ? 'paid' : 'unpaid');
     }
     const currencies = await db
       .selectFrom('orders')

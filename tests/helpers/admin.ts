@@ -9,6 +9,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { SignJWT } from 'jose';
+import type { Insertable } from 'kysely';
+import type { OrderTable } from '../../db/schema.ts';
 import { createUser, type TestStore } from './store.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 
@@ -120,7 +122,10 @@ export function mediaFiles(store: TestStore, folder: string): string[] {
 }
 
 /** Inserts an order with one item of a product (or a product-less item), for a user or none. */
-export async function createOrder(store: TestStore, overrides: { u_id?: number | null; p_id?: number | null; status?: number; created_at?: string } = {}) {
+export async function createOrder(
+  store: TestStore,
+  overrides: { u_id?: number | null; p_id?: number | null; status?: number; created_at?: string; fields?: Partial<Insertable<OrderTable>> } = {},
+) {
   return writeTransaction(store.db, async (trx) => {
     const { o_id } = await trx
       .insertInto('orders')
@@ -140,8 +145,9 @@ export async function createOrder(store: TestStore, overrides: { u_id?: number |
         state: 'Gujarat',
         zip_code: '395003',
         payment_method: 'cod',
-        payment_status: 'cod',
+        payment_status: 'unpaid',
         ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
+        ...overrides.fields,
       })
       .returning('o_id')
       .executeTakeFirstOrThrow();

@@ -5,9 +5,10 @@ import type { AppEnv } from '../../context.ts';
 import { badRequest, created, ok } from '../../errors.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD } from '../../../rules/money.ts';
-import { cancelOrder, placeOrder, requestHash } from '../../orders/place-order.ts';
+import { changeOrderStatus } from '../../orders/lifecycle.ts';
+import { placeOrder, requestHash } from '../../orders/place-order.ts';
+import { ORDER_STATUS } from '../../../rules/orders.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
-import { refundCancelledOrder } from '../../orders/refund.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import type { cancelOrderRoute, createOrder, getOrder, getUserOrder } from './orders.routes.ts';
 
@@ -69,12 +70,12 @@ export const getOrderHandler: RouteHandler<typeof getOrder, AppEnv> = async (c) 
 export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const u_id = ownerOf(c, body.u_id);
-  const result = await cancelOrder(c.var.deps.db, u_id, body.o_id, { asAdministrator: c.var.caller.isAdmin });
-  // The cancellation stands either way; a refund the provider could not take yet is asked again (api/orders/refund.ts).
-  if (result.payment_method === 'online') await refundCancelledOrder(c.var.deps, result.o_id);
+  const { caller } = c.var;
+  // The shopper's own cancel is the refund's confirmation; the rules' window applies to an administrator here too.
+  const result = await changeOrderStatus(c.var.deps, { o_id: body.o_id, to: ORDER_STATUS.cancelled, actor: 'shopper', u_id: caller.u_id, ownerId: caller.isAdmin ? undefined : u_id });
   const description =
     result.payment_method === 'online'
       ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'
       : 'Order cancelled.';
-  return ok(c, description, { o_id: result.o_id, status: 5 as const });
+  return ok(c, description, { o_id: result.o_id, status: ORDER_STATUS.cancelled, payment_status: result.payment_status });
 };

@@ -3,6 +3,7 @@ import { PriceBreakup } from '../catalogue/catalogue.schemas.ts';
 import { requireUser } from '../../auth.ts';
 import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { ErrorEnvelope } from '../../openapi/schemas.ts';
+import { PAYMENT_STATUSES } from '../../../rules/payments.ts';
 import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PanField, PriceType } from './orders.schemas.ts';
 
 const PaymentMethod = z
@@ -109,7 +110,14 @@ export const Order = z
     pan: z.string().nullable().openapi({ description: 'The buyer\'s PAN when the order needed one: masked (XXXXXX234F) in the shopper\'s answers, whole to the administrator.' }),
     invoice_no: z.string().nullable().openapi({ description: 'The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF.' }),
     payment_method: z.string().openapi({ description: 'cod or online.' }),
-    payment_status: z.string().openapi({ description: 'cod (to collect on delivery) or paid (confirmed by the provider).' }),
+    payment_status: z.enum(PAYMENT_STATUSES).openapi({
+      description:
+        'unpaid (cash on delivery not collected yet; stays unpaid when a cash order is cancelled), paid (online payment confirmed by the provider, or cash collected on delivery), refund_pending (cancelled after payment; the refund is asked of the provider), refunded (the provider accepted it: see refund_amount and refunded_at).',
+    }),
+    refund_amount: Money.nullable().openapi({ description: 'What is being or was given back, in the order\'s currency; null when nothing is.' }),
+    refunded_at: z.string().nullable().openapi({ description: 'When the provider accepted the refund (ISO 8601, UTC); null until then.' }),
+    courier_name: z.string().nullable().openapi({ description: 'The courier carrying the order, once the shop has entered it.' }),
+    tracking_number: z.string().nullable().openapi({ description: 'The courier\'s tracking number, once the shop has entered it.' }),
     order_id: z.string().nullable().openapi({ description: 'The payment provider\'s order id (online payments).' }),
     createdAt: z.string(),
     cancellable: z.boolean().openapi({ description: 'Whether the shopper may still cancel it (/cancelorder).' }),
@@ -179,11 +187,11 @@ export const cancelOrderRoute = createRoute({
   security: bearer,
   summary: 'Cancel one of the caller\'s orders',
   description:
-    'Allowed within 2 hours of placing the order (the refund policy) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5). Later, or once shipped, it is refused with 409. A paid online order is refunded to the original payment method within 7-10 business days.',
+    'Allowed within 2 hours of placing the order (the refund policy; at exactly 2 hours the window has closed) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5) and the change is recorded in its history. Later, or once shipped, it is refused with 409 and a sentence saying why, changing nothing. A paid online order is refunded at once (the shopper\'s own cancel is the confirmation) to the original payment method: payment_status becomes refunded when the provider accepts, refund_pending while it is asked again.',
   middleware: [requireUser()] as const,
   request: { body: jsonBody(z.object({ o_id: Id.openapi({ type: 'integer' }), u_id: OwnUserId }).openapi('CancelOrderBody')) },
   responses: {
-    200: jsonOk(z.object({ o_id: z.number().int(), status: z.literal(5) }), 'Cancelled.'),
+    200: jsonOk(z.object({ o_id: z.number().int(), status: z.literal(5), payment_status: z.enum(PAYMENT_STATUSES) }), 'Cancelled.'),
     400: errorResponses[400],
     403: errorResponses[403],
     404: errorResponses[404],

@@ -497,7 +497,7 @@ export interface paths {
         get?: never;
         /**
          * Cancel one of the caller's orders
-         * @description Allowed within 2 hours of placing the order (the refund policy) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5). Later, or once shipped, it is refused with 409. A paid online order is refunded to the original payment method within 7-10 business days.
+         * @description Allowed within 2 hours of placing the order (the refund policy; at exactly 2 hours the window has closed) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5) and the change is recorded in its history. Later, or once shipped, it is refused with 409 and a sentence saying why, changing nothing. A paid online order is refunded at once (the shopper's own cancel is the confirmation) to the original payment method: payment_status becomes refunded when the provider accepts, refund_pending while it is asked again.
          */
         put: operations["putCancelorder"];
         post?: never;
@@ -1303,9 +1303,46 @@ export interface paths {
         };
         /**
          * All orders with their items, newest first
-         * @description Each item carries the product, carat, material and size names as they were when the order was placed.
+         * @description Each item carries the product, carat, material and size names as they were when the order was placed. Without page/perPage, `data` is every order (read from the store a chunk at a time, so any number of orders is answered); the order desk pages with GET /getorderlist.
          */
         get: operations["getGetallorders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getorderlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order desk: one page of orders, filtered and searched by the server
+         * @description Newest first. `totalCount` is the number of orders matching status and search.
+         */
+        get: operations["getGetorderlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getorderdetail/{o_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order in full: customer, items, payment, status history, note, shipment */
+        get: operations["getGetorderdetailByOId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1323,10 +1360,48 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set an order's status (1-5)
-         * @description Any status may follow any other, as the back office allows, except that Shipped (3) needs the HUID of every piece (PUT /orderhuid; 409 otherwise) and issues the order's GST tax invoice (GET /invoice/{o_id}). Cancelled (5) refunds an online payment of the order through the payment provider, once (a refund the provider cannot take at that moment is asked again every 10 minutes).
+         * Move an order along its lifecycle
+         * @description One lifecycle: 1 Pending -> 2 Processing -> 3 Shipped -> 4 Delivered; 5 Cancelled from 1 or 2. Delivered and Cancelled are final. Shipped (3) also needs the HUID of every piece (PUT /orderhuid; 409 otherwise) and issues the order's GST tax invoice (GET /invoice/{o_id}). Any other change is refused with 409, a sentence saying why and the order's current status and allowed next statuses; nothing changes. Every change is recorded (from, to, who, when, note).
+         *
+         *     Cancelling an order paid online refunds it, so it needs the confirmation: without `refund_amount` equal to the order's total the answer is 409 with `data.refund_required`, `data.refund_amount` and `data.currency` (ask "Cancel order #N and refund ₹X to the shopper?", then send the amount). The refund is asked of the payment provider at once (payment_status refunded when it accepts, refund_pending while it is asked again every 10 minutes).
+         *
+         *     Cash on delivery: payment_status becomes paid when the order is Delivered.
          */
         put: operations["putUpdateorderstatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updateordernote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an order's internal note (the shop's own; shoppers never see it) */
+        put: operations["putUpdateordernote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updateordershipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the courier and tracking number the shopper sees in Track Your Order */
+        put: operations["putUpdateordershipment"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2044,8 +2119,19 @@ export interface components {
             invoice_no: string | null;
             /** @description cod or online. */
             payment_method: string;
-            /** @description cod (to collect on delivery) or paid (confirmed by the provider). */
-            payment_status: string;
+            /**
+             * @description unpaid (cash on delivery not collected yet; stays unpaid when a cash order is cancelled), paid (online payment confirmed by the provider, or cash collected on delivery), refund_pending (cancelled after payment; the refund is asked of the provider), refunded (the provider accepted it: see refund_amount and refunded_at).
+             * @enum {string}
+             */
+            payment_status: "unpaid" | "paid" | "refund_pending" | "refunded";
+            /** @description What is being or was given back, in the order's currency; null when nothing is. */
+            refund_amount: number | null;
+            /** @description When the provider accepted the refund (ISO 8601, UTC); null until then. */
+            refunded_at: string | null;
+            /** @description The courier carrying the order, once the shop has entered it. */
+            courier_name: string | null;
+            /** @description The courier's tracking number, once the shop has entered it. */
+            tracking_number: string | null;
             /** @description The payment provider's order id (online payments). */
             order_id: string | null;
             createdAt: string;
@@ -2442,6 +2528,75 @@ export interface components {
             /** @description ISO 8601, UTC. */
             createdAt: string;
         };
+        AdminOrder: components["schemas"]["Order"] & {
+            /** @description The shop's own note; never in a shopper's answer. */
+            internal_note: string | null;
+            /** @description The statuses the shop may set next (1->2->3->4; 5 from 1 or 2). Empty once Delivered or Cancelled. */
+            next_statuses: (1 | 2 | 3 | 4 | 5)[];
+            /** @description What cancelling now gives back (the order is paid online), in `currency`: PUT /updateorderstatus with status 5 must echo it as refund_amount. Null when a cancel refunds nothing or cancelling is not allowed. */
+            refund_on_cancel: number | null;
+        };
+        OrderDetail: components["schemas"]["AdminOrder"] & {
+            /** @description The account that placed the order (null once deleted); the checkout's name, phone and e-mail are on the order itself. */
+            customer: {
+                u_id: number;
+                full_name: string;
+                u_name: string;
+                country_code: string;
+                phone_number: string;
+            } | null;
+            /** @description Oldest first. */
+            status_history: components["schemas"]["OrderStatusChange"][];
+        };
+        OrderStatusChange: {
+            /**
+             * @description null: the order was placed.
+             * @enum {integer|null}
+             */
+            from_status: 1 | 2 | 3 | 4 | 5 | null;
+            /** @enum {integer} */
+            to_status: 1 | 2 | 3 | 4 | 5;
+            /**
+             * @description The payment status after this change.
+             * @enum {string}
+             */
+            payment_status: "unpaid" | "paid" | "refund_pending" | "refunded";
+            /**
+             * @description shopper, shop (an administrator) or system (the payment provider's answer, e.g. a refund accepted; then from_status = to_status).
+             * @enum {string}
+             */
+            actor: "shopper" | "shop" | "system";
+            u_id: number | null;
+            /** @description Full name of the account that made the change. */
+            by: string | null;
+            note: string | null;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+        };
+        OrderStatusRefusal: {
+            /** @enum {number} */
+            status: 0;
+            /** @example Cancelling order #12 refunds ₹52,340.50 to the shopper. Send refund_amount 52340.5 to confirm. */
+            description: string;
+            data: {
+                o_id: number;
+                /**
+                 * @description The order's current status (unchanged).
+                 * @enum {integer}
+                 */
+                status?: 1 | 2 | 3 | 4 | 5;
+                next_statuses?: (1 | 2 | 3 | 4 | 5)[];
+                /**
+                 * @description Present when the cancel waits for the refund's confirmation.
+                 * @enum {boolean}
+                 */
+                refund_required?: true;
+                /** @description The amount to confirm, in `currency`. */
+                refund_amount?: number;
+                /** @enum {string} */
+                currency?: "INR" | "USD";
+            } | null;
+        };
         UpdateOrderStatus: {
             /** @example 1 */
             o_id: number;
@@ -2450,6 +2605,24 @@ export interface components {
              * @enum {integer}
              */
             status: 1 | 2 | 3 | 4 | 5;
+            /** @description Cancelling (5) an order paid online refunds it: the request must echo the amount (the order's total, `refund_on_cancel`, in the order's currency) to confirm. Ignored otherwise. */
+            refund_amount?: number;
+            /** @description Kept with this change in the status history. */
+            note?: string;
+        };
+        UpdateOrderNote: {
+            /** @example 1 */
+            o_id: number;
+            /** @description Empty or null clears it. */
+            internal_note?: string;
+        };
+        UpdateOrderShipment: {
+            /** @example 1 */
+            o_id: number;
+            /** @description Empty or null clears it. */
+            courier_name?: string;
+            /** @description Empty or null clears it. */
+            tracking_number?: string;
         };
         Contact: {
             c_id: number;
@@ -4389,6 +4562,8 @@ export interface operations {
                             o_id: number;
                             /** @enum {number} */
                             status: 5;
+                            /** @enum {string} */
+                            payment_status: "unpaid" | "paid" | "refund_pending" | "refunded";
                         };
                     };
                 };
@@ -7384,7 +7559,7 @@ export interface operations {
                         /** @enum {number} */
                         status: 1;
                         description: string;
-                        data: components["schemas"]["Order"][];
+                        data: components["schemas"]["AdminOrder"][];
                     };
                 };
             };
@@ -7399,6 +7574,114 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetorderlist: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 10 (the back office offers 10, 15, 20, 25, 30). */
+                perPage?: number;
+                /** @description Only orders of this status (1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled). */
+                status?: 1 | 2 | 3 | 4 | 5;
+                /** @description An order number (12 or #12), or part of the customer's name, phone number or e-mail (case-insensitive). */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the total count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            orderData: components["schemas"]["AdminOrder"][];
+                            totalCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetorderdetailByOId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                o_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["OrderDetail"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7433,7 +7716,194 @@ export interface operations {
                         description: string;
                         data: {
                             o_id: number;
-                            status: number;
+                            /** @enum {integer} */
+                            status: 1 | 2 | 3 | 4 | 5;
+                            /** @enum {string} */
+                            payment_status: "unpaid" | "paid" | "refund_pending" | "refunded";
+                            /** @description What this change gives back; null when nothing. */
+                            refund_amount: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused by the lifecycle, or a refund to confirm; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatusRefusal"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdateordernote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderNote"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            o_id: number;
+                            internal_note: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdateordershipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderShipment"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            o_id: number;
+                            courier_name: string | null;
+                            tracking_number: string | null;
                         };
                     };
                 };

@@ -1,23 +1,49 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { listAllOrders, setOrderStatus } from '../../../../db/queries/admin-orders.ts';
+import { listAllOrders, listOrderPage, orderDetail, setInternalNote, setShipment } from '../../../../db/queries/admin-orders.ts';
+import { toMinor } from '../../../../rules/money.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ok } from '../../../errors.ts';
-import { refundCancelledOrder } from '../../../orders/refund.ts';
-import { shipOrder } from '../../../orders/shipment.ts';
-import type { getAllOrders, updateOrderStatus } from './orders.routes.ts';
+import { changeOrderStatus } from '../../../orders/lifecycle.ts';
+import type { getAllOrders, getOrderDetail, getOrderList, updateOrderNote, updateOrderShipment, updateOrderStatus } from './orders.routes.ts';
 
 export const getAllOrdersHandler: RouteHandler<typeof getAllOrders, AppEnv> = async (c) => {
   const { page, perPage } = c.req.valid('query');
-  const paging = page === undefined && perPage === undefined ? undefined : { page: page ?? 1, perPage: perPage ?? 10 };
-  return ok(c, 'Order list.', await listAllOrders(c.var.deps.db, paging));
+  const { db } = c.var.deps;
+  if (page === undefined && perPage === undefined) return ok(c, 'Order list.', await listAllOrders(db));
+  const { orderData } = await listOrderPage(db, { page: page ?? 1, perPage: perPage ?? 10 });
+  return ok(c, 'Order list.', orderData);
+};
+
+export const getOrderListHandler: RouteHandler<typeof getOrderList, AppEnv> = async (c) => {
+  return ok(c, 'Order list.', await listOrderPage(c.var.deps.db, c.req.valid('query')));
+};
+
+export const getOrderDetailHandler: RouteHandler<typeof getOrderDetail, AppEnv> = async (c) => {
+  return ok(c, 'Order details.', await orderDetail(c.var.deps.db, c.req.valid('param').o_id));
 };
 
 export const updateOrderStatusHandler: RouteHandler<typeof updateOrderStatus, AppEnv> = async (c) => {
-  const { o_id, status } = c.req.valid('json');
-  // Shipped needs every piece's HUID and issues the GST tax invoice (api/orders/shipment.ts).
-  if (status === 3) await shipOrder(c.var.deps.db, c.var.deps.config.seller, o_id);
-  else await setOrderStatus(c.var.deps.db, o_id, status);
-  // Cancelled by the shop: an online payment goes back to the shopper (api/orders/refund.ts).
-  if (status === 5) await refundCancelledOrder(c.var.deps, o_id);
-  return ok(c, 'Order status updated successfully.', { o_id, status });
+  const { o_id, status, refund_amount, note } = c.req.valid('json');
+  const result = await changeOrderStatus(c.var.deps, {
+    o_id,
+    to: status,
+    actor: 'shop',
+    u_id: c.var.caller.u_id,
+    confirmRefundAmount: refund_amount === undefined ? undefined : toMinor(refund_amount),
+    note,
+  });
+  const data = { o_id, status: result.status, payment_status: result.payment_status, refund_amount: result.refund_amount };
+  return ok(c, 'Order status updated successfully.', data);
+};
+
+export const updateOrderNoteHandler: RouteHandler<typeof updateOrderNote, AppEnv> = async (c) => {
+  const { o_id, internal_note } = c.req.valid('json');
+  await setInternalNote(c.var.deps.db, o_id, internal_note);
+  return ok(c, 'Note saved.', { o_id, internal_note });
+};
+
+export const updateOrderShipmentHandler: RouteHandler<typeof updateOrderShipment, AppEnv> = async (c) => {
+  const { o_id, courier_name, tracking_number } = c.req.valid('json');
+  await setShipment(c.var.deps.db, o_id, { courier_name, tracking_number });
+  return ok(c, 'Shipment details saved.', { o_id, courier_name, tracking_number });
 };

@@ -1,0 +1,107 @@
+/**
+ * Every change of an order's status goes through changeOrderStatus: the
+ * administrator's PUT /updateorderstatus and the shopper's PUT /cancelorder.
+ * The rule (rules/orders.ts) decides; a refused change answers why and changes
+ * nothing; an allowed one moves the order, its payment status (rules/payments.ts)
+ * and the history in one transaction, then asks the provider for a refund the
+ * cancel owes (api/orders/refund.ts). Shipping also needs what the law asks
+ * (HUIDs, the tax invoice: api/orders/shipment.ts), in the same transaction.
+ *
+ * Refunds are deliberate: the shop cancelling an order paid online must name the
+ * amount it gives back (`confirmRefundAmount`, the order's total); without it, or
+ * with another amount, the answer is a conflict carrying the amount and currency
+ * so the back office can ask "Cancel order #N and refund ₹X to the shopper?".
+ * A shopper's own cancel (within the window) is its own confirmation.
+ */
+
+import { applyStatusChange, recordStatusChange } from '../../db/queries/admin-orders.ts';
+import { claimPaymentRefund, findOrder, placedAt } from '../../db/queries/orders.ts';
+import { returnStock } from '../../db/queries/stock.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { type Currency, formatMoney, toMajor } from '../../rules/money.ts';
+import { nextStatusesForShop, ORDER_STATUS, type OrderActor, type OrderStatus, transitionRefusal } from '../../rules/orders.ts';
+import { asPaymentStatus, cancelRefunds, type PaymentStatus, paymentStatusAfter } from '../../rules/payments.ts';
+import type { Deps } from '../context.ts';
+import { askForRefund, type RefundOutcome } from './refund.ts';
+import { prepareShipment } from './shipment.ts';
+
+export interface StatusChange {
+  o_id: number;
+  to: OrderStatus;
+  /** Who asks: the shopper or the shop, and the account that does (recorded in the history). */
+  actor: OrderActor;
+  u_id: number;
+  /** For a shopper: the order must be this account's (otherwise it is answered as missing). */
+  ownerId?: number;
+  /** The shop cancelling a paid order: the refund it confirms, in minor units of the order's currency. */
+  confirmRefundAmount?: number;
+  note?: string | null;
+}
+
+export interface StatusChangeResult {
+  o_id: number;
+  from: number;
+  status: OrderStatus;
+  payment_method: string;
+  payment_status: PaymentStatus;
+  currency: Currency;
+  /** Major units given back (or being given back); null when the change refunds nothing. */
+  refund_amount: number | null;
+  refund: RefundOutcome;
+}
+
+/** What a refused cancel tells the back office so it can ask for the refund's confirmation. */
+export interface RefundConfirmation {
+  o_id: number;
+  status: number;
+  refund_required: true;
+  refund_amount: number;
+  currency: Currency;
+}
+
+/** Changes an order's status if the rules allow it; otherwise a DomainError saying why. */
+export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, change: StatusChange, now = Date.now()): Promise<StatusChangeResult> {
+  const { o_id, to } = change;
+  const done = await writeTransaction(deps.db, async (trx) => {
+    const order = await findOrder(trx, o_id);
+    // Another shopper's order is answered as missing: its existence is not theirs to learn.
+    if (!order || (change.ownerId !== undefined && order.u_id !== change.ownerId)) throw notFoundError('Order not found.');
+    const refusal = transitionRefusal({ from: order.status, to, actor: change.actor, placedAt: placedAt(order), now });
+    if (refusal) {
+      throw conflictError(refusal, { o_id, status: order.status, next_statuses: change.actor === 'shop' ? [...nextStatusesForShop(order.status)] : [] });
+    }
+    const before = asPaymentStatus(order.payment_status);
+    const refunds = to === 5 && cancelRefunds(before);
+    if (refunds && change.actor === 'shop' && change.confirmRefundAmount !== order.total) {
+      const amount = toMajor(order.total);
+      const confirmation: RefundConfirmation = { o_id, status: order.status, refund_required: true, refund_amount: amount, currency: order.currency };
+      throw conflictError(
+        `Cancelling order #${o_id} refunds ${formatMoney(amount, order.currency, { cents: true })} to the shopper. Send refund_amount ${amount} to confirm.`,
+        confirmation,
+      );
+    }
+    // Shipped needs every piece's HUID and issues the GST tax invoice, in this transaction (api/orders/shipment.ts).
+    if (to === ORDER_STATUS.shipped) await prepareShipment(trx, order, deps.config.seller, new Date(now));
+    const payment_status = paymentStatusAfter(to, before);
+    const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
+    if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });
+    await recordStatusChange(trx, { o_id, from_status: order.status, to_status: to, payment_status, actor: change.actor, u_id: change.u_id, note: change.note });
+    // Cancelled: its pieces go back on sale.
+    if (to === ORDER_STATUS.cancelled) await returnStock(trx, o_id);
+    const claim = refunds ? await claimPaymentRefund(trx, o_id) : undefined;
+    return { order, payment_status, refunds, claim };
+  });
+  // Outside the transaction: the provider may take seconds; a refund it cannot take now is asked again later.
+  const refund: RefundOutcome = done.claim ? await askForRefund(deps, done.claim) : 'nothing_to_refund';
+  return {
+    o_id,
+    from: done.order.status,
+    status: to,
+    payment_method: done.order.payment_method,
+    payment_status: refund === 'refunded' ? 'refunded' : done.payment_status,
+    currency: done.order.currency,
+    refund_amount: done.refunds ? toMajor(done.order.total) : null,
+    refund,
+  };
+}
