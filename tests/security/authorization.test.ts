@@ -377,7 +377,43 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   },
   'GET /dashboardcounter': { role: 'admin', build: async () => ({ path: '/dashboardcounter' }) },
   'GET /getall': { role: 'admin', build: async () => ({ path: '/getall' }) },
+  'GET /getorderlist': { role: 'admin', build: async () => ({ path: '/getorderlist?page=1&perPage=10' }) },
+  'GET /getorderdetail/{o_id}': { role: 'admin', build: async () => ({ path: `/getorderdetail/${victimOrder}` }) },
+  'PUT /updateordernote': { role: 'admin', build: async () => ({ path: '/updateordernote', body: { o_id: victimOrder, internal_note: 'Probe: call before dispatch.' } }) },
+  'PUT /updateordershipment': {
+    role: 'admin',
+    build: async () => ({ path: '/updateordershipment', body: { o_id: victimOrder, courier_name: 'Blue Dart', tracking_number: 'PROBE123456' } }),
+  },
+  'GET /getsearchsynonyms': { role: 'admin', build: async () => ({ path: '/getsearchsynonyms' }) },
+  'POST /addsearchsynonym': { role: 'admin', build: async () => ({ path: '/addsearchsynonym', body: { term: unique('probe'), expands_to: 'earrings' } }) },
+  'POST /deletesearchsynonym': {
+    role: 'admin',
+    build: async () => {
+      const res = await server.send('POST', '/addsearchsynonym', { token: admin.token, body: { term: unique('gone'), expands_to: 'rings' } });
+      expect(res.status, res.text.slice(0, 300)).toBe(201);
+      return { path: '/deletesearchsynonym', body: { syn_id: res.body.data.syn_id } };
+    },
+  },
+  'POST /setmetalrates': {
+    role: 'admin',
+    // The rates in force, sent back as they are: every price stays where it was.
+    build: async () => ({ path: '/setmetalrates', body: await ratesInForce() }),
+  },
+  'POST /previewmetalrates': { role: 'admin', build: async () => ({ path: '/previewmetalrates', body: { ...(await ratesInForce()), page: 1, perPage: 10 } }) },
+  'GET /getmetalratehistory': { role: 'admin', build: async () => ({ path: '/getmetalratehistory?limit=5' }) },
+  'GET /getlowstock': { role: 'admin', build: async () => ({ path: '/getlowstock?atMost=2&limit=20' }) },
 };
+
+/** The day's metal rates as GET /getmetalrates answers them, in the shape /setmetalrates takes. */
+async function ratesInForce(): Promise<{ rates: { carat_id: number; inr_per_gram: number }[]; usd_inr: number }> {
+  const res = await server.send('GET', '/getmetalrates');
+  expect(res.status, res.text.slice(0, 300)).toBe(200);
+  const { rates, usd_inr } = res.body.data as { rates: { carat_id: number; inr_per_gram: number | null }[]; usd_inr: number | null };
+  expect(usd_inr, 'the demo store has a rupee-to-dollar rate').not.toBeNull();
+  const set = rates.filter((r): r is { carat_id: number; inr_per_gram: number } => r.inr_per_gram !== null);
+  expect(set.length, 'the demo store has metal rates').toBeGreaterThan(0);
+  return { rates: set.map(({ carat_id, inr_per_gram }) => ({ carat_id, inr_per_gram })), usd_inr: usd_inr as number };
+}
 
 describe('every protected operation of openapi.yaml', () => {
   const ops = operations().filter((op) => !op.public);
