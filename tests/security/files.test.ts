@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectRefused, expectUnchanged, fileListing, ProbeLedger, snapshot } from './helpers/probe.ts';
 import { DEMO_ADMIN, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
-import { defaultSelection, type FormEntry, form, listProducts, placeCodOrder, type ProductView, realImage, registerShopper, sendForm } from './helpers/shop.ts';
+import { buyableProducts, defaultSelection, type FormEntry, form, listProducts, placeCodOrder, type ProductView, realImage, registerShopper, sendForm } from './helpers/shop.ts';
 
 const ledger = new ProbeLedger('files');
 const LONG = process.env.SECURITY_LONG === '1';
@@ -22,6 +22,8 @@ let server: ProbeServer;
 let admin: Session;
 let shopper: Session;
 let products: ProductView[];
+/** The product the shopper buys and then reviews. */
+let bought: ProductView;
 let png: Buffer;
 let jpeg: Buffer;
 
@@ -42,6 +44,8 @@ beforeAll(async () => {
   admin = await server.login(DEMO_ADMIN);
   shopper = await registerShopper(server);
   products = await listProducts(server);
+  // A piece the shopper can buy for cash on delivery (made to order, under ₹2,00,000): only the file can be refused.
+  [bought] = buyableProducts(await listProducts(server, 100));
   png = await realImage('png');
   jpeg = await realImage('jpeg');
 });
@@ -292,12 +296,12 @@ describe('uploads whose bytes lie', () => {
         caratPrices: JSON.stringify([{ carat_id: products[0].productcarats[0].carat_id, inr_price: 1000, usd_price: 12 }]),
       },
     },
-    { path: '/adduserreviews', field: 'userReviewImages', token: shopper.token, fields: { p_id: String(products[0].p_id), message: 'Nice', rating: '5' } },
+    { path: '/adduserreviews', field: 'userReviewImages', token: shopper.token, fields: { p_id: String(bought.p_id), message: 'Nice', rating: '5' } },
   ];
 
   it('every upload route refuses them, stores nothing and leaves no temporary file', async () => {
     // The shopper bought the product, so only the file can be the reason for a refusal.
-    const o_id = await placeCodOrder(server, shopper, products[0].productcarats[0].inr_price, { buyNow: { ...defaultSelection(products[0]), quantity: 1 } });
+    const o_id = await placeCodOrder(server, shopper, bought.productcarats[0].inr_price, { buyNow: { ...defaultSelection(bought), quantity: 1 } });
     // Delivered (the shop's part, done directly): only a delivered piece may be reviewed.
     await server.db.updateTable('orders').set({ status: 4 }).where('o_id', '=', o_id).execute();
     for (const route of routes()) {

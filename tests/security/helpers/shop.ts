@@ -5,6 +5,7 @@
 
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
+import { LEGAL_CASH_LIMIT, PAN_THRESHOLD } from '../../../rules/compliance.ts';
 import type { ProbeServer, Session } from './server.ts';
 
 /** A product selection as the storefront sends it to /createcart, /createwishlist and Buy Now. */
@@ -22,7 +23,7 @@ export interface ProductView {
   cate_id: number;
   materials: number[];
   size: number[];
-  productcarats: { pc_id: number; carat_id: number; inr_price: number; usd_price: number }[];
+  productcarats: { pc_id: number; carat_id: number; inr_price: number; usd_price: number; stock: number | null }[];
   images: { imageUrl: string }[];
 }
 
@@ -31,6 +32,23 @@ export async function listProducts(server: ProbeServer, perPage = 12): Promise<P
   const res = await server.send('POST', '/getproducts', { body: { isReel: 0, page: 1, perPage } });
   if (res.status !== 200) throw new Error(`/getproducts answered ${res.status}`);
   return res.body.data.productData;
+}
+
+/**
+ * Products a probe can buy as often as it likes, so that a refusal can only come
+ * from the attack: the default carat row is made to order (stock null: it never
+ * sells out, whatever earlier probes bought) and `pieces` of it cost less than
+ * ₹2,00,000, under the cash-on-delivery cap and the PAN threshold. Throws when
+ * the catalogue listed has none (a probe must not quietly test nothing).
+ */
+export function buyableProducts(products: ProductView[], pieces = 1): ProductView[] {
+  const limit = Math.min(LEGAL_CASH_LIMIT, PAN_THRESHOLD);
+  const found = products.filter((p) => {
+    const row = p.productcarats[0];
+    return row !== undefined && row.stock === null && Math.round(row.inr_price * 100) * pieces < limit;
+  });
+  if (found.length === 0) throw new Error(`no made-to-order product under ₹2,00,000 for ${pieces} piece(s) among ${products.length} listed`);
+  return found;
 }
 
 /** The storefront's default choice for a product: first carat, material and size. */
