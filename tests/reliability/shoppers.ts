@@ -39,8 +39,12 @@ export interface OrderAttempt {
   c_ids: number[];
   body: Record<string, unknown>;
   auth: Record<string, string>;
-  /** acknowledged: answered 200/201 with o_id; in-doubt: the connection died first. */
-  outcome: 'pending' | 'acknowledged' | 'in-doubt' | 'refused';
+  /**
+   * acknowledged: answered 200/201 with o_id; in-doubt: the connection died first;
+   * sold-out: an honest 409, fewer pieces of a carat row left than the cart asks (no order made);
+   * refused: any other answer (always a failure here).
+   */
+  outcome: 'pending' | 'acknowledged' | 'in-doubt' | 'sold-out' | 'refused';
   o_id?: number;
   /** Round in which the API acknowledged it (a retry may acknowledge it later). */
   acknowledgedIn?: number;
@@ -68,6 +72,13 @@ export class Ledger {
   readonly unexpected: Unexpected[] = [];
   /** Requests that got no answer, with what the socket said. */
   readonly networkErrors: string[] = [];
+  /** Honest 409 refusals: a piece sold out (or fewer left) when adding it or ordering it. */
+  soldOut = 0;
+  /**
+   * Cart lines a shopper asked to remove (after a sold-out order, as the refusal asks): they may be
+   * gone from the cart without an order. Recorded before the request is sent (its answer may be lost).
+   */
+  readonly removed = new Set<number>();
   /** Slowest answer seen, ms (a write waiting for the lock shows here). */
   slowestMs = 0;
   requests = 0;
@@ -88,6 +99,15 @@ export const ADDRESS = {
   state: 'Maharashtra',
   zip_code: '400002',
 };
+
+/**
+ * An honest refusal for stock (db/queries/stock.ts soldOutMessage): 409 saying the piece is sold
+ * out or only N are left. Not a failure: limited rows (the demo's one-of-a-kind pieces) run out under load.
+ */
+export function isSoldOut(reply: Reply): boolean {
+  const description = String(reply.body?.description ?? '');
+  return reply.status === 409 && /is sold out\.|^Sorry, only \d+ of /.test(description);
+}
 
 function expectOk(reply: Reply, what: string, statuses = [200, 201]): any {
   if (!statuses.includes(reply.status)) {
@@ -187,9 +207,27 @@ export async function sendOrder(server: StoreServer, attempt: OrderAttempt, roun
     attempt.outcome = 'acknowledged';
     attempt.o_id = reply.body.data.o_id;
     attempt.acknowledgedIn = round;
+  } else if (isSoldOut(reply)) {
+    attempt.outcome = 'sold-out';
+    ledger.soldOut += 1;
   } else {
     attempt.outcome = 'refused';
     ledger.unexpected.push({ method: 'POST', path: '/createorder', status: reply.status, description: String(reply.body?.description) });
+  }
+}
+
+/**
+ * After a sold-out refusal the shopper removes the attempt's lines, as the refusal asks (otherwise
+ * they would pile up in the cart with every later order). Each removal must answer 200 or 404
+ * (already gone); a network error is passed on (the server died).
+ */
+export async function removeLines(server: StoreServer, shopper: { u_id: number; auth: Record<string, string> }, c_ids: number[], ledger: Ledger): Promise<void> {
+  for (const c_id of c_ids) {
+    ledger.removed.add(c_id);
+    const reply = await timed(ledger, () => server.request('POST', '/removecart', { u_id: shopper.u_id, c_id }, shopper.auth));
+    if (reply.status !== 200 && reply.status !== 404) {
+      ledger.unexpected.push({ method: 'POST', path: '/removecart', status: reply.status, description: String(reply.body?.description) });
+    }
   }
 }
 
@@ -226,7 +264,8 @@ export async function shopperLoop(loop: ShopperLoop): Promise<void> {
   const { shopper, ledger } = loop;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const reply = await timed(ledger, () => loop.server().request(method, path, body, { ...shopper.auth, ...headers }));
-    if (reply.status >= 300) ledger.unexpected.push({ method, path, status: reply.status, description: String(reply.body?.description) });
+    if (path === '/createcart' && isSoldOut(reply)) ledger.soldOut += 1;
+    else if (reply.status >= 300) ledger.unexpected.push({ method, path, status: reply.status, description: String(reply.body?.description) });
     return reply;
   };
   try {
@@ -256,6 +295,7 @@ export async function shopperLoop(loop: ShopperLoop): Promise<void> {
       };
       ledger.attempts.push(attempt);
       await sendOrder(loop.server(), attempt, loop.round, ledger);
+      if (attempt.outcome === 'sold-out') await removeLines(loop.server(), shopper, attempt.c_ids, ledger);
     }
   } catch (error) {
     if (error instanceof NetworkError) {

@@ -40,7 +40,9 @@ interface OrderRow {
  * - an order's cart lines are gone from that shopper's cart, and an attempt
  *   that made no order left its cart lines in place (no cart both ordered and
  *   still full, none emptied without an order);
- * - every acknowledged cart line is in the cart or in a placed order;
+ * - every acknowledged cart line is in the cart, in a placed order, or removed by its shopper
+ *   (after a sold-out refusal);
+ * - no carat row's stock is below 0 (an honest sold-out 409 is allowed, an oversold piece is not);
  * - the ledger's shoppers have no order nobody asked for.
  */
 export async function checkStore(databaseUrl: string, ledger: Ledger, shopperIds: number[]): Promise<StoreFindings> {
@@ -102,7 +104,7 @@ export async function checkStore(databaseUrl: string, ledger: Ledger, shopperIds
         const still = attempt.c_ids.filter((c_id) => cart.get(c_id)?.u_id === attempt.u_id);
         if (still.length) problems.push(`order ${order.o_id} was placed but its cart lines ${still.join(', ')} are still in shopper ${attempt.u_id}'s cart`);
       } else if (attempt.outcome !== 'acknowledged') {
-        const gone = attempt.c_ids.filter((c_id) => !cart.has(c_id));
+        const gone = attempt.c_ids.filter((c_id) => !cart.has(c_id) && !ledger.removed.has(c_id));
         if (gone.length) problems.push(`no order for key ${attempt.key} (${attempt.outcome}) but its cart lines ${gone.join(', ')} left shopper ${attempt.u_id}'s cart`);
       }
     }
@@ -114,8 +116,10 @@ export async function checkStore(databaseUrl: string, ledger: Ledger, shopperIds
     for (const ack of ledger.cart) {
       const line = cart.get(ack.c_id);
       if (line && line.quantity < ack.quantity) problems.push(`cart line ${ack.c_id} holds ${line.quantity}, ${ack.quantity} was acknowledged`);
-      if (!line && !ordered.has(ack.c_id)) problems.push(`acknowledged cart line ${ack.c_id} (shopper ${ack.u_id}) is neither in the cart nor in an order`);
+      if (!line && !ordered.has(ack.c_id) && !ledger.removed.has(ack.c_id)) problems.push(`acknowledged cart line ${ack.c_id} (shopper ${ack.u_id}) is neither in the cart nor in an order`);
     }
+    const oversold = await all<{ pc_id: number; stock: number }>('select pc_id, stock from product_carats where stock < 0');
+    for (const row of oversold) problems.push(`carat row ${row.pc_id} holds ${row.stock} pieces: more were sold than there were`);
     return { problems, orders: orders.length, placed };
   } finally {
     await db.destroy();
