@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../../api/app.ts';
 import { type Config, loadConfig } from '../../../api/env.ts';
+import { applyTimeouts } from '../../../api/timeouts.ts';
 import { type DB, openDatabase } from '../../../db/connection.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { SHOPPER_PASSWORD, SHOPPERS } from '../../../db/seed/customers.ts';
@@ -177,6 +178,9 @@ export async function startProbeServer(env: Record<string, string> = {}, prepare
   await migrateToLatest(db);
   const app = createApp({ db, config, onCatalogueChange: () => undefined });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The store's own timeouts (api/server.ts does the same): with Node's 5 s keep-alive, a busy
+  // machine closes an idle connection just as fetch reuses it, and the request is reset unanswered.
+  applyTimeouts(server as import('node:http').Server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
