@@ -40,6 +40,8 @@ export default defineConfig({
       ADMIN_COUNTRY_CODE: '+91',
       ADMIN_PHONE: '9999999999',
       ADMIN_PASSWORD: 'Admin@12345',
+      // The journeys register many shoppers from one address; the per-address signup limit is tested in tests/api.
+      SIGNUPS_PER_ADDRESS_HOUR: '1000',
     },
   },
 });
