@@ -270,7 +270,10 @@ export async function shopperLoop(loop: ShopperLoop): Promise<void> {
   };
   try {
     for (let n = 0; n < loop.maxOrders && Date.now() < loop.deadline && !loop.stopped(); n++) {
-      const pieces = 1 + Math.floor(Math.random() * MAX_ORDER_LINES);
+      // A round's first order: lines added before the last kill (their order never sent) are still in
+      // the cart; order those alone, so an order never holds more than MAX_ORDER_PIECES (the COD cap).
+      const leftover = n === 0 ? await call('GET', `/getcart/${shopper.u_id}`) : null;
+      const pieces = leftover?.status === 200 && (leftover.body.data as unknown[]).length > 0 ? 0 : 1 + Math.floor(Math.random() * MAX_ORDER_LINES);
       for (let i = 0; i < pieces; i++) {
         const quantity = 1 + Math.floor(Math.random() * MAX_LINE_QUANTITY);
         const added = await call('POST', '/createcart', { ...pick(loop.selections), quantity });
