@@ -199,6 +199,8 @@ class Recorder {
     if (record) this.times.get(op)!.push(performance.now() - started);
     if (BUSY.test(reply.text)) this.busy += 1;
     if (reply.status >= 500) this.serverErrors += 1;
+    // An honest refusal for stock (the demo's limited carat rows run out): not an error, no answer to use.
+    if (reply.status === 409 && /is sold out\.|"Sorry, only \d+ of /.test(reply.text)) return null;
     if (reply.status < 200 || reply.status >= 300) {
       this.errors += 1;
       this.problem(`${op}: HTTP ${reply.status} ${reply.text.slice(0, 200)}`);
