@@ -94,7 +94,8 @@ function matching(query: Pick<OrderListQuery, 'status' | 'search'>) {
     const term = query.search?.trim();
     if (term) {
       const pattern = containing(term.toLowerCase());
-      const number = /^#?\d{1,15}$/.test(term) ? Number(term.replace('#', '')) : null;
+      // An order number fits the key's 32 bits (PostgreSQL refuses a larger literal): a 10-digit phone is not one.
+      const number = /^#?\d{1,9}$/.test(term) ? Number(term.replace('#', '')) : null;
       conditions.push(
         eb.or([
           ...(number !== null ? [eb('o_id', '=', number)] : []),
