@@ -306,7 +306,8 @@ export function mediaContentType(name: string): string {
   return MEDIA_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 }
 
-const MEDIA_TYPES: Record<string, string> = {
+/** Content types of the media the store keeps (also the site's, which adds its own). */
+export const MEDIA_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
