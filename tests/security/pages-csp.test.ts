@@ -52,6 +52,12 @@ describe.runIf(LONG)('the built storefront in chromium', () => {
               window.scrollTo(0, y);
               await new Promise((resolve) => setTimeout(resolve, 50));
             }
+            // A loaded machine may paint no frame while an island passes through the view: each
+            // island still waiting is brought into view and given time to be seen.
+            for (const island of document.querySelectorAll('astro-island[ssr]')) {
+              island.scrollIntoView({ block: 'center' });
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
             for (const island of document.querySelectorAll('astro-island[ssr]')) island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
           });
           await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')), null, { timeout: 15_000 }).catch(() => undefined);
