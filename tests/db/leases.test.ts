@@ -60,12 +60,14 @@ describe('leases', () => {
       (signal) =>
         new Promise<string>((resolve) => {
           signal.addEventListener('abort', () => resolve('stopped'), { once: true });
-          setTimeout(() => resolve('finished'), 2_000);
+          setTimeout(() => resolve('finished'), 20_000);
         }),
       'slow',
     );
-    // Another holder takes the row over (as after an expiry the slow one did not see).
-    await sleep(20);
+    // Another holder takes the row over (as after an expiry the slow one did not see), once
+    // the slow one holds it (a loaded machine may take a while to get there).
+    const holder = () => store.db.selectFrom('leases').select('holder').where('name', '=', 'lost').executeTakeFirst();
+    while ((await holder())?.holder !== 'slow') await sleep(10);
     await store.db.updateTable('leases').set({ holder: 'thief', expires_at: Date.now() + 60_000 }).where('name', '=', 'lost').execute();
     expect((await outcome)?.value).toBe('stopped');
   });
