@@ -1,25 +1,65 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { type DatabaseLocation, describeDatabase, openDatabase } from './connection.ts';
+import { MEDIA_FOLDERS, type MediaFolder, type MediaLocation, mediaContentType, mediaKey, mediaStore } from './media-store.ts';
+import { writeTransaction } from './transaction.ts';
 
 export interface BackupResult {
   dir: string;
   /** The database copy: store.sqlite, or store.pgdump (pg_dump's custom format) on PostgreSQL. */
   databaseFile: string;
   mediaFiles: number;
-  /** Media names the copied database refers to that were not found (deleted while the copy ran). */
+  /** Media (Folder/name) the copied database refers to that were not found (deleted while the copy ran). */
   missingMedia: string[];
+  /** Where the media were copied from: the media folder, or the bucket (s3://bucket/prefix). */
+  mediaSource: string;
 }
 
+export interface RestoreResult {
+  /** Media files put back: into the media folder, or uploaded to the bucket. */
+  mediaRestored: number;
+  /** On a bucket: files of the backup already there (same name and size: names are never reused), left as they were. */
+  mediaAlreadyThere: number;
+}
+
+/** The media a database names, as Folder/name: the records that show them, and every stored file's size row. */
 const MEDIA_QUERIES = [
   ['Products', 'select file_name as name from product_media'],
   ['Category', 'select cate_image as name from categories'],
   ['Sliders', 'select image as name from slider_images'],
   ['Reviews', 'select file_name as name from review_images'],
+  [null, "select folder || '/' || name as name from media_files"],
 ] as const;
+
+const mediaPath = (folder: string | null, name: string) => (folder ? `${folder}/${name}` : name);
+
+/** Files copied or uploaded at once from or to a bucket. */
+const BUCKET_PARALLEL = 8;
+
+/** Runs `work` over items, `parallel` at a time. */
+async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** The key of a Folder/name a database names, or null when it cannot be a stored file. */
+function keyOf(media: string): { folder: MediaFolder; name: string; key: string } | null {
+  const slash = media.indexOf('/');
+  const folder = media.slice(0, slash) as MediaFolder;
+  const name = media.slice(slash + 1);
+  if (slash < 0 || !(MEDIA_FOLDERS as readonly string[]).includes(folder)) return null;
+  const key = mediaKey(folder, name);
+  return key ? { folder, name, key } : null;
+}
 
 const PG_DUMP_FILE = 'store.pgdump';
 
@@ -64,8 +104,8 @@ async function copyDatabase(database: DatabaseLocation, dir: string): Promise<{ 
     try {
       const referenced: string[] = [];
       for (const [folder, query] of MEDIA_QUERIES) {
-        const { rows } = await sql.raw<{ name: string }>(query).execute(db);
-        referenced.push(...rows.map((row) => path.join(folder, row.name)));
+        const { rows } = await sql.raw<{ name: string | null }>(query).execute(db);
+        referenced.push(...rows.flatMap((row) => (row.name ? [mediaPath(folder, row.name)] : [])));
       }
       return { databaseFile, referenced };
     } finally {
@@ -84,7 +124,7 @@ async function copyDatabase(database: DatabaseLocation, dir: string): Promise<{ 
   const copy = new SQLite(databaseFile, { readonly: true });
   const check = copy.pragma('integrity_check', { simple: true });
   const referenced = MEDIA_QUERIES.flatMap(([folder, query]) =>
-    (copy.prepare(query).all() as { name: string }[]).map((row) => path.join(folder, row.name)),
+    (copy.prepare(query).all() as { name: string | null }[]).flatMap((row) => (row.name ? [mediaPath(folder, row.name)] : [])),
   );
   copy.close();
   if (check !== 'ok') throw new Error(`backup copy failed its integrity check: ${String(check)}`);
@@ -92,77 +132,190 @@ async function copyDatabase(database: DatabaseLocation, dir: string): Promise<{ 
 }
 
 /**
+ * Copies the media a database names from the bucket into `mediaOut`/<Folder>/<name>,
+ * the layout of a local store's media folder (so a backup looks the same whichever
+ * store it came from, and restores into either). Resized copies are not copied: they
+ * are made again on demand. Answers how many were copied and which were not found.
+ */
+async function copyBucketMedia(location: Extract<MediaLocation, { kind: 's3' }>, referenced: string[], mediaOut: string): Promise<{ copied: number; missing: string[] }> {
+  const store = mediaStore(location);
+  const missing: string[] = [];
+  let copied = 0;
+  await eachInParallel([...new Set(referenced)].sort(), BUCKET_PARALLEL, async (media) => {
+    const stored = keyOf(media);
+    const object = stored && (await store.open(stored.key));
+    if (!stored || !object) {
+      missing.push(media);
+      return;
+    }
+    const file = path.join(mediaOut, stored.folder, stored.name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    await pipeline(object.body() as Readable, createWriteStream(file));
+    copied += 1;
+  });
+  return { copied, missing: missing.sort() };
+}
+
+/** Where a location's media are, for messages and backup.json. */
+export function describeMedia(media: MediaLocation | undefined, mediaDir: string): string {
+  return media?.kind === 's3' ? `s3://${media.bucket}${media.prefix ? `/${media.prefix}` : ''}` : mediaDir;
+}
+
+/**
  * Makes a consistent online copy of the store: the database (SQLite's backup API,
  * or pg_dump in its custom format on PostgreSQL; both safe while the server writes),
- * then the media folders. Media names are generated and never rewritten, so files
- * referenced by the copied database already exist when it is taken; the result lists
- * any that vanished.
+ * then the media: the media folder, or with media on a bucket (`media` of kind s3)
+ * every object the database names (its records' files and media_files' rows),
+ * downloaded into the backup's media folder. Media names are generated and never
+ * rewritten, so files referenced by the copied database already exist when it is
+ * taken; the result lists any that vanished.
  */
-export async function backupStore(options: { database: DatabaseLocation; mediaDir: string; outDir: string }): Promise<BackupResult> {
+export async function backupStore(options: { database: DatabaseLocation; mediaDir: string; outDir: string; media?: MediaLocation }): Promise<BackupResult> {
   const dir = path.resolve(options.outDir);
   mkdirSync(dir, { recursive: true });
   if (readdirSync(dir).length > 0) throw new Error(`backup folder ${dir} is not empty`);
   const { databaseFile, referenced } = await copyDatabase(options.database, dir);
 
   let mediaFiles = 0;
+  let missingMedia: string[];
   const mediaOut = path.join(dir, 'media');
-  if (existsSync(options.mediaDir)) {
-    cpSync(options.mediaDir, mediaOut, {
-      recursive: true,
-      filter: (src) => !path.basename(src).startsWith('.'),
-    });
-    const count = (folder: string): number =>
-      readdirSync(folder, { withFileTypes: true }).reduce(
-        (n, e) => n + (e.isDirectory() ? count(path.join(folder, e.name)) : 1),
-        0,
-      );
-    mediaFiles = count(mediaOut);
+  if (options.media?.kind === 's3') {
+    const copied = await copyBucketMedia(options.media, referenced, mediaOut);
+    mediaFiles = copied.copied;
+    missingMedia = copied.missing;
+  } else {
+    if (existsSync(options.mediaDir)) {
+      cpSync(options.mediaDir, mediaOut, {
+        recursive: true,
+        filter: (src) => !path.basename(src).startsWith('.'),
+      });
+      const count = (folder: string): number =>
+        readdirSync(folder, { withFileTypes: true }).reduce(
+          (n, e) => n + (e.isDirectory() ? count(path.join(folder, e.name)) : 1),
+          0,
+        );
+      mediaFiles = count(mediaOut);
+    }
+    missingMedia = [...new Set(referenced)].filter((name) => !existsSync(path.join(mediaOut, name))).sort();
   }
-  const missingMedia = referenced.filter((name) => !existsSync(path.join(mediaOut, name)));
   // The token secret goes along, so a restored store keeps its shoppers logged in.
   const secret = path.join(path.dirname(options.mediaDir), 'jwt-secret');
   if (existsSync(secret)) cpSync(secret, path.join(dir, 'jwt-secret'));
+  const mediaSource = describeMedia(options.media, options.mediaDir);
   writeFileSync(
     path.join(dir, 'backup.json'),
-    JSON.stringify({ takenAt: new Date().toISOString(), mediaFiles, missingMedia }, null, 2),
+    JSON.stringify({ takenAt: new Date().toISOString(), mediaSource, mediaFiles, missingMedia }, null, 2),
   );
-  return { dir, databaseFile, mediaFiles, missingMedia };
+  return { dir, databaseFile, mediaFiles, missingMedia, mediaSource };
+}
+
+/**
+ * Uploads a backup's media folder into the bucket: every <Folder>/<name> file under a
+ * media folder the store serves. An object already there under the same name and size
+ * is left alone (names are generated and never reused, so it is the same file); objects
+ * in the bucket that the backup does not hold (uploaded after it) are left too: no
+ * restored record names them.
+ */
+async function restoreBucketMedia(location: Extract<MediaLocation, { kind: 's3' }>, fromMedia: string): Promise<RestoreResult> {
+  const store = mediaStore(location);
+  const files: { key: string; file: string; name: string }[] = [];
+  for (const folder of MEDIA_FOLDERS) {
+    const dir = path.join(fromMedia, folder);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const key = entry.isFile() ? mediaKey(folder, entry.name) : null;
+      if (key) files.push({ key, file: path.join(dir, entry.name), name: entry.name });
+    }
+  }
+  const result: RestoreResult = { mediaRestored: 0, mediaAlreadyThere: 0 };
+  await eachInParallel(files, BUCKET_PARALLEL, async ({ key, file, name }) => {
+    const there = await store.stat(key);
+    if (there && there.size === statSync(file).size) {
+      result.mediaAlreadyThere += 1;
+      return;
+    }
+    await store.putFile(key, file, mediaContentType(name));
+    result.mediaRestored += 1;
+  });
+  return result;
+}
+
+/**
+ * After a restore the catalogue is an older one than the storefront built from the
+ * live database (on a bucket, published for every instance, which never replaces a
+ * build with one of an older catalogue): marking the catalogue changed now makes the
+ * next start build from the restored database, and that build publishes.
+ */
+async function markCatalogueChanged(database: DatabaseLocation): Promise<void> {
+  const db = openDatabase(database);
+  try {
+    await writeTransaction(db, async (trx) => {
+      const value = String(Date.now());
+      await trx
+        .insertInto('site_state')
+        .values({ key: 'catalogue_version', value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    });
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**
  * Puts a backup back in place. The server must be stopped: the database is replaced
  * (SQLite: the file and its WAL; PostgreSQL: pg_restore --clean in one transaction,
- * into the database DATABASE_URL names, which must exist), and the media folders
- * with the backup's. A SQLite backup goes back into a SQLite store, a pg_dump into
- * PostgreSQL.
+ * into the database DATABASE_URL names, which must exist), and the media: the media
+ * folder replaced with the backup's, or with media on a bucket (`media` of kind s3)
+ * the backup's files uploaded there first (adding objects under never-reused names
+ * disturbs nothing), then the database. A SQLite backup goes back into a SQLite
+ * store, a pg_dump into PostgreSQL; either restores onto local media or a bucket.
  */
-export function restoreStore(options: { fromDir: string; database: DatabaseLocation; mediaDir: string }): void {
+export async function restoreStore(options: { fromDir: string; database: DatabaseLocation; mediaDir: string; media?: MediaLocation }): Promise<RestoreResult> {
   const from = path.resolve(options.fromDir);
   const database = options.database;
-  if (database.engine === 'postgres') {
-    const dump = path.join(from, PG_DUMP_FILE);
-    if (!existsSync(dump)) {
-      throw new Error(`${from} holds no ${PG_DUMP_FILE}: not a backup folder of a PostgreSQL store${existsSync(path.join(from, 'store.sqlite')) ? ' (it is a SQLite backup)' : ''}`);
-    }
-    const { url, env } = pgConnection(database.url);
-    runPgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '--dbname', url, dump], env);
-  } else {
-    const backupDb = path.join(from, 'store.sqlite');
+  const fromMedia = path.join(from, 'media');
+  // Checked before anything is touched: the backup holds the database this store's engine restores.
+  const dump = path.join(from, PG_DUMP_FILE);
+  const backupDb = path.join(from, 'store.sqlite');
+  if (database.engine === 'postgres' && !existsSync(dump)) {
+    throw new Error(`${from} holds no ${PG_DUMP_FILE}: not a backup folder of a PostgreSQL store${existsSync(backupDb) ? ' (it is a SQLite backup)' : ''}`);
+  }
+  if (database.engine === 'sqlite') {
     if (!existsSync(backupDb)) {
-      throw new Error(`${from} holds no store.sqlite: not a backup folder${existsSync(path.join(from, PG_DUMP_FILE)) ? ' of a SQLite store (it is a PostgreSQL backup)' : ''}`);
+      throw new Error(`${from} holds no store.sqlite: not a backup folder${existsSync(dump) ? ' of a SQLite store (it is a PostgreSQL backup)' : ''}`);
     }
     const check = new SQLite(backupDb, { readonly: true });
     const ok = check.pragma('integrity_check', { simple: true });
     check.close();
     if (ok !== 'ok') throw new Error('the backup database fails its integrity check; nothing was restored');
+  }
+
+  let result: RestoreResult = { mediaRestored: 0, mediaAlreadyThere: 0 };
+  if (options.media?.kind === 's3' && existsSync(fromMedia)) result = await restoreBucketMedia(options.media, fromMedia);
+
+  if (database.engine === 'postgres') {
+    const { url, env } = pgConnection(database.url);
+    runPgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '--dbname', url, dump], env);
+  } else {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${database.file}${suffix}`, { force: true });
     mkdirSync(path.dirname(database.file), { recursive: true });
     cpSync(backupDb, database.file);
   }
-  rmSync(options.mediaDir, { recursive: true, force: true });
-  if (existsSync(path.join(from, 'media'))) cpSync(path.join(from, 'media'), options.mediaDir, { recursive: true });
+  await markCatalogueChanged(database);
+
+  if (options.media?.kind !== 's3') {
+    rmSync(options.mediaDir, { recursive: true, force: true });
+    if (existsSync(fromMedia)) {
+      cpSync(fromMedia, options.mediaDir, { recursive: true });
+      const count = (folder: string): number =>
+        readdirSync(folder, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? count(path.join(folder, e.name)) : 1), 0);
+      result.mediaRestored = count(options.mediaDir);
+    }
+  }
   const secret = path.join(from, 'jwt-secret');
   if (existsSync(secret)) cpSync(secret, path.join(path.dirname(options.mediaDir), 'jwt-secret'));
+  return result;
 }
 
 if (import.meta.main) {
@@ -171,15 +324,17 @@ if (import.meta.main) {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({ options: { out: { type: 'string' }, from: { type: 'string' }, restore: { type: 'boolean' } } });
   const config = loadConfig();
+  const media = describeMedia(config.media, config.mediaDir);
   if (values.restore) {
     if (!values.from) throw new Error('restore needs --from DIR');
-    restoreStore({ fromDir: values.from, database: config.database, mediaDir: config.mediaDir });
-    console.log(`restored ${values.from} into ${describeDatabase(config.database)} and ${config.mediaDir}`);
+    const result = await restoreStore({ fromDir: values.from, database: config.database, mediaDir: config.mediaDir, media: config.media });
+    const already = config.media.kind === 's3' ? ` (${result.mediaAlreadyThere} more were there already)` : '';
+    console.log(`restored ${values.from} into ${describeDatabase(config.database)} and ${media}: ${result.mediaRestored} media files${already}`);
   } else {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const outDir = values.out ?? path.join(config.dataDir, 'backups', stamp);
-    const result = await backupStore({ database: config.database, mediaDir: config.mediaDir, outDir });
-    console.log(`backup written to ${result.dir}: database + ${result.mediaFiles} media files`);
-    if (result.missingMedia.length) console.warn(`media removed while copying: ${result.missingMedia.join(', ')}`);
+    const result = await backupStore({ database: config.database, mediaDir: config.mediaDir, outDir, media: config.media });
+    console.log(`backup written to ${result.dir}: database + ${result.mediaFiles} media files from ${media}`);
+    if (result.missingMedia.length) console.warn(`media the database names that were not found (removed while copying?): ${result.missingMedia.join(', ')}`);
   }
 }

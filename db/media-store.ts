@@ -90,6 +90,8 @@ export interface MediaStore {
   write(key: string, bytes: Buffer, contentType?: string): Promise<void>;
   /** Stores a local file under key; the file itself is gone afterwards (moved on disk, uploaded then removed on S3). */
   moveIn(key: string, file: string, contentType?: string): Promise<void>;
+  /** Stores a copy of a local file under key; the file stays (a restore from a backup folder). */
+  putFile(key: string, file: string, contentType?: string): Promise<void>;
   /** Stores a second name for an object (a hard link on disk, a server-side copy on S3). */
   copy(from: string, to: string): Promise<void>;
   /** Removes objects; an absent one is not an error. */
@@ -156,6 +158,15 @@ export class LocalMediaStore implements MediaStore {
     const target = this.file(key);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(file, target);
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copied aside and renamed: a reader never sees half a file.
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await copyFile(file, temporary);
+    await rename(temporary, target);
   }
 
   async copy(from: string, to: string): Promise<void> {
@@ -257,6 +268,13 @@ export class S3MediaStore implements MediaStore {
       new PutObjectCommand({ Bucket: this.bucket, Key: this.#key(key), Body: createReadStream(file), ContentLength: size, ContentType: contentType }),
     );
     await rm(file, { force: true });
+  }
+
+  async putFile(key: string, file: string, contentType?: string): Promise<void> {
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.#key(key), Body: createReadStream(file), ContentLength: size, ContentType: contentType }),
+    );
   }
 
   async copy(from: string, to: string): Promise<void> {

@@ -56,7 +56,8 @@ it('copies the database and media online while the store keeps writing, and rest
   const target = path.join(scratch, 'restored');
   mkdirSync(target);
   const database = await createTestDatabase(target);
-  restoreStore({ fromDir: out, database: databaseLocation(database.url), mediaDir: path.join(target, 'media') });
+  const restoredMedia = await restoreStore({ fromDir: out, database: databaseLocation(database.url), mediaDir: path.join(target, 'media') });
+  expect(restoredMedia.mediaRestored).toBe(1);
   const restored = openDatabase(database.url);
   const copied = await countMessages(restored);
   expect(copied).toBeGreaterThanOrEqual(500);
@@ -76,5 +77,5 @@ it('refuses to write into a non-empty folder and to restore from a folder that i
   mkdirSync(busy);
   writeFileSync(path.join(busy, 'keep.txt'), 'x');
   await expect(backupStore({ database: store.config.database, mediaDir: store.config.mediaDir, outDir: busy })).rejects.toThrow(/not empty/);
-  expect(() => restoreStore({ fromDir: busy, database: store.config.database, mediaDir: path.join(scratch, 'm') })).toThrow(/not a backup/);
+  await expect(restoreStore({ fromDir: busy, database: store.config.database, mediaDir: path.join(scratch, 'm') })).rejects.toThrow(/not a backup/);
 });
