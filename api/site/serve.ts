@@ -198,8 +198,12 @@ export function mediaRoutes(config: Config) {
       };
       const width = Number(c.req.query('w'));
       if ((IMAGE_WIDTHS as readonly number[]).includes(width) && RESIZABLE.test(name)) {
+        const webp = { 'Content-Type': 'image/webp', ...headers };
+        // The copy made earlier, asked for directly (one request to a bucket, not a look first and then another).
+        const made = await sendStored(store, resizedKey(folder, name, width), c.req.raw, webp);
+        if (made) return made;
         const resized = await resizedImage(store, folder, name, width);
-        const response = resized ? await sendStored(store, resized, c.req.raw, { 'Content-Type': 'image/webp', ...headers }) : null;
+        const response = resized ? await sendStored(store, resized, c.req.raw, webp) : null;
         if (response) return response;
       }
       const response = await sendStored(store, key, c.req.raw, { 'Content-Type': mediaContentType(name), ...headers });
