@@ -23,12 +23,20 @@
  *      server log line (SQLITE_BUSY, "database is locked") counted (goal: 0);
  *   3. the pre-rendered storefront's build for the same catalogue (api/site/build.ts
  *      buildSite in a child process, tests/bench/site-build.ts): time and peak memory
- *      of the build's processes (goals: under 3 minutes, under 2 GB).
+ *      of the build's processes (goals: under 3 minutes, under 2 GB);
+ *   4. product images fetched through the store from the media store (the local folder,
+ *      or the bucket with MEDIA_URL; tests/bench/media-load.ts): the first request of a
+ *      resized width (uncached: read, resize, store, answer), then under autocannon the
+ *      original (bytes from the media store each time), the resized copy once made, and
+ *      revalidation answered 304 (no goals: figures to compare).
  * Then a summary of each figure against its goal, and the machine's load average at
  * start and end (a busy machine gives low figures: compare runs at similar load).
  *
  * DATABASE_URL chooses the engine, as for the store: unset, a SQLite file in the temporary
  * directory; a postgres:// URL, that database (it must be empty: the run seeds it).
+ * MEDIA_URL (with the AWS_* variables) puts the media, as for the store, on a bucket (seeded
+ * there; the store and the site build use it). `npm run bench:cloud` (tests/bench/cloud.ts)
+ * runs this with both: a throwaway PostgreSQL cluster and a local S3 server.
  *
  * Exit code 0 when the run completed, whether or not the goals were met (a missed goal
  * is a finding, not a failure); 1 when the run itself broke: any error or busy-database
@@ -43,6 +51,7 @@
  *   --think 150          BENCH_THINK        ms a shopper pauses before each call, as a person does
  *                                           (0: back to back, a stress test of the write path)
  *   --no-site-build      BENCH_SITE_BUILD=0 skip the storefront build
+ *   --no-media           BENCH_MEDIA=0      skip the media figures
  * `npm run bench:ci` runs it small (500 products, 3 s per measurement, 6 shoppers): one to two minutes on 2 cores.
  */
 
@@ -54,6 +63,13 @@ import { type Measured, measure, type Scenario, UNIQUE } from './browse-load.ts'
 import { startBare, startStore } from './servers.ts';
 import { BUSY, type ShoppersResult, startShoppers } from './shoppers.ts';
 import { measureSiteBuild, type SiteBuildResult } from './site-build.ts';
+import { type MediaFigures, measureMedia, RESIZED_WIDTH } from './media-load.ts';
+
+/** The store's media settings, passed on as they are (MEDIA_URL unset: media in DATA_DIR). */
+const MEDIA_ENV = ['MEDIA_URL', 'AWS_ENDPOINT_URL', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const;
+
+/** Distinct product images the media figures fetch. */
+const MEDIA_IMAGES = 40;
 
 /** Short runs per catalogue scenario, taken in turns (this VM's throughput drifts by a fifth within a minute: the median of five holds). */
 const ROUNDS = 5;
@@ -83,6 +99,7 @@ function options() {
       shoppers: { type: 'string' },
       think: { type: 'string' },
       'site-build': { type: 'boolean' },
+      media: { type: 'boolean' },
     },
   });
   const number = (flag: string | undefined, variable: string, fallback: number) => {
@@ -99,6 +116,7 @@ function options() {
     shoppers: number(values.shoppers, 'BENCH_SHOPPERS', 20),
     think: number(values.think, 'BENCH_THINK', 150),
     siteBuild: values['site-build'] ?? !['0', 'false', 'no'].includes(process.env.BENCH_SITE_BUILD ?? ''),
+    media: values.media ?? !['0', 'false', 'no'].includes(process.env.BENCH_MEDIA ?? ''),
   };
 }
 
@@ -160,8 +178,13 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-'));
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256!!';
   const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...database });
-  console.log(`database: ${config.database.engine} (${describeDatabase(config.database)})`);
+  const mediaEnv: Record<string, string> = Object.fromEntries(MEDIA_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...database, ...mediaEnv });
+  const mediaWhere =
+    config.media.kind === 's3'
+      ? `bucket ${process.env.MEDIA_URL}${config.media.endpoint ? ` at ${config.media.endpoint}` : ''}`
+      : `local folder ${config.mediaDir}`;
+  console.log(`database: ${config.database.engine} (${describeDatabase(config.database)}); media: ${mediaWhere}`);
   const db = openDatabase(config.database);
   const problems: string[] = [];
   try {
@@ -186,7 +209,7 @@ async function main() {
       .map((r) => r.term)
       .filter((t) => /^[a-z]{3,}$/.test(t));
 
-    const store = await startStore({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000' });
+    const store = await startStore({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...mediaEnv });
     const bare = await startBare();
     const log = watchServerLog(store);
     console.log(`store: node api/server.ts, pid ${store.pid}; bare Hono route: pid ${bare.pid}; load generator: a process per measurement`);
@@ -273,6 +296,23 @@ async function main() {
       }),
     );
 
+    // 4. (measured here, while the store runs with nothing else) Media through the store.
+    let media: MediaFigures | undefined;
+    if (opts.media) {
+      const images = await db
+        .selectFrom('product_media as m')
+        .innerJoin('products as p', 'p.p_id', 'm.p_id')
+        .select('m.file_name')
+        .where('m.kind', '=', 'image')
+        .where('p.p_status', '=', 1)
+        .orderBy('m.p_id', 'desc')
+        .limit(MEDIA_IMAGES * 4)
+        .execute();
+      const paths = [...new Set(images.map((r) => r.file_name))].slice(0, MEDIA_IMAGES).map((name) => `/Products/${name}`);
+      console.log(`media: ${paths.length} product images through the store from the ${mediaWhere}…`);
+      media = await measureMedia(store.origin, paths, opts.connections, opts.duration, Math.min(opts.warmup, 2));
+    }
+
     // 2. Checkout under browsing load. The shoppers register, log in and warm up first; the
     // browsing load starts, and a second later the shoppers shop for `duration` seconds, so
     // their whole window lies inside it. The browsing load generator runs at a lower CPU
@@ -351,7 +391,29 @@ async function main() {
       console.log(`\n3. Storefront build: ${opts.siteBuild ? 'FAILED' : 'skipped (--no-site-build)'}`);
     }
 
-    const errorCount = errors.catalogue + errors.browsing + errors.shoppers + errors.serverLog;
+    if (media) {
+      console.log(
+        `\n4. Media through the store from the ${mediaWhere} (${media.images} product images, originals ${Math.round(media.meanBytes / 1024)} KB on average)`,
+      );
+      console.log(
+        `uncached: first request of ?w=${RESIZED_WIDTH} (read the original, resize, store the copy, answer), one at a time: p50 ${media.uncached.p50} ms, p99 ${media.uncached.p99} ms, mean ${media.uncached.mean} ms over ${media.uncached.count}`,
+      );
+      console.table(
+        media.runs.map((r) => ({
+          'under load': r.name,
+          'req/s': Math.round(r.requestsPerSecond),
+          'of bare': `${Math.round(share(r, bareRun) * 100)}%`,
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          requests: r.total,
+          errors: r.errors + r.non2xx,
+        })),
+      );
+    } else {
+      console.log('\n4. Media: skipped (--no-media)');
+    }
+    const mediaErrors = media ? media.runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0) : 0;
+    const errorCount = errors.catalogue + errors.browsing + errors.shoppers + errors.serverLog + mediaErrors;
     if (errorCount > 0) problems.push(`${errorCount} errors`);
     if (busy > 0) problems.push(`${busy} busy-database failures`);
     const placeOrder = shopping.latency['POST /createorder'];
@@ -366,6 +428,12 @@ async function main() {
       { figure: `search p99 at ${opts.connections} connections`, value: `${searchRun.p99} ms`, goal: `< ${GOALS.listingP99Ms} ms`, result: verdict(searchRun.p99 < GOALS.listingP99Ms) },
       { figure: 'add-to-cart p99 under browsing', value: `${addToCart.p99} ms`, goal: '(none)', result: '' },
       { figure: 'place-order p99 under browsing', value: `${placeOrder.p99} ms`, goal: `< ${GOALS.placeOrderP99Ms} ms`, result: verdict(placeOrder.p99 < GOALS.placeOrderP99Ms) },
+      ...(media
+        ? [
+            { figure: `media: first ?w=${RESIZED_WIDTH} of an image (uncached), p50 / p99`, value: `${media.uncached.p50} / ${media.uncached.p99} ms`, goal: '(none)', result: '' },
+            ...media.runs.map((r) => ({ figure: `media: ${r.name.replace(/ \(.*$/, '')}, req/s and p99`, value: `${Math.round(r.requestsPerSecond)} req/s, ${r.p99} ms`, goal: '(none)', result: '' })),
+          ]
+        : []),
       { figure: 'errors (all calls, server log)', value: String(errorCount), goal: '0', result: errorCount === 0 ? 'PASS' : 'FAIL' },
       { figure: 'busy-database failures', value: String(busy), goal: '0', result: busy === 0 ? 'PASS' : 'FAIL' },
       ...(site

@@ -13,6 +13,8 @@ import autocannon from 'autocannon';
 export interface Target {
   path: string;
   bodies?: string[];
+  /** Request headers of this target (e.g. If-None-Match with the ETag its answer had). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface Scenario {
   method: 'GET' | 'POST';
   /** Each request goes to one of these, picked at random (a browsing mix has several). */
   targets: Target[];
+  /** The status every answer should have (default: any 2xx; 304 for revalidations). */
+  expectStatus?: number;
 }
 
 export interface Measured {
@@ -41,7 +45,7 @@ export interface Measured {
   p99: number;
   /** Connection errors and timeouts. */
   errors: number;
-  /** Answers outside 2xx (all of them count as errors here: every request sent is valid). */
+  /** Answers outside 2xx, or other than `expectStatus` (all of them count as errors here: every request sent is valid). */
   non2xx: number;
   /** Answers 500 and above (a 503 "database is locked" would be one). */
   serverErrors: number;
@@ -63,6 +67,7 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
         setupRequest: (request) => {
           const target = pick(scenario.targets);
           request.path = target.path;
+          if (target.headers) request.headers = { ...request.headers, ...target.headers };
           if (target.bodies?.length) {
             const body = pick(target.bodies);
             request.body = body.includes(UNIQUE) ? body.replace(UNIQUE, uniqueRange(++unique)) : body;
@@ -80,7 +85,9 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    non2xx: scenario.expectStatus
+      ? Object.entries(byStatus).reduce((sum, [status, { count }]) => sum + (Number(status) === scenario.expectStatus ? 0 : count), 0)
+      : result.non2xx,
     serverErrors: Object.entries(byStatus).reduce((sum, [status, { count }]) => sum + (Number(status) >= 500 ? count : 0), 0),
     total: result.requests.total,
   };

@@ -15,9 +15,10 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
-export async function startLocalS3(bucket = 'aurum-test'): Promise<LocalS3> {
+/** Starts s3rver on 127.0.0.1 (`port` 0: a free one) with `bucket`, its objects in a temporary folder removed at close. */
+export async function startLocalS3(bucket = 'aurum-test', port = 0): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'aurum-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
