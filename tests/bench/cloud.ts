@@ -19,6 +19,7 @@
  */
 
 import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalS3 } from '../helpers/s3.ts';
@@ -44,7 +45,22 @@ function startPostgres(): { url: string; stop(): void } {
   };
 }
 
-const s3 = await startLocalS3(BUCKET, Number(process.env.BENCH_S3_PORT ?? 0));
+/** Whether 127.0.0.1:port can be listened on (s3rver reports a taken port as an uncaught error). */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+const s3Port = Number(process.env.BENCH_S3_PORT ?? 0);
+if (!Number.isInteger(s3Port) || s3Port < 0 || s3Port > 65535) throw new Error(`BENCH_S3_PORT: not a port: ${process.env.BENCH_S3_PORT}`);
+if (s3Port && !(await portFree(s3Port))) {
+  console.error(`bench:cloud: 127.0.0.1:${s3Port} (BENCH_S3_PORT) is taken: choose another port, or leave BENCH_S3_PORT unset for a free one`);
+  process.exit(1);
+}
+const s3 = await startLocalS3(BUCKET, s3Port);
 let postgres: ReturnType<typeof startPostgres> | undefined;
 let code = 1;
 try {
