@@ -36,6 +36,21 @@ export function percentOf(amountMinor: number, basisPoints: number): number {
   return Math.floor((amountMinor * basisPoints + 5000) / 10000);
 }
 
+/** What a coupon of `basisPoints` takes off a subtotal (minor units): its percent, half-up, never more than the subtotal. */
+export function couponDiscount(subtotalMinor: number, basisPoints: number): number {
+  return Math.min(percentOf(subtotalMinor, basisPoints), subtotalMinor);
+}
+
+/**
+ * The coupon a client meant when it sent only a discount (storefront.md names no coupon
+ * field): the first of `coupons` (the caller's order: oldest first) whose discount on
+ * `subtotalMinor` equals `discountMinor`; undefined when none does or the discount is 0.
+ */
+export function couponGivingDiscount<C extends { discount_bp: number }>(coupons: readonly C[], subtotalMinor: number, discountMinor: number): C | undefined {
+  if (!(discountMinor > 0)) return undefined;
+  return coupons.find((c) => couponDiscount(subtotalMinor, c.discount_bp) === discountMinor);
+}
+
 /** Basis points (1250) to the coupon's percentage text ("12.5"). */
 export function basisPointsToPercentText(basisPoints: number): string {
   return String(basisPoints / 100);

@@ -19,7 +19,7 @@ import {
 } from '../../rules/compliance.ts';
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
 import { badRequest } from '../errors.ts';
-import { percentOf } from '../../rules/money.ts';
+import { couponDiscount } from '../../rules/money.ts';
 import type { PricedCart } from './pricing.ts';
 
 /** A checkout's destination checked (India: a state or union territory and PIN; abroad: region and postal code); 400 otherwise. */
@@ -59,7 +59,7 @@ export async function withShipping(db: DB, priced: PricedCart, country: string):
  */
 export function rupeeValue(priced: PricedCart): number {
   const subtotal = priced.lines.reduce((sum, l) => sum + l.inr_price * l.quantity, 0);
-  const discount = priced.coupon ? Math.min(percentOf(subtotal, priced.coupon.discount_bp), subtotal) : 0;
+  const discount = priced.coupon ? couponDiscount(subtotal, priced.coupon.discount_bp) : 0;
   return subtotal - discount;
 }
 

@@ -91,9 +91,18 @@ export async function linesToPrice(db: DB, u_id: number, lines: OrderLines): Pro
   return rows.map((r) => ({ selection: r, quantity: r.quantity, c_id: r.c_id }));
 }
 
-/** Prices a checkout for a shopper with shipping to its country (the payment start, order placement and the quote use the same rules). */
-export async function priceCheckout(db: DB, u_id: number, checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null }): Promise<ShippedCart> {
-  const priced = await priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName });
+/**
+ * Prices a checkout for a shopper with shipping to its country (the payment start, order
+ * placement and the quote use the same rules). `claimedDiscount`: what the client says the
+ * discount is, which finds the coupon when it names none (pricing.ts).
+ */
+export async function priceCheckout(
+  db: DB,
+  u_id: number,
+  checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null },
+  claimedDiscount?: number,
+): Promise<ShippedCart> {
+  const priced = await priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName, claimedDiscount });
   return withShipping(db, priced, checkout.address?.country ?? HOME_COUNTRY);
 }
 
@@ -150,8 +159,9 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
 
     const { checkout } = request;
-    const priced = await priceCheckout(trx, request.u_id, checkout);
     const claimed = request.claimed;
+    // A client naming no coupon is matched by its discount; a discount no coupon gives is the mismatch below.
+    const priced = await priceCheckout(trx, request.u_id, checkout, claimed?.discount);
     if (
       claimed &&
       (claimed.subtotal !== priced.subtotal || claimed.discount !== priced.discount || claimed.shipping !== priced.shipping || claimed.total !== priced.total)

@@ -7,11 +7,11 @@
 
 import type { DB } from '../../db/connection.ts';
 import type { CaratPricingRow } from '../../db/queries/carat-pricing.ts';
-import { findActiveCoupon, loadSellable, type Sellable } from '../../db/queries/orders.ts';
+import { findActiveCoupon, listActiveCoupons, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { currencyFor } from '../../rules/currency.ts';
-import { FIELD_OF_CURRENCY, percentOf } from '../../rules/money.ts';
+import { couponDiscount, couponGivingDiscount, FIELD_OF_CURRENCY } from '../../rules/money.ts';
 
 /** What a shopper picked: a product, one of its carat entries, a material and a size. */
 export interface Selection {
@@ -132,6 +132,12 @@ export interface CartToPrice {
   currency: Currency;
   /** As the shopper typed it; matched uppercased against active coupons. Empty for none. */
   couponName?: string | null;
+  /**
+   * The discount the client claims (minor units), used only when it names no coupon
+   * (storefront.md sends no coupon field): the active coupon giving exactly this on the
+   * server's subtotal is the order's coupon, the oldest if several do; none, no coupon.
+   */
+  claimedDiscount?: number | null;
 }
 
 /** Normalises a coupon code the way the storefront does before matching. */
@@ -142,7 +148,8 @@ export function normaliseCouponName(name: string | null | undefined): string {
 /**
  * Prices a cart: every line from the catalogue (one batch of queries), the
  * coupon by name (active only; discount = subtotal x percent, half-up to a
- * minor unit), shipping, total. Throws when a line or the coupon is not valid.
+ * minor unit) or, without a name, by the discount claimed, shipping, total.
+ * Throws when a line or a named coupon is not valid.
  */
 export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> {
   if (cart.lines.length === 0) throw badRequest('Your cart is empty.');
@@ -157,7 +164,10 @@ export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> 
     const found = await findActiveCoupon(db, code);
     if (!found) throw badRequest('Invalid coupon!');
     coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
+  } else if (cart.claimedDiscount) {
+    const found = couponGivingDiscount(await listActiveCoupons(db), subtotal, cart.claimedDiscount);
+    if (found) coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
   }
-  const discount = coupon ? Math.min(percentOf(subtotal, coupon.discount_bp), subtotal) : 0;
+  const discount = coupon ? couponDiscount(subtotal, coupon.discount_bp) : 0;
   return { currency: cart.currency, lines, subtotal, discount, shipping: SHIPPING, total: subtotal - discount + SHIPPING, coupon };
 }

@@ -13,6 +13,7 @@ import type { Deps } from '../context.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { assertInStock } from '../../db/queries/stock.ts';
 import { type Checkout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
+import { normaliseCouponName } from '../orders/pricing.ts';
 import { type PaymentProvider, paymentProvider } from './provider.ts';
 import { assertLawfulPayment } from '../orders/checkout-law.ts';
 import { utcTimestamp } from '../../db/time.ts';
@@ -39,11 +40,20 @@ function newProviderOrderId(): string {
 export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: StartPayment) {
   const { db } = deps;
   const provider = paymentProvider(deps);
-  const priced = await priceCheckout(db, request.u_id, request.checkout);
+  let checkout = request.checkout;
+  let priced = await priceCheckout(db, request.u_id, checkout);
+  if (!normaliseCouponName(checkout.couponName) && request.claimedAmount < priced.total) {
+    // A client naming no coupon (storefront.md's /payment sends only the amount): the coupon that gives the difference, if one does.
+    const withCoupon = await priceCheckout(db, request.u_id, checkout, priced.total - request.claimedAmount);
+    if (withCoupon.coupon) {
+      priced = withCoupon;
+      checkout = { ...checkout, couponName: withCoupon.coupon.coupon_name };
+    }
+  }
   if (request.claimedAmount !== priced.total) throw badRequest(TOTAL_MISMATCH);
   if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more.
-  const pan = await assertLawfulPayment(db, priced, 'online', request.checkout.pan);
+  const pan = await assertLawfulPayment(db, priced, 'online', checkout.pan);
   // A sold-out piece is refused before the shopper is sent to pay for it.
   await assertInStock(db, priced.lines);
   const orderId = newProviderOrderId();
@@ -56,9 +66,9 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
   });
   // The cart lines priced now are the ones the webhook orders, even if the cart grows meanwhile.
   const lines: Checkout['lines'] =
-    request.checkout.lines.source === 'cart'
+    checkout.lines.source === 'cart'
       ? { source: 'cart', c_ids: priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id])) }
-      : request.checkout.lines;
+      : checkout.lines;
   await db
     .insertInto('payments')
     .values({
@@ -69,7 +79,7 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
       currency: priced.currency,
       amount: priced.total,
       status: 'created',
-      checkout: JSON.stringify({ ...request.checkout, lines, pan }),
+      checkout: JSON.stringify({ ...checkout, lines, pan }),
     })
     .execute();
   return { payment_session_id: paymentSessionId, order_id: orderId, amount: priced.total, currency: priced.currency as Currency };

@@ -47,6 +47,17 @@ export function findActiveCoupon(db: DB, code: string) {
     .executeTakeFirst();
 }
 
+/** Every active coupon, oldest first (then by id): the order a discount-only checkout is matched in. */
+export function listActiveCoupons(db: DB) {
+  return db
+    .selectFrom('coupons')
+    .select(['coupon_id', 'coupon_name', 'discount_bp'])
+    .where('c_status', '=', 1)
+    .orderBy('created_at')
+    .orderBy('coupon_id')
+    .execute();
+}
+
 /* -------------------------------------------------------- sellable goods */
 
 /** What pricing needs to know about a product: its own carats, materials, sizes and names. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../api/env.ts';
 import { currencyFor } from '../../rules/currency.ts';
-import { percentOf } from '../../rules/money.ts';
+import { couponDiscount } from '../../rules/money.ts';
 import { paymentStatusAfter, paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { hashPassword } from '../../api/passwords.ts';
 import { priceRow } from '../../rules/pricing.ts';
@@ -373,7 +373,7 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
     const bp = order.coupon ? coupons.get(order.coupon) : undefined;
     if (order.coupon && bp === undefined) throw new Error(`demo seed: no coupon ${order.coupon}`);
     // The same rule as checkout (api/orders/pricing.ts): percent of the subtotal, half-up, never more than it.
-    const discount = bp === undefined ? 0 : Math.min(percentOf(subtotal, bp), subtotal);
+    const discount = bp === undefined ? 0 : couponDiscount(subtotal, bp);
     const placed = daysBefore(now, order.daysAgo);
     const provider_order_id = order.payment === 'online' ? `demo_order_${n + 1}` : null;
     const [first_name, ...rest] = shopper.full_name.split(' ');

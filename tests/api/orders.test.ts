@@ -134,6 +134,51 @@ describe('POST /createorder (cash on delivery)', () => {
     expect([order.subtotal, order.discount, order.total]).toEqual([999, 125, 874]);
   });
 
+  it('takes the coupon from the discount when the client names none (storefront.md sends only discount)', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 1000000, usd_price: 12000 }] });
+    // Two active coupons give 13.37% (the older one is the order's), an inactive one gives 14.14%.
+    const older = await createCoupon(store, { discount_bp: 1337 });
+    const newer = await createCoupon(store, { discount_bp: 1337 });
+    await createCoupon(store, { discount_bp: 1414, c_status: 0 });
+    await addToCart(shopper, product.selection);
+    const placedBefore = await orderCount(shopper.u_id);
+    // A discount no active coupon gives on 10,000.00: 14.14% (the inactive one's), 5.00, 13.37% off by a paisa.
+    for (const discount of [1414, 5, 1337.01]) {
+      const refused = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount }), shopper.auth);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ status: 0, description: 'Order total does not match the current prices. Please review your cart.', data: null });
+    }
+    // The right discount with a wrong total is the same 400.
+    const wrongTotal = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 1337, total: 8000 }), shopper.auth);
+    expect(wrongTotal.status).toBe(400);
+    expect(await orderCount(shopper.u_id)).toBe(placedBefore);
+    expect(await cartCount(shopper.u_id)).toBe(1);
+
+    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 1337 }), shopper.auth);
+    expect(res.status).toBe(201);
+    const order = await store.db.selectFrom('orders').selectAll().where('o_id', '=', res.body.data.o_id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ subtotal: 1000000, discount: 133700, total: 866300, coupon_name: older.coupon_name, coupon_discount_bp: 1337 });
+    expect(newer.coupon_id).toBeGreaterThan(older.coupon_id);
+    const [answer] = (await api('POST', '/getuserorder', { u_id: shopper.u_id }, shopper.auth)).body.data;
+    expect(answer).toMatchObject({ o_id: order.o_id, subtotal: 10000, discount: 1337, total: 8663 });
+  });
+
+  it('leaves a named coupon to its name: a discount-only match does not override coupon_name', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 1000000, usd_price: 12000 }] });
+    const named = await createCoupon(store, { discount_bp: 500 });
+    await createCoupon(store, { discount_bp: 1338 });
+    await addToCart(shopper, product.selection);
+    // The name says 5%; 13.38% (another coupon's) with this name is a mismatch.
+    const refused = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 1338 }, { coupon_name: named.coupon_name }), shopper.auth);
+    expect(refused.status).toBe(400);
+    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 500 }, { coupon_name: named.coupon_name.toLowerCase() }), shopper.auth);
+    expect(res.status).toBe(201);
+    const order = await store.db.selectFrom('orders').selectAll().where('o_id', '=', res.body.data.o_id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ discount: 50000, coupon_name: named.coupon_name, coupon_discount_bp: 500 });
+  });
+
   it('charges a shopper outside India in dollars and refuses the wrong currency', async () => {
     const shopper = await createUser(store, { countryCode: '+1' });
     const product = await createProduct(store, { carats: [{ inr_price: 5234050, usd_price: 63099 }] });

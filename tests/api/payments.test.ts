@@ -220,6 +220,26 @@ describe('sandbox provider', () => {
     expect(await orders(shopper.u_id)).toHaveLength(0);
   });
 
+  it('pays with a coupon a client names only by its amount (storefront.md sends order_amount and discount)', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 2000000, usd_price: 24000 }] });
+    const coupon = await createCoupon(store, { discount_bp: 1717 });
+    await addToCart(shopper, product.selection);
+    // 20,000 - 17.17% = 16,566; an amount no coupon gives is refused as before.
+    const wrong = await api('POST', '/payment', paymentBody(shopper, 16567, { checkout: address }), shopper.auth);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.description).toBe('Order total does not match the current prices. Please review your cart.');
+    const started = await api('POST', '/payment', paymentBody(shopper, 16566, { checkout: address }), shopper.auth);
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({ amount: 16566, currency: 'INR' });
+    const { payment_session_id, order_id } = started.body.data;
+    await press(payment_session_id, 'pay');
+    const placed = await api('POST', '/createorder', onlineOrder(shopper, 20000, order_id, { discount: 3434, total: 16566 }), shopper.auth);
+    expect(placed.status).toBeLessThan(300);
+    const [order] = await orders(shopper.u_id);
+    expect(order).toMatchObject({ o_id: placed.body.data.o_id, provider_order_id: order_id, subtotal: 2000000, discount: 343400, total: 1656600, coupon_name: coupon.coupon_name, coupon_discount_bp: 1717 });
+  });
+
   it('refunds a paid order cancelled by the shopper at once, by the shop only once the amount is confirmed, and once', async () => {
     const admin = await createUser(store, { u_type: '0' });
     const paidOrder = async (shopper: Shopper) => {

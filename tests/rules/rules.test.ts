@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currencyFor } from '../../rules/currency.ts';
 import { DomainError } from '../../rules/errors.ts';
 import { isVideoName, MAX_MEDIA_FILE_BYTES } from '../../rules/media.ts';
-import { formatMoney, percentOf, toMajor, toMinor } from '../../rules/money.ts';
+import { couponDiscount, couponGivingDiscount, formatMoney, percentOf, toMajor, toMinor } from '../../rules/money.ts';
 import {
   CANCEL_WINDOW_MS,
   isFinalStatus,
@@ -90,6 +90,17 @@ describe('money, currency, roles, media', () => {
     expect(percentOf(999, 1250)).toBe(125);
     expect(formatMoney(52340.5, 'INR')).toBe('₹52,340.50');
     expect(formatMoney(52340, 'INR', { cents: true })).toBe('₹52,340.00');
+  });
+
+  it('finds the coupon a discount-only checkout meant: the first giving exactly that discount', () => {
+    expect(couponDiscount(999, 1250)).toBe(125);
+    expect(couponDiscount(999, 20_000)).toBe(999);
+    const coupons = [{ name: 'A', discount_bp: 1000 }, { name: 'B', discount_bp: 1250 }, { name: 'C', discount_bp: 1250 }];
+    expect(couponGivingDiscount(coupons, 999, 125)?.name).toBe('B');
+    expect(couponGivingDiscount(coupons, 999, 100)?.name).toBe('A');
+    expect(couponGivingDiscount(coupons, 999, 124)).toBeUndefined();
+    expect(couponGivingDiscount(coupons, 999, 0)).toBeUndefined();
+    expect(couponGivingDiscount([{ discount_bp: 0 }], 999, 0)).toBeUndefined();
   });
 
   it('is rupees for +91 and for a visitor, dollars for any other country code', () => {

@@ -24,7 +24,7 @@ export const CreateOrderBody = z
     cartItems: CartItems,
     shipping: Amount('Shipping'),
     subtotal: Amount('Subtotal'),
-    discount: Amount('Discount'),
+    discount: Amount('Discount').openapi({ description: 'Discount, rupees or dollars. Without coupon_name, a non-zero discount names the active coupon that gives exactly it on the server\'s subtotal (the oldest if several do).' }),
     total: Amount('Total'),
     priceType: PriceType,
     coupon_name: CouponName,
@@ -136,7 +136,7 @@ export const createOrder = createRoute({
   security: bearer,
   summary: 'Place an order',
   description: [
-    'Places the caller\'s order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account\'s currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. The client\'s subtotal, discount, shipping and total must equal the server\'s (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.',
+    'Places the caller\'s order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account\'s currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. A client that names no coupon (storefront.md sends only discount) gets the active coupon whose discount on the server\'s subtotal equals its non-zero discount (the oldest coupon if several do); a discount no active coupon gives is the same 400 as a wrong total. The client\'s subtotal, discount, shipping and total must equal the server\'s (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.',
     '',
     'Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency of this order and the payment is the caller\'s. One order per provider order id: a repeat (the shopper\'s return racing the provider\'s webhook) answers the order already placed, with 200.',
     '',

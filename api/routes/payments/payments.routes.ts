@@ -57,7 +57,7 @@ export const payment = createRoute({
   security: bearer,
   summary: 'Start an online payment for the caller\'s cart',
   description:
-    'Prices the caller\'s cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it, opens an order with the payment provider and answers its session. The shopper pays on the provider\'s hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.',
+    'Prices the caller\'s cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it (without coupon_name, the active coupon whose discount makes order_amount, the oldest if several do; none, 400), opens an order with the payment provider and answers its session. The shopper pays on the provider\'s hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.',
   middleware: [requireUser()] as const,
   request: { body: jsonBody(PaymentBody) },
   responses: {

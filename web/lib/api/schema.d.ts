@@ -434,7 +434,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Places the caller's order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account's currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. The client's subtotal, discount, shipping and total must equal the server's (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.
+         * @description Places the caller's order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account's currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. A client that names no coupon (storefront.md sends only discount) gets the active coupon whose discount on the server's subtotal equals its non-zero discount (the oldest coupon if several do); a discount no active coupon gives is the same 400 as a wrong total. The client's subtotal, discount, shipping and total must equal the server's (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.
          *
          *     Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency of this order and the payment is the caller's. One order per provider order id: a repeat (the shopper's return racing the provider's webhook) answers the order already placed, with 200.
          *
@@ -518,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Start an online payment for the caller's cart
-         * @description Prices the caller's cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it, opens an order with the payment provider and answers its session. The shopper pays on the provider's hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.
+         * @description Prices the caller's cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it (without coupon_name, the active coupon whose discount makes order_amount, the oldest if several do; none, 400), opens an order with the payment provider and answers its session. The shopper pays on the provider's hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.
          */
         post: operations["postPayment"];
         delete?: never;
@@ -2044,7 +2044,7 @@ export interface components {
             shipping: number;
             /** @description Subtotal, rupees or dollars. */
             subtotal: number;
-            /** @description Discount, rupees or dollars. */
+            /** @description Discount, rupees or dollars. Without coupon_name, a non-zero discount names the active coupon that gives exactly it on the server's subtotal (the oldest if several do). */
             discount: number;
             /** @description Total, rupees or dollars. */
             total: number;
