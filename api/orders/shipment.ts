@@ -1,20 +1,18 @@
 /**
  * What shipping an order requires by law, in the transaction that marks it
- * Shipped: every piece has its HUID recorded, and the GST tax invoice is issued
+ * Shipped (the lifecycle's, api/orders/lifecycle.ts: the one way an order's
+ * status changes): every piece has its HUID recorded, and the GST tax invoice is issued
  * with the next number of the financial year (a counter row per year,
  * incremented in this same transaction, so numbers have no gap and no twin).
  */
 
 import type { DB } from '../../db/connection.ts';
-import { findOrder } from '../../db/queries/orders.ts';
-import { writeTransaction } from '../../db/transaction.ts';
 import { findInvoice, huidsOfItems, insertInvoice, nextInvoiceSequence } from '../../db/queries/hallmarks-invoices.ts';
 import type { Order } from '../../db/schema.ts';
 import { financialYearStart, invoiceNumber } from '../../rules/invoice.ts';
 import type { Seller } from '../../rules/seller.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import { buildInvoice, type LineDetails } from '../invoices/document.ts';
-import { utcTimestamp } from '../../db/time.ts';
 
 /** Refuses to ship an order until each piece has its HUID (409 saying how many are missing). */
 export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
@@ -48,15 +46,4 @@ export async function issueInvoice(trx: DB, order: Order, seller: Seller, at: Da
 export async function prepareShipment(trx: DB, order: Order, seller: Seller, at: Date = new Date()): Promise<string> {
   await assertHallmarked(trx, order.o_id);
   return issueInvoice(trx, order, seller, at);
-}
-
-/** Marks an order Shipped with what the law requires, in one transaction; answers the invoice number. */
-export function shipOrder(db: DB, seller: Seller, o_id: number, at: Date = new Date()): Promise<string> {
-  return writeTransaction(db, async (trx) => {
-    const order = await findOrder(trx, o_id);
-    if (!order) throw notFound('Order not found.');
-    const invoice_no = await prepareShipment(trx, order, seller, at);
-    await trx.updateTable('orders').set({ status: 3, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
-    return invoice_no;
-  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../api/invoices/document.ts';
-import { issueInvoice, shipOrder } from '../../api/orders/shipment.ts';
+import { changeOrderStatus } from '../../api/orders/lifecycle.ts';
+import { issueInvoice } from '../../api/orders/shipment.ts';
 import { findOrder } from '../../db/queries/orders.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
@@ -452,13 +453,21 @@ describe('HUIDs and the tax invoice', () => {
       await hallmark(o_id);
       ids.push(o_id);
     }
+    // Shipped through the one lifecycle (as PUT /updateorderstatus does), at a chosen time:
     // 31 March 2031, 23:59 IST is still FY 2030-31; 1 April 00:00 IST is FY 2031-32.
-    const numbers = [
-      await shipOrder(store.db, seller, ids[0], new Date('2031-03-31T18:29:00Z')),
-      await shipOrder(store.db, seller, ids[1], new Date('2031-03-31T18:30:00Z')),
-      await shipOrder(store.db, seller, ids[2], new Date('2031-04-02T10:00:00Z')),
-    ];
+    const shipAt = async (o_id: number, at: string) => {
+      const shipped = await changeOrderStatus(store, { o_id, to: 3, actor: 'shop', u_id: admin.u_id }, Date.parse(at));
+      expect(shipped).toMatchObject({ o_id, from: 2, status: 3 });
+      return (await store.db.selectFrom('invoices').select('invoice_no').where('o_id', '=', o_id).executeTakeFirstOrThrow()).invoice_no;
+    };
+    const numbers = [await shipAt(ids[0], '2031-03-31T18:29:00Z'), await shipAt(ids[1], '2031-03-31T18:30:00Z'), await shipAt(ids[2], '2031-04-02T10:00:00Z')];
     expect(numbers).toEqual(['AJ/30-31/000001', 'AJ/31-32/000001', 'AJ/31-32/000002']);
+    // Each went through the lifecycle: shipped and recorded in the history, by the shop.
+    for (const o_id of ids) {
+      expect((await findOrder(store.db, o_id))?.status).toBe(3);
+      const history = await store.db.selectFrom('order_status_history').selectAll().where('o_id', '=', o_id).where('to_status', '=', 3).execute();
+      expect(history).toEqual([expect.objectContaining({ from_status: 2, to_status: 3, actor: 'shop', u_id: admin.u_id })]);
+    }
     // Issuing again answers the same number and takes none.
     const order = await findOrder(store.db, ids[2]);
     expect(await writeTransaction(store.db, (trx) => issueInvoice(trx, order!, seller, new Date('2031-04-03T10:00:00Z')))).toBe('AJ/31-32/000002');
