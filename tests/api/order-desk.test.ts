@@ -87,6 +87,45 @@ describe('PUT /updateorderstatus: every transition, allowed and refused', () => 
   });
 });
 
+describe('cancel and refund: ten administrators confirming at once', () => {
+  /** A Processing order paid online through the sandbox provider: its payment is 'used' by the order. */
+  async function paidOnline() {
+    const shopper = await createUser(store);
+    const provider_order_id = `order_race_${shopper.u_id}`;
+    const { o_id } = await createOrder(store, { u_id: shopper.u_id, status: 2, fields: { payment_method: 'online', payment_status: 'paid', provider_order_id } });
+    await store.db
+      .insertInto('payments')
+      .values({ provider: 'sandbox', provider_order_id, payment_session_id: `session_race_${shopper.u_id}`, u_id: shopper.u_id, currency: 'INR', amount: 5234050, status: 'used', o_id })
+      .execute();
+    return { o_id, provider_order_id };
+  }
+
+  it('one cancels and refunds once; the other nine get 409 with a sentence, none a 500', async () => {
+    const { o_id, provider_order_id } = await paidOnline();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(store, 'PUT', '/updateorderstatus', { o_id, status: 5, refund_amount: 52340.5 }, admin.auth)),
+    );
+    for (const answer of answers) expectMatchesContract('PUT', '/updateorderstatus', answer);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const done = answers.find((a) => a.status === 200)!;
+    expect(done.body.data).toEqual({ o_id, status: 5, payment_status: 'refunded', refund_amount: 52340.5 });
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.status).toBe(0);
+      expect(refused.body.description).toMatch(/^[A-Z][^\n]+\.$/);
+    }
+
+    expect(await orderRow(o_id)).toMatchObject({ status: 5, payment_status: 'refunded', refund_amount: 5234050, refunded_at: expect.any(String) });
+    const payment = await store.db.selectFrom('payments').selectAll().where('provider_order_id', '=', provider_order_id).executeTakeFirstOrThrow();
+    expect(payment.status).toBe('refunded');
+    // One cancel (refund pending in its transaction), then one refund accepted by the provider: no twin of either.
+    const history = await historyOf(o_id);
+    expect(history).toEqual([
+      expect.objectContaining({ from_status: 2, to_status: 5, payment_status: 'refund_pending', actor: 'shop', u_id: admin.u_id }),
+      expect.objectContaining({ from_status: 5, to_status: 5, payment_status: 'refunded', actor: 'system', u_id: null }),
+    ]);
+  });
+});
+
 describe('PUT /cancelorder: the shopper within 2 hours', () => {
   it('cancels Pending or Processing within the window, recorded as the shopper; refuses later or once shipped', async () => {
     const shopper = await createUser(store);
