@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { type DatabaseLocation, describeDatabase, openDatabase } from './connection.ts';
+import { type DatabaseLocation, openDatabase } from './connection.ts';
 import { MEDIA_FOLDERS, type MediaFolder, type MediaLocation, mediaContentType, mediaKey, mediaStore } from './media-store.ts';
 import { writeTransaction } from './transaction.ts';
 
@@ -316,25 +316,4 @@ export async function restoreStore(options: { fromDir: string; database: Databas
   const secret = path.join(from, 'jwt-secret');
   if (existsSync(secret)) cpSync(secret, path.join(path.dirname(options.mediaDir), 'jwt-secret'));
   return result;
-}
-
-if (import.meta.main) {
-  // npm run backup [-- --out DIR]   |   npm run restore -- --from DIR
-  const { loadConfig } = await import('../api/env.ts');
-  const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({ options: { out: { type: 'string' }, from: { type: 'string' }, restore: { type: 'boolean' } } });
-  const config = loadConfig();
-  const media = describeMedia(config.media, config.mediaDir);
-  if (values.restore) {
-    if (!values.from) throw new Error('restore needs --from DIR');
-    const result = await restoreStore({ fromDir: values.from, database: config.database, mediaDir: config.mediaDir, media: config.media });
-    const already = config.media.kind === 's3' ? ` (${result.mediaAlreadyThere} more were there already)` : '';
-    console.log(`restored ${values.from} into ${describeDatabase(config.database)} and ${media}: ${result.mediaRestored} media files${already}`);
-  } else {
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const outDir = values.out ?? path.join(config.dataDir, 'backups', stamp);
-    const result = await backupStore({ database: config.database, mediaDir: config.mediaDir, outDir, media: config.media });
-    console.log(`backup written to ${result.dir}: database + ${result.mediaFiles} media files from ${media}`);
-    if (result.missingMedia.length) console.warn(`media the database names that were not found (removed while copying?): ${result.missingMedia.join(', ')}`);
-  }
 }

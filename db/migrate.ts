@@ -12,13 +12,3 @@ export async function migrateToLatest(db: DB): Promise<void> {
     throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
 }
-
-if (import.meta.main) {
-  const { loadConfig } = await import('../api/env.ts');
-  const { describeDatabase, openDatabase } = await import('./connection.ts');
-  const config = loadConfig();
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  console.log(`database ${describeDatabase(config.database)} is at the latest migration`);
-  await db.destroy();
-}

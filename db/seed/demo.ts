@@ -5,15 +5,14 @@
  */
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../api/env.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount } from '../../rules/money.ts';
 import { paymentStatusAfter, paymentStatusOnPlacement } from '../../rules/payments.ts';
-import { hashPassword } from '../../api/passwords.ts';
+import { hashPassword } from '../passwords.ts';
 import { priceRow } from '../../rules/pricing.ts';
 import { isoTimestamp } from '../queries/catalogue.ts';
 import { newTokenKey } from '../queries/users.ts';
-import { type MediaStore, mediaStore } from '../media-store.ts';
+import { type MediaLocation, type MediaStore, mediaStore } from '../media-store.ts';
 import { recordMediaFiles } from '../queries/media-files.ts';
 import type { Currency, Database } from '../schema.ts';
 import {
@@ -32,8 +31,16 @@ import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom } from './random.ts';
 import { writeTransaction } from '../transaction.ts';
 
-/** What seeding needs from the configuration (tests pass just this; without media, the local folders under mediaDir). */
-export type SeedConfig = Pick<Config, 'mediaDir' | 'admin'> & Partial<Pick<Config, 'media'>>;
+/**
+ * What seeding needs from the configuration (the server's Config has it; tests pass just
+ * this; without media, the local folders under mediaDir).
+ */
+export interface SeedConfig {
+  mediaDir: string;
+  /** The administrator to create (ADMIN_* in the environment). */
+  admin: { countryCode: string; phoneNumber: string; password: string };
+  media?: MediaLocation;
+}
 
 /** The media store seeding writes to: the configured one, or local folders under mediaDir. */
 export function seedMediaStore(config: SeedConfig): MediaStore {

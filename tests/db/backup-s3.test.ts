@@ -51,9 +51,9 @@ async function uploadSlider(bytes: Buffer): Promise<string> {
   return res.body.data[0].image;
 }
 
-/** `node db/backup.ts ...` as `npm run backup` / `npm run restore` run it, with this store's environment. */
+/** `node api/cli/backup.ts ...` as `npm run backup` / `npm run restore` run it, with this store's environment. */
 async function cli(args: string[], dataDir: string, databaseUrl: string) {
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['db/backup.ts', ...args], {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['api/cli/backup.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET, ...s3.env('shop') },
     timeout: 120_000,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../api/env.ts';
-import { verifyPassword } from '../../api/passwords.ts';
+import { verifyPassword } from '../../db/passwords.ts';
 import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { Database } from '../../db/schema.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createApp } from '../../api/app.ts';
 import { issueToken } from '../../api/auth.ts';
 import { loadConfig, type Config } from '../../api/env.ts';
-import { hashPassword } from '../../api/passwords.ts';
+import { hashPassword } from '../../db/passwords.ts';
 import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { newTokenKey } from '../../db/queries/users.ts';

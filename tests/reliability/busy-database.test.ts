@@ -1,7 +1,7 @@
 /**
  * A busy database: shoppers order through one server while a second server
  * instance starts on the same data directory and takes half the traffic, and
- * `npm run backup` (db/backup.ts) copies the database again and again. No
+ * `npm run backup` (api/cli/backup.ts) copies the database again and again. No
  * answer may be a 5xx (SQLITE_BUSY must wait, not fail), and every write the
  * API acknowledged must be in the database afterwards, and in every backup
  * taken after it. The last backup is then restored as README says, and a
@@ -87,7 +87,7 @@ describe('a second writer process during load', () => {
             output: '',
           };
           const t = Date.now();
-          const { code, output } = await runNode(['db/backup.ts', '--out', run.dir], { DATA_DIR: dataDir }, 60_000);
+          const { code, output } = await runNode(['api/cli/backup.ts', '--out', run.dir], { DATA_DIR: dataDir }, 60_000);
           Object.assign(run, { code, output, seconds: (Date.now() - t) / 1000 });
           backups.push(run);
         }
@@ -138,7 +138,7 @@ describe('a second writer process during load', () => {
     const last = backups.at(-1);
     expect(last, 'a backup was taken').toBeDefined();
     await Promise.all([a.stop(), b?.stop()]);
-    const restore = await runNode(['db/backup.ts', '--restore', '--from', last!.dir], { DATA_DIR: dataDir }, 60_000);
+    const restore = await runNode(['api/cli/backup.ts', '--restore', '--from', last!.dir], { DATA_DIR: dataDir }, 60_000);
     expect(restore.code, restore.output).toBe(0);
     const restored = await startServer({ dataDir });
     // The same DATA_DIR keeps the signing key: sessions survive; orders up to the backup are there.
@@ -178,7 +178,7 @@ describe.skipIf(testEngine !== 'sqlite')('npm run backup of a large database whi
         const before = ledger.acknowledgedIn(1).map((x) => ({ u_id: x.u_id, key: x.key, o_id: x.o_id! }));
         const out = path.join(dir, 'backup');
         const started = Date.now();
-        const run = await runNode(['db/backup.ts', '--out', out], { DATA_DIR: dir }, 120_000);
+        const run = await runNode(['api/cli/backup.ts', '--out', out], { DATA_DIR: dir }, 120_000);
         const seconds = (Date.now() - started) / 1000;
         const during = ledger.acknowledgedIn(1).length - before.length;
         done = true;

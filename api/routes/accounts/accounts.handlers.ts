@@ -4,7 +4,7 @@ import { issueToken } from '../../auth.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { ApiError, conflict, created, ok, tooManyAttempts } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../passwords.ts';
+import { hashPassword, verifyPassword } from '../../../db/passwords.ts';
 import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
 import type { registerUser, userLogin } from './accounts.routes.ts';
 

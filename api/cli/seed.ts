@@ -5,11 +5,11 @@
  * DATABASE_URL, ADMIN_*).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../api/env.ts';
-import { describeDatabase, openDatabase } from '../connection.ts';
-import { migrateToLatest } from '../migrate.ts';
-import { seedDemo } from './demo.ts';
-import { seedLargeCatalogue } from './large.ts';
+import { describeDatabase, openDatabase } from '../../db/connection.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seedDemo } from '../../db/seed/demo.ts';
+import { seedLargeCatalogue } from '../../db/seed/large.ts';
+import { loadConfig } from '../env.ts';
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;

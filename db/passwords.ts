@@ -1,3 +1,7 @@
+/**
+ * How account passwords are stored (users.password_hash) and checked: used by the
+ * API's sign-up and login and by the demo seed's accounts. One implementation.
+ */
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
