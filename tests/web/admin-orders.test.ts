@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { OrderItems, orderLineText } from '../../web/admin/components/OrderItems.tsx';
 import { actorLabel, historyLine, orderListQuery, paymentBadge, refundOnCancel, refundQuestion, statusChoices } from '../../web/admin/orders.ts';
 import { productListFilter } from '../../web/admin/screens/ProductsScreen.tsx';
 import { paymentState } from '../../web/lib/orders.ts';
@@ -82,5 +86,43 @@ describe('the product list filter', () => {
     expect(productListFilter('  ', '', '')).toEqual({});
     expect(productListFilter(' ring ', '3', '0')).toEqual({ name: 'ring', categories: [3], p_status: 0 });
     expect(productListFilter('', '', '1')).toEqual({ p_status: 1 });
+  });
+});
+
+describe('the order lines: one table for Manage Orders, the order detail and the packing slip', () => {
+  const items = [
+    { oi_id: 1, quantity: 2, price: 26170.25, product: { name: 'Lotus Ring', images: [{ imageUrl: 'lotus.png' }] }, carat: { name: '22K' }, material: { name: 'Yellow Gold' }, size: { size_name: '12' } },
+    { oi_id: 2, quantity: 1, price: 999, product: null, carat: null, material: null, size: null },
+  ] as any[];
+  const cells = (html: string) => [...html.matchAll(/<tr>(.*?)<\/tr>/g)].slice(1).map((row) => [...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1].replace(/<[^>]+>/g, '')));
+
+  it('writes each line once, with the placeholders of §3, on the desk with picture and price', () => {
+    expect(orderLineText(items[1])).toEqual({ name: 'Unknown Product', carat: 'N/A', material: 'N/A', size: 'N/A', quantity: 1 });
+    const html = renderToStaticMarkup(createElement(OrderItems, { items, currency: 'INR' }));
+    expect(html).toContain('<th scope="col">Image</th>');
+    expect(html).toContain('alt="Lotus Ring"');
+    expect(cells(html)).toEqual([
+      ['', 'Lotus Ring', '22K', 'Yellow Gold', '12', '2', '₹26,170.25'],
+      ['No Image', 'Unknown Product', 'N/A', 'N/A', 'N/A', '1', '₹999.00'],
+    ]);
+  });
+
+  it('on the packing slip: the same lines with a box to tick, no picture and no price', () => {
+    const html = renderToStaticMarkup(createElement(OrderItems, { items, variant: 'packing-slip' }));
+    expect(html).toMatch(/^<table class="packing-slip__items">/);
+    expect(html).not.toContain('Image');
+    expect(cells(html)).toEqual([
+      ['Lotus Ring', '22K', 'Yellow Gold', '12', '2', '☐'],
+      ['Unknown Product', 'N/A', 'N/A', 'N/A', '1', '☐'],
+    ]);
+    expect(renderToStaticMarkup(createElement(OrderItems, { items: [] }))).toBe('<p class="admin-empty">No items in this order</p>');
+  });
+
+  it('no screen writes order lines of its own', () => {
+    for (const screen of ['OrdersScreen.tsx', 'OrderDetailScreen.tsx']) {
+      const source = readFileSync(new URL(`../../web/admin/screens/${screen}`, import.meta.url), 'utf8');
+      expect(source).toContain('<OrderItems ');
+      expect(source).not.toMatch(/Unknown Product|size_name \|\| 'N\/A'/);
+    }
   });
 });

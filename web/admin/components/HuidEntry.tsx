@@ -4,6 +4,7 @@ import { api } from '../../lib/api/client.ts';
 import { openInvoice } from '../../lib/invoice.ts';
 import { toast } from '../../stores/toast.ts';
 import type { OrderRow } from '../types.ts';
+import { orderLineText } from './OrderItems.tsx';
 
 /**
  * HUID entry for packing an order (issue 17): one box per piece of each line,
@@ -58,7 +59,7 @@ export function HuidEntry({ order, onSaved }: { order: OrderRow; onSaved: (items
         {items.map((item) => (
           <li key={item.oi_id}>
             <span className="admin-huid__name">
-              {item.product?.name ?? 'Unknown Product'} <small>{[item.carat?.name, `Qty ${item.quantity}`].filter(Boolean).join(' · ')}</small>
+              {orderLineText(item).name} <small>{[item.carat?.name, `Qty ${item.quantity}`].filter(Boolean).join(' · ')}</small>
             </span>
             <span className="admin-huid__boxes">
               {(values[item.oi_id] ?? []).map((value, piece) => {

@@ -10,7 +10,8 @@ import { formatDateTime, formatLongDate, formatOrderMoney } from '../format.ts';
 import { actorLabel, historyLine, paymentMethodLabel } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderDetail } from '../types.ts';
-import { customerName, OrderItems } from './OrdersScreen.tsx';
+import { customerName } from './OrdersScreen.tsx';
+import { OrderItems } from '../components/OrderItems.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
 
 /** The order desk's calls for one order (openapi.yaml, Admin orders). */
@@ -341,30 +342,7 @@ function PackingSlip({ order }: { order: DeskOrderDetail }) {
           Courier: {order.courier_name || '—'} · Tracking: {order.tracking_number || '—'}
         </p>
       )}
-      <table className="packing-slip__items">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Carat</th>
-            <th scope="col">Material</th>
-            <th scope="col">Size</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Packed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={item.oi_id ?? index}>
-              <td>{item.product?.name || 'Unknown Product'}</td>
-              <td>{item.carat?.name || 'N/A'}</td>
-              <td>{item.material?.name || 'N/A'}</td>
-              <td>{item.size?.size_name || 'N/A'}</td>
-              <td>{item.quantity ?? 1}</td>
-              <td className="packing-slip__tick">☐</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderItems items={items} variant="packing-slip" />
       <p className="packing-slip__foot">
         {items.reduce((sum, item) => sum + (item.quantity ?? 1), 0)} piece(s). Payment: {paymentMethodLabel(order.payment_method)}
         {order.payment_method === 'cod' && order.payment_status === 'unpaid' ? ` — collect ${formatOrderMoney(order.total, order.currency)} on delivery` : ''}.

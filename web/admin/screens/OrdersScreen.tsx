@@ -1,6 +1,5 @@
 import { Fragment, useState } from 'react';
 import { request } from '../../lib/api/client.ts';
-import { imageSources } from '../../lib/media.ts';
 import { ORDER_STATUSES } from '../../../rules/orders.ts';
 import { FilterSelect, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { formatLongDate, formatOrderMoney, shippingAddress } from '../format.ts';
@@ -9,7 +8,8 @@ import { usePagedList } from '../hooks/useList.ts';
 import { query } from '../actions.ts';
 import { orderListQuery } from '../orders.ts';
 import { Link } from '../router.tsx';
-import type { DeskOrderRow, OrderItemRow } from '../types.ts';
+import type { DeskOrderRow } from '../types.ts';
+import { OrderItems } from '../components/OrderItems.tsx';
 import { HuidEntry } from '../components/HuidEntry.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
 
@@ -135,51 +135,4 @@ async function everyOrderPage(page: number, perPage: number, status: string, sea
       (!term || order.o_id === number || customerName(order).toLowerCase().includes(term) || (order.phone_number ?? '').includes(term) || (order.email ?? '').toLowerCase().includes(term)),
   );
   return { ...answer, data: { rows: matched.slice((page - 1) * perPage, page * perPage), total: matched.length } };
-}
-
-/** The nested table of an order's lines, with the document's placeholders where a value is missing (§3). */
-export function OrderItems({ items, currency }: { items: OrderItemRow[]; currency?: 'INR' | 'USD' }) {
-  if (items.length === 0) return <p className="admin-empty">No items in this order</p>;
-  return (
-    <div className="admin-items">
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Image</th>
-              <th scope="col">Product</th>
-              <th scope="col">Carat</th>
-              <th scope="col">Material</th>
-              <th scope="col">Size</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => {
-              const name = item.product?.name || 'Unknown Product';
-              const image = item.product?.images?.[0]?.imageUrl;
-              return (
-                <tr key={item.oi_id ?? index}>
-                  <td>
-                    {image ? (
-                      <img className="admin-thumb" {...imageSources('Products', image, 240, 240)} sizes="48px" alt={name} loading="lazy" width={48} height={48} />
-                    ) : (
-                      <span className="admin-thumb admin-thumb--placeholder">No Image</span>
-                    )}
-                  </td>
-                  <td className="admin-cell-strong">{name}</td>
-                  <td>{item.carat?.name || 'N/A'}</td>
-                  <td>{item.material?.name || 'N/A'}</td>
-                  <td>{item.size?.size_name || 'N/A'}</td>
-                  <td className="admin-num">{item.quantity ?? 1}</td>
-                  <td className="admin-num">{formatOrderMoney(item.price ?? 0, currency)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
 }
