@@ -7,6 +7,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { pdfText } from '../helpers/pdf.ts';
+import { checkoutAddress, codOrderBody, hallmarkOrder, placeCodOrder } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -30,18 +31,6 @@ async function api(method: string, url: string, body?: unknown, headers: Record<
   return res;
 }
 
-/** The documents' fields only: no country, as the existing storefront sends them. */
-const indianAddress = {
-  first_name: 'Asha',
-  last_name: 'Patel',
-  email: 'asha@example.com',
-  phone_number: '9876543210',
-  address: '12 Ring Road',
-  apartment: 'Flat 4',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395003',
-};
 
 const usAddress = {
   first_name: 'Emily',
@@ -66,9 +55,6 @@ async function addToCart(shopper: Shopper, selection: object, quantity = 1) {
   expect(res.body.status).toBe(1);
 }
 
-function codOrder(shopper: Shopper, amount: number, extra: object = {}) {
-  return { u_id: shopper.u_id, shipping: 0, subtotal: amount, discount: 0, total: amount, priceType: 'inr_price', payment_method: 'cod', ...indianAddress, ...extra };
-}
 
 /** Pays online through the sandbox: /payment, the hosted page's Pay, then /createorder as the return does. */
 async function payOnline(shopper: Shopper, body: { amount: number; shipping?: number; currency: 'INR' | 'USD'; address: object; pan?: string }) {
@@ -116,22 +102,15 @@ async function payOnline(shopper: Shopper, body: { amount: number; shipping?: nu
 const orderOf = async (shopper: Shopper, o_id: number) =>
   ((await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data as any[]).find((o) => o.o_id === o_id);
 
-/** Records a HUID for every piece of an order (distinct across the test file). */
-let huidCounter = 0;
-async function hallmark(o_id: number) {
-  const items = await store.db.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
-  const body = { o_id, items: items.map((i) => ({ oi_id: i.oi_id, huid: Array.from({ length: i.quantity }, () => `H${String(++huidCounter).padStart(5, '0')}`) })) };
-  const res = await api('PUT', '/orderhuid', body, admin.auth);
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
+/** Records a HUID for every piece of an order. */
+const hallmark = (o_id: number) => hallmarkOrder(store, admin, o_id);
 
 describe('addresses', () => {
   it('keeps a client that sends only the documents\' fields working: country IN', async () => {
     const shopper = await createUser(store);
     const piece = await gold(1_000_00);
     await addToCart(shopper, piece.selection);
-    const res = await api('POST', '/createorder', codOrder(shopper, 1000), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000 }), shopper.auth);
     expect(res.status).toBe(201);
     const order = await orderOf(shopper, res.body.data.o_id);
     expect(order).toMatchObject({ country: 'IN', state: 'Gujarat', zip_code: '395003', shipping: 0, pan: null, invoice_no: null });
@@ -142,14 +121,14 @@ describe('addresses', () => {
     const shopper = await createUser(store);
     const piece = await gold(1_000_00);
     await addToCart(shopper, piece.selection);
-    const wrongState = await api('POST', '/createorder', codOrder(shopper, 1000, { state: 'California' }), shopper.auth);
+    const wrongState = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000 }, { state: 'California' }), shopper.auth);
     expect(wrongState.status).toBe(400);
     expect(wrongState.body.description).toBe('State must be a state or union territory of India.');
-    const wrongPin = await api('POST', '/createorder', codOrder(shopper, 1000, { state: 'Goa', zip_code: '94105' }), shopper.auth);
+    const wrongPin = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000 }, { state: 'Goa', zip_code: '94105' }), shopper.auth);
     expect(wrongPin.body.description).toBe('PIN code must be 6 digits.');
-    const unknownCountry = await api('POST', '/createorder', codOrder(shopper, 1000, { country: 'XX' }), shopper.auth);
+    const unknownCountry = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000 }, { country: 'XX' }), shopper.auth);
     expect(unknownCountry.body.description).toBe('We do not ship to this country yet. Please contact us.');
-    const res = await api('POST', '/createorder', codOrder(shopper, 1000, { state: 'andaman and nicobar islands', zip_code: '744101', country: 'in' }), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000 }, { state: 'andaman and nicobar islands', zip_code: '744101', country: 'in' }), shopper.auth);
     expect(res.status).toBe(201);
     expect(await orderOf(shopper, res.body.data.o_id)).toMatchObject({ country: 'IN', state: 'Andaman and Nicobar Islands' });
   });
@@ -165,7 +144,7 @@ describe('shipping abroad', () => {
     expect(quote.body.data).toMatchObject({ currency: 'USD', subtotal: 1000, shipping: 38, total: 1038, weight_g: 160, zone: 'North America', cod_allowed: false, pan_required: false });
     expect(quote.body.data.cod_message).toBe('Cash on Delivery is available in India only. Please choose Online Payment.');
 
-    const cod = await api('POST', '/createorder', { ...codOrder(shopper, 1000, usAddress), priceType: 'usd_price', shipping: 38, total: 1038 }, shopper.auth);
+    const cod = await api('POST', '/createorder', { ...codOrderBody(shopper, { subtotal: 1000 }, usAddress), priceType: 'usd_price', shipping: 38, total: 1038 }, shopper.auth);
     expect(cod.status).toBe(400);
     expect(cod.body.description).toBe('Cash on Delivery is available in India only. Please choose Online Payment.');
     const free = await api('POST', '/payment', { order_amount: 1000, customer_name: 'E', customer_email: 'e@example.com', customer_phone: '14155550100', checkout: usAddress }, shopper.auth);
@@ -239,13 +218,13 @@ describe('cash on delivery and PAN', () => {
     await addToCart(shopper, below.selection);
     const quoteBelow = await api('POST', '/checkoutquote', {}, shopper.auth);
     expect(quoteBelow.body.data).toMatchObject({ cod_allowed: true, cod_message: null, pan_required: false, cod_cap: 200000 });
-    expect((await api('POST', '/createorder', codOrder(shopper, 199999), shopper.auth)).status).toBe(201);
+    expect((await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 199999 }), shopper.auth)).status).toBe(201);
 
     const at = await gold(2_00_000_00);
     await addToCart(shopper, at.selection);
     const quoteAt = await api('POST', '/checkoutquote', {}, shopper.auth);
     expect(quoteAt.body.data).toMatchObject({ cod_allowed: false, pan_required: true });
-    const refused = await api('POST', '/createorder', codOrder(shopper, 200000, { pan: 'ABCPE1234F' }), shopper.auth);
+    const refused = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 200000 }, { pan: 'ABCPE1234F' }), shopper.auth);
     expect(refused.status).toBe(400);
     expect(refused.body.description).toBe('Cash on Delivery is available for orders below ₹2,00,000. Please choose Online Payment to place this order.');
   });
@@ -254,12 +233,12 @@ describe('cash on delivery and PAN', () => {
     const shopper = await createUser(store);
     const piece = await gold(2_00_000_00);
     await addToCart(shopper, piece.selection);
-    const none = await payOnline(shopper, { amount: 200000, currency: 'INR', address: indianAddress });
+    const none = await payOnline(shopper, { amount: 200000, currency: 'INR', address: checkoutAddress });
     expect(none.status).toBe(400);
     expect(none.body.description).toBe("Orders of ₹2,00,000 or more need the buyer's PAN (Income-tax Rules, rule 114B).");
-    const bad = await payOnline(shopper, { amount: 200000, currency: 'INR', address: indianAddress, pan: 'ABCP1234F' });
+    const bad = await payOnline(shopper, { amount: 200000, currency: 'INR', address: checkoutAddress, pan: 'ABCP1234F' });
     expect(bad.body.description).toBe('PAN must be 5 letters, 4 digits and a letter (e.g. ABCPE1234F).');
-    const res = await payOnline(shopper, { amount: 200000, currency: 'INR', address: indianAddress, pan: 'abcpe1234f' });
+    const res = await payOnline(shopper, { amount: 200000, currency: 'INR', address: checkoutAddress, pan: 'abcpe1234f' });
     expect(res.status).toBeLessThan(300);
     const o_id = res.body.data.o_id;
     expect((await orderOf(shopper, o_id)).pan).toBe('XXXXXX234F');
@@ -272,7 +251,7 @@ describe('cash on delivery and PAN', () => {
     const shopper = await createUser(store);
     const piece = await gold(1_000_00);
     await addToCart(shopper, piece.selection);
-    const res = await api('POST', '/createorder', codOrder(shopper, 1000, { pan: 'ABCPE1234F' }), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000 }, { pan: 'ABCPE1234F' }), shopper.auth);
     expect((await orderOf(shopper, res.body.data.o_id)).pan).toBeNull();
   });
 
@@ -287,21 +266,19 @@ describe('cash on delivery and PAN', () => {
     expect((await api('GET', '/getcodlimit')).body.data.cod_cap).toBe(50000);
     const piece = await gold(50_000_00);
     await addToCart(shopper, piece.selection);
-    const refused = await api('POST', '/createorder', codOrder(shopper, 50000), shopper.auth);
+    const refused = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 50000 }), shopper.auth);
     expect(refused.body.description).toBe('Cash on Delivery is available for orders below ₹50,000. Please choose Online Payment to place this order.');
     await api('POST', '/setcodlimit', { cod_cap: null }, admin.auth);
-    expect((await api('POST', '/createorder', codOrder(shopper, 50000), shopper.auth)).status).toBe(201);
+    expect((await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 50000 }), shopper.auth)).status).toBe(201);
   });
 });
 
 describe('HUIDs and the tax invoice', () => {
   async function placedOrder(shopper: Shopper, prices: number[], extra: object = {}, quantity = 1) {
     for (const p of prices) await addToCart(shopper, (await gold(p)).selection, quantity);
-    const subtotal = (prices.reduce((a, b) => a + b, 0) * quantity) / 100;
-    const res = await api('POST', '/createorder', codOrder(shopper, subtotal, extra), shopper.auth);
-    expect(res.status).toBe(201);
-    await processing(res.body.data.o_id);
-    return res.body.data.o_id as number;
+    const o_id = await placeCodOrder(store, shopper, { subtotal: (prices.reduce((a, b) => a + b, 0) * quantity) / 100 }, extra);
+    await processing(o_id);
+    return o_id;
   }
 
   /** Orders ship from Processing (rules/orders.ts). */
@@ -346,7 +323,7 @@ describe('HUIDs and the tax invoice', () => {
     // ₹1,14,450 + ₹57,225 = ₹1,71,675; 10% = ₹17,167.50; total ₹1,54,507.50.
     await addToCart(shopper, (await gold(1_14_450_00)).selection);
     await addToCart(shopper, (await gold(57_225_00)).selection);
-    const placed = await api('POST', '/createorder', codOrder(shopper, 171675, { discount: 17167.5, total: 154507.5, coupon_name: coupon.coupon_name }), shopper.auth);
+    const placed = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 171675 }, { discount: 17167.5, total: 154507.5, coupon_name: coupon.coupon_name }), shopper.auth);
     const o_id = placed.body.data.o_id;
     await hallmark(o_id);
     await processing(o_id);

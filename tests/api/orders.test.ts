@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
+import { advanceOrder, checkoutAddress, codOrderBody, placeCodOrder } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -18,17 +19,6 @@ async function api(method: string, url: string, body?: unknown, headers: Record<
   return res;
 }
 
-const address = {
-  first_name: 'Asha',
-  last_name: 'Patel',
-  email: 'asha@example.com',
-  phone_number: '9876543210',
-  address: '12 Ring Road',
-  apartment: 'Flat 4',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395003',
-};
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
@@ -38,20 +28,6 @@ async function addToCart(shopper: Shopper, selection: object, quantity = 1) {
   return res.body.data.c_id as number;
 }
 
-function checkout(shopper: Shopper, totals: { subtotal: number; discount?: number; total?: number }, extra: object = {}) {
-  const discount = totals.discount ?? 0;
-  return {
-    u_id: shopper.u_id,
-    shipping: 0,
-    subtotal: totals.subtotal,
-    discount,
-    total: totals.total ?? totals.subtotal - discount,
-    priceType: 'inr_price',
-    payment_method: 'cod',
-    ...address,
-    ...extra,
-  };
-}
 
 const orderCount = async (u_id: number) =>
   Number((await store.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('u_id', '=', u_id).executeTakeFirstOrThrow()).n);
@@ -70,7 +46,7 @@ describe('POST /createorder (cash on delivery)', () => {
     const res = await api(
       'POST',
       '/createorder',
-      checkout(shopper, { subtotal: 114681, discount: 11468.1, total: 103212.9 }, { coupon_name: coupon.coupon_name.toLowerCase() }),
+      codOrderBody(shopper, { subtotal: 114681, discount: 11468.1, total: 103212.9 }, { coupon_name: coupon.coupon_name.toLowerCase() }),
       shopper.auth,
     );
     expect(res.status).toBe(201);
@@ -96,7 +72,7 @@ describe('POST /createorder (cash on delivery)', () => {
       payment_status: 'unpaid',
       order_id: null,
       cancellable: true,
-      ...address,
+      ...checkoutAddress,
     });
     expect(order.orderItems).toHaveLength(2);
     const ringLine = order.orderItems.find((i: { p_id: number }) => i.p_id === ring.p_id);
@@ -128,7 +104,7 @@ describe('POST /createorder (cash on delivery)', () => {
     const coupon = await createCoupon(store, { discount_bp: 1250 });
     await addToCart(shopper, product.selection);
     // 9.99 x 12.5% = 1.24875 -> 1.25
-    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 9.99, discount: 1.25, total: 8.74 }, { coupon_name: coupon.coupon_name }), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 9.99, discount: 1.25, total: 8.74 }, { coupon_name: coupon.coupon_name }), shopper.auth);
     expect(res.status).toBe(201);
     const order = await store.db.selectFrom('orders').selectAll().where('o_id', '=', res.body.data.o_id).executeTakeFirstOrThrow();
     expect([order.subtotal, order.discount, order.total]).toEqual([999, 125, 874]);
@@ -145,17 +121,17 @@ describe('POST /createorder (cash on delivery)', () => {
     const placedBefore = await orderCount(shopper.u_id);
     // A discount no active coupon gives on 10,000.00: 14.14% (the inactive one's), 5.00, 13.37% off by a paisa.
     for (const discount of [1414, 5, 1337.01]) {
-      const refused = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount }), shopper.auth);
+      const refused = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 10000, discount }), shopper.auth);
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ status: 0, description: 'Order total does not match the current prices. Please review your cart.', data: null });
     }
     // The right discount with a wrong total is the same 400.
-    const wrongTotal = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 1337, total: 8000 }), shopper.auth);
+    const wrongTotal = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 10000, discount: 1337, total: 8000 }), shopper.auth);
     expect(wrongTotal.status).toBe(400);
     expect(await orderCount(shopper.u_id)).toBe(placedBefore);
     expect(await cartCount(shopper.u_id)).toBe(1);
 
-    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 1337 }), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 10000, discount: 1337 }), shopper.auth);
     expect(res.status).toBe(201);
     const order = await store.db.selectFrom('orders').selectAll().where('o_id', '=', res.body.data.o_id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ subtotal: 1000000, discount: 133700, total: 866300, coupon_name: older.coupon_name, coupon_discount_bp: 1337 });
@@ -171,9 +147,9 @@ describe('POST /createorder (cash on delivery)', () => {
     await createCoupon(store, { discount_bp: 1338 });
     await addToCart(shopper, product.selection);
     // The name says 5%; 13.38% (another coupon's) with this name is a mismatch.
-    const refused = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 1338 }, { coupon_name: named.coupon_name }), shopper.auth);
+    const refused = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 10000, discount: 1338 }, { coupon_name: named.coupon_name }), shopper.auth);
     expect(refused.status).toBe(400);
-    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 10000, discount: 500 }, { coupon_name: named.coupon_name.toLowerCase() }), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 10000, discount: 500 }, { coupon_name: named.coupon_name.toLowerCase() }), shopper.auth);
     expect(res.status).toBe(201);
     const order = await store.db.selectFrom('orders').selectAll().where('o_id', '=', res.body.data.o_id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ discount: 50000, coupon_name: named.coupon_name, coupon_discount_bp: 500 });
@@ -183,10 +159,10 @@ describe('POST /createorder (cash on delivery)', () => {
     const shopper = await createUser(store, { countryCode: '+1' });
     const product = await createProduct(store, { carats: [{ inr_price: 5234050, usd_price: 63099 }] });
     await addToCart(shopper, product.selection);
-    const rupees = await api('POST', '/createorder', checkout(shopper, { subtotal: 52340.5 }), shopper.auth);
+    const rupees = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 52340.5 }), shopper.auth);
     expect(rupees.status).toBe(400);
     expect(rupees.body.description).toBe('Prices for this account are in dollars (usd_price). Please refresh the page.');
-    const dollars = await api('POST', '/createorder', checkout(shopper, { subtotal: 630.99 }, { priceType: 'usd_price' }), shopper.auth);
+    const dollars = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 630.99 }, { priceType: 'usd_price' }), shopper.auth);
     expect(dollars.status).toBe(201);
     const [order] = (await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data;
     expect(order).toMatchObject({ currency: 'USD', total: 630.99 });
@@ -200,7 +176,7 @@ describe('POST /createorder (cash on delivery)', () => {
     const res = await api(
       'POST',
       '/createorder',
-      checkout(shopper, { subtotal: 5000 }, { cartItems: [{ ...bought.selection, quantity: 2 }] }),
+      codOrderBody(shopper, { subtotal: 5000 }, { cartItems: [{ ...bought.selection, quantity: 2 }] }),
       shopper.auth,
     );
     expect(res.status).toBe(201);
@@ -216,7 +192,7 @@ describe('POST /createorder (cash on delivery)', () => {
     const b = await createProduct(store);
     const c_id = await addToCart(shopper, a.selection);
     await addToCart(shopper, b.selection);
-    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 100 }, { cartItems: [{ c_id, product: { name: 'ignored' } }] }), shopper.auth);
+    const res = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 100 }, { cartItems: [{ c_id, product: { name: 'ignored' } }] }), shopper.auth);
     expect(res.status).toBe(201);
     const left = await store.db.selectFrom('cart_items').select('p_id').where('u_id', '=', shopper.u_id).execute();
     expect(left.map((l) => l.p_id)).toEqual([b.p_id]);
@@ -227,13 +203,13 @@ describe('POST /createorder (cash on delivery)', () => {
     const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
     const other = await createProduct(store, { carats: [{ inr_price: 20000, usd_price: 200 }] });
     const headers = { ...shopper.auth, 'Idempotency-Key': 'checkout-attempt-0001' };
-    const body = checkout(shopper, { subtotal: 100 }, { cartItems: [product.selection] });
+    const body = codOrderBody(shopper, { subtotal: 100 }, { cartItems: [product.selection] });
     const first = await api('POST', '/createorder', body, headers);
     expect(first.status).toBe(201);
     const second = await api('POST', '/createorder', body, headers);
     expect(second.status).toBe(200);
     expect(second.body.data.o_id).toBe(first.body.data.o_id);
-    const different = await api('POST', '/createorder', checkout(shopper, { subtotal: 200 }, { cartItems: [other.selection] }), headers);
+    const different = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 200 }, { cartItems: [other.selection] }), headers);
     expect(different.status).toBe(409);
     expect(await orderCount(shopper.u_id)).toBe(1);
   });
@@ -254,13 +230,13 @@ describe('POST /createorder (cash on delivery)', () => {
       const coupon = await createCoupon(store, { discount_bp: 1000 });
       await addToCart(shopper, product.selection);
       const message = 'Order total does not match the current prices. Please review your cart.';
-      await refused(shopper, checkout(shopper, { subtotal: 1 }), 400, message);
-      await refused(shopper, checkout(shopper, { subtotal: 1000, total: 1 }), 400, message);
-      await refused(shopper, checkout(shopper, { subtotal: 1000, discount: 500, total: 500 }, { coupon_name: coupon.coupon_name }), 400, message);
-      await refused(shopper, checkout(shopper, { subtotal: 1000, discount: 500, total: 500 }), 400, message);
-      await refused(shopper, { ...checkout(shopper, { subtotal: 1000 }), shipping: 50, total: 1050 }, 400, message);
-      await refused(shopper, checkout(shopper, { subtotal: -5 }), 400, 'Subtotal must be an amount.');
-      await refused(shopper, checkout(shopper, { subtotal: 'lots' as unknown as number }), 400, 'Subtotal must be an amount.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1 }), 400, message);
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000, total: 1 }), 400, message);
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000, discount: 500, total: 500 }, { coupon_name: coupon.coupon_name }), 400, message);
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000, discount: 500, total: 500 }), 400, message);
+      await refused(shopper, { ...codOrderBody(shopper, { subtotal: 1000 }), shipping: 50, total: 1050 }, 400, message);
+      await refused(shopper, codOrderBody(shopper, { subtotal: -5 }), 400, 'Subtotal must be an amount.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 'lots' as unknown as number }), 400, 'Subtotal must be an amount.');
     });
 
     it('an unknown or inactive coupon', async () => {
@@ -268,9 +244,9 @@ describe('POST /createorder (cash on delivery)', () => {
       const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
       const inactive = await createCoupon(store, { c_status: 0 });
       await addToCart(shopper, product.selection);
-      await refused(shopper, checkout(shopper, { subtotal: 1000, discount: 100, total: 900 }, { coupon_name: 'NOSUCHCODE' }), 400, 'Invalid coupon!');
-      await refused(shopper, checkout(shopper, { subtotal: 1000, discount: 100, total: 900 }, { coupon_name: inactive.coupon_name }), 400, 'Invalid coupon!');
-      await refused(shopper, checkout(shopper, { subtotal: 1000 }, { coupon_name: "' OR 1=1 --" }), 400, 'Invalid coupon!');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000, discount: 100, total: 900 }, { coupon_name: 'NOSUCHCODE' }), 400, 'Invalid coupon!');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000, discount: 100, total: 900 }, { coupon_name: inactive.coupon_name }), 400, 'Invalid coupon!');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000 }, { coupon_name: "' OR 1=1 --" }), 400, 'Invalid coupon!');
     });
 
     it('a product withdrawn since it was added', async () => {
@@ -278,7 +254,7 @@ describe('POST /createorder (cash on delivery)', () => {
       const product = await createProduct(store, { name: 'Withdrawn Bangle', carats: [{ inr_price: 100000, usd_price: 1200 }] });
       await addToCart(shopper, product.selection);
       await store.db.updateTable('products').set({ p_status: 0 }).where('p_id', '=', product.p_id).execute();
-      await refused(shopper, checkout(shopper, { subtotal: 1000 }), 409, '"Withdrawn Bangle" is no longer available. Please remove it from your cart.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000 }), 409, '"Withdrawn Bangle" is no longer available. Please remove it from your cart.');
     });
 
     it('a Buy Now selection that is not the product\'s, or is of an inactive product', async () => {
@@ -286,12 +262,12 @@ describe('POST /createorder (cash on delivery)', () => {
       const product = await createProduct(store);
       const other = await createProduct(store);
       const inactive = await createProduct(store, { p_status: 0 });
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, m_id: other.selection.m_id }] }), 400, 'This material is not offered for this product.');
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, pc_id: other.selection.pc_id }] }), 400, 'This carat is not offered for this product.');
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [inactive.selection] }), 409);
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [{ p_id: product.p_id, quantity: 1 }] }), 400, 'Please select carat, size, and material.');
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, quantity: 0 }] }), 400, 'Quantity must be at least 1.');
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, quantity: 1.5 }] }), 400, 'Quantity must be a whole number.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, m_id: other.selection.m_id }] }), 400, 'This material is not offered for this product.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, pc_id: other.selection.pc_id }] }), 400, 'This carat is not offered for this product.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [inactive.selection] }), 409);
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [{ p_id: product.p_id, quantity: 1 }] }), 400, 'Please select carat, size, and material.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, quantity: 0 }] }), 400, 'Quantity must be at least 1.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [{ ...product.selection, quantity: 1.5 }] }), 400, 'Quantity must be a whole number.');
     });
 
     it('mixing cart lines with a Buy Now line, another user\'s cart line, an empty cart', async () => {
@@ -299,10 +275,10 @@ describe('POST /createorder (cash on delivery)', () => {
       const other = await createUser(store);
       const product = await createProduct(store);
       const theirs = await addToCart(other, product.selection);
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }), 400, 'Your cart is empty.');
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { cartItems: [{ c_id: theirs }] }), 409, 'Your cart has changed. Please review your cart.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }), 400, 'Your cart is empty.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { cartItems: [{ c_id: theirs }] }), 409, 'Your cart has changed. Please review your cart.');
       const mine = await addToCart(shopper, product.selection);
-      await refused(shopper, checkout(shopper, { subtotal: 2001 }, { cartItems: [{ c_id: mine }, product.selection] }), 400, 'A Buy Now order holds one item; order your cart separately.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 2001 }, { cartItems: [{ c_id: mine }, product.selection] }), 400, 'A Buy Now order holds one item; order your cart separately.');
       expect(await cartCount(other.u_id)).toBe(1);
     });
 
@@ -326,7 +302,7 @@ describe('POST /createorder (cash on delivery)', () => {
       const shopper = await createUser(store);
       const product = await createProduct(store);
       await addToCart(shopper, product.selection);
-      const body: Record<string, unknown> = checkout(shopper, { subtotal: 1000.5 });
+      const body: Record<string, unknown> = codOrderBody(shopper, { subtotal: 1000.5 });
       if (value === undefined) delete body[field];
       else body[field] = value;
       await refused(shopper, body, 400, message);
@@ -337,10 +313,10 @@ describe('POST /createorder (cash on delivery)', () => {
       const intruder = await createUser(store);
       const product = await createProduct(store);
       await addToCart(shopper, product.selection);
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }), 403, undefined, intruder.auth);
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }), 403, undefined, {} as typeof shopper.auth);
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }), 403, undefined, intruder.auth);
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }), 403, undefined, {} as typeof shopper.auth);
       await refused(shopper, '{"u_id":' as unknown as object, 400, 'The request body is not valid JSON.');
-      await refused(shopper, checkout(shopper, { subtotal: 1000.5 }, { payment_method: 'online' }), 400, 'order_id is required for an online payment.');
+      await refused(shopper, codOrderBody(shopper, { subtotal: 1000.5 }, { payment_method: 'online' }), 400, 'order_id is required for an online payment.');
     });
   });
 });
@@ -352,7 +328,7 @@ describe('order history', () => {
     const admin = await createUser(store, { u_type: '0' });
     const product = await createProduct(store);
     await addToCart(shopper, product.selection);
-    expect((await api('POST', '/createorder', checkout(shopper, { subtotal: 1000.5 }), shopper.auth)).status).toBe(201);
+    expect((await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 1000.5 }), shopper.auth)).status).toBe(201);
     expect((await api('GET', `/getorder/${shopper.u_id}`, undefined, intruder.auth)).status).toBe(403);
     expect((await api('POST', '/getuserorder', { u_id: shopper.u_id }, intruder.auth)).status).toBe(403);
     expect((await api('GET', `/getorder/${shopper.u_id}`, undefined)).status).toBe(403);
@@ -368,8 +344,7 @@ describe('PUT /cancelorder', () => {
   async function placed(shopper: Shopper) {
     const product = await createProduct(store);
     await addToCart(shopper, product.selection);
-    const res = await api('POST', '/createorder', checkout(shopper, { subtotal: 1000.5 }), shopper.auth);
-    return res.body.data.o_id as number;
+    return placeCodOrder(store, shopper, { subtotal: 1000.5 });
   }
   const statusOf = async (o_id: number) => (await store.db.selectFrom('orders').select('status').where('o_id', '=', o_id).executeTakeFirstOrThrow()).status;
 
@@ -398,7 +373,7 @@ describe('PUT /cancelorder', () => {
     expect(listed.body.data.find((o: { o_id: number }) => o.o_id === late).cancellable).toBe(false);
 
     const shipped = await placed(shopper);
-    await store.db.updateTable('orders').set({ status: 3 }).where('o_id', '=', shipped).execute();
+    await advanceOrder(store, await createUser(store, { u_type: '0' }), shipped, 3);
     const refusedShipped = await api('PUT', '/cancelorder', { o_id: shipped }, shopper.auth);
     expect(refusedShipped.status).toBe(409);
     expect(await statusOf(shipped)).toBe(3);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
+import { orderCod } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -29,18 +30,6 @@ async function api(method: string, url: string, body?: unknown, headers: Record<
   expectMatchesContract(method, url, res);
   return res;
 }
-
-const address = {
-  first_name: 'Asha',
-  last_name: 'Patel',
-  email: 'asha@example.com',
-  phone_number: '9876543210',
-  address: '12 Ring Road',
-  apartment: '',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395003',
-};
 
 async function insertProduct(caratPrices: object[], name = 'Lotus Ring') {
   const form = formData({
@@ -189,13 +178,9 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     return product;
   }
 
+  /** A Buy Now order of the piece at its price (46,484 a piece), through the shared order helper. */
   const order = (shopper: Awaited<ReturnType<typeof createUser>>, selection: object, quantity = 1) =>
-    api(
-      'POST',
-      '/createorder',
-      { u_id: shopper.u_id, shipping: 0, subtotal: 46484 * quantity, discount: 0, total: 46484 * quantity, priceType: 'inr_price', payment_method: 'cod', cartItems: [{ ...selection, quantity }], ...address },
-      shopper.auth,
-    );
+    orderCod(store, shopper, { subtotal: 46484 * quantity }, { cartItems: [{ ...selection, quantity }] });
 
   it('an order item stores the breakup it was priced at, which a later rate change leaves alone', async () => {
     const product = await pieceOf(null);
