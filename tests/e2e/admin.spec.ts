@@ -477,6 +477,10 @@ test('the order detail: customer, address, items, payment, history, note, courie
   await expect(slip).toContainText(`Order #${o_id}`);
   await expect(slip).toContainText('12 Ghod Dod Road');
   await expect(slip).toContainText(`BD${o_id}7788`);
+  // The slip's lines come from the same table as the desk's, with a box to tick instead of picture and price.
+  await expect(slip.getByRole('columnheader')).toHaveText(['Item', 'Carat', 'Material', 'Size', 'Qty', 'Packed']);
+  await expect(slip.locator('tbody tr')).toHaveCount(1);
+  await expect(slip.locator('tbody tr td').last()).toHaveText('☐');
   await expect(page.locator('#admin-nav')).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await expect(slip).toBeHidden();
