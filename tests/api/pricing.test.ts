@@ -164,6 +164,26 @@ describe('metal rates', () => {
     expect(history.body.data[1]).toMatchObject({ usd_inr: 84.5, rows_repriced: rows22, rates: [{ carat_id: k22, name: '22K', inr_per_gram: 7500 }] });
     expect((await api('GET', '/getmetalratehistory', undefined, refused[1][1])).status).toBe(403);
   });
+
+  it('a preview that changes no price says so and names no largest change (never a +₹0 row); a dollar-only change names no rupee change', async () => {
+    await insertProduct([{ carat_id: k22, ...ring }], 'Unchanged A');
+    const now = (await api('GET', '/getmetalrates')).body.data;
+    const same = { rates: [{ carat_id: k22, inr_per_gram: now.rates.find((r: { carat_id: number }) => r.carat_id === k22).inr_per_gram }], usd_inr: now.usd_inr };
+    const preview = await api('POST', '/previewmetalrates', same, admin.auth);
+    expect(preview.status).toBe(200);
+    expect(preview.body.description).toBe('These rates change no price.');
+    expect(preview.body.data.repriced).toBeGreaterThan(0);
+    expect(preview.body.data).toMatchObject({ changed: 0, products: 0, largest: null });
+    const set = await api('POST', '/setmetalrates', same, admin.auth);
+    expect(set.body.description).toBe(`Rates saved. ${set.body.data.repriced} carat rows repriced. No price changed.`);
+    expect(set.body.data).toMatchObject({ changed: 0, products: 0, largest: null });
+
+    const dollarOnly = await api('POST', '/previewmetalrates', { rates: [], usd_inr: now.usd_inr + 1 }, admin.auth);
+    expect(dollarOnly.body.description).toBe('What these rates would reprice.');
+    expect(dollarOnly.body.data.changed).toBeGreaterThan(0);
+    expect(dollarOnly.body.data.largest).toBeNull();
+    expect(dollarOnly.body.data.changes.every((row: { old_inr: number; new_inr: number }) => row.old_inr === row.new_inr)).toBe(true);
+  });
 });
 
 describe('orders keep the breakup, stock is taken and given back', () => {

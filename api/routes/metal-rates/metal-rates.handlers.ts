@@ -37,8 +37,10 @@ export const setMetalRatesHandler: RouteHandler<typeof setMetalRatesRoute, AppEn
   const applied = await setMetalRates(deps.db, c.req.valid('json'));
   deps.onCatalogueChange();
   const n = applied.rows.length;
-  return ok(c, `Rates saved. ${n} carat ${n === 1 ? 'row' : 'rows'} repriced.`, {
+  const message = `Rates saved. ${n} carat ${n === 1 ? 'row' : 'rows'} repriced.${n > 0 && applied.changed === 0 ? ' No price changed.' : ''}`;
+  return ok(c, message, {
     repriced: n,
+    changed: applied.changed,
     products: applied.products,
     largest: applied.largest && rowView(applied.largest),
     rates: ratesView(await currentMetalRates(deps.db)),
@@ -49,8 +51,9 @@ export const previewMetalRatesHandler: RouteHandler<typeof previewMetalRates, Ap
   const { page = 1, perPage = 50, ...rates } = c.req.valid('json');
   const plan = await planRepricing(c.var.deps.db, rates);
   const sorted = [...plan.rows].sort((a, b) => Math.abs(b.new_inr - b.old_inr) - Math.abs(a.new_inr - a.old_inr) || a.pc_id - b.pc_id);
-  return ok(c, 'What these rates would reprice.', {
+  return ok(c, plan.changed === 0 ? 'These rates change no price.' : 'What these rates would reprice.', {
     repriced: plan.rows.length,
+    changed: plan.changed,
     products: plan.products,
     largest: plan.largest && rowView(plan.largest),
     changes: sorted.slice((page - 1) * perPage, page * perPage).map(rowView),

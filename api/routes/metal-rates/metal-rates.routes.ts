@@ -63,8 +63,9 @@ const RepricedRow = z
 export const RepricePreview = z
   .object({
     repriced: z.number().int().openapi({ description: 'Rate-priced carat rows recomputed.' }),
+    changed: z.number().int().openapi({ description: 'Carat rows whose rupee or dollar price changes; 0: these rates change no price.' }),
     products: z.number().int().openapi({ description: 'Products whose price changes.' }),
-    largest: z.union([RepricedRow, z.null()]).openapi({ description: 'The row whose rupee price moves most.' }),
+    largest: z.union([RepricedRow, z.null()]).openapi({ description: 'The row whose rupee price moves most; null when no rupee price moves.' }),
     changes: z.array(RepricedRow).openapi({ description: 'One page of the rows, largest rupee change first.' }),
     totalCount: z.number().int(),
   })
@@ -73,8 +74,9 @@ export const RepricePreview = z
 export const SetMetalRatesResult = z
   .object({
     repriced: z.number().int().openapi({ description: 'Rate-priced carat rows repriced.' }),
+    changed: z.number().int().openapi({ description: 'Carat rows whose rupee or dollar price changed; 0: no price changed.' }),
     products: z.number().int().openapi({ description: 'Products whose price changed.' }),
-    largest: z.union([RepricedRow, z.null()]),
+    largest: z.union([RepricedRow, z.null()]).openapi({ description: 'The row whose rupee price moved most; null when no rupee price moved.' }),
     rates: MetalRatesView,
   })
   .openapi('SetMetalRatesResult');
