@@ -163,13 +163,23 @@ export function MetalRatesScreen() {
             </div>
             <div className="admin-card__body">
               <p className="admin-reprice-summary" data-testid="reprice-summary">
-                Saving reprices <strong>{preview.products.toLocaleString('en-IN')}</strong> product{preview.products === 1 ? '' : 's'} ({preview.repriced.toLocaleString('en-IN')} carat rows).
-                {preview.largest ? (
+                {preview.changed === 0 ? (
                   <>
-                    {' '}
-                    Largest change: <strong>{preview.largest.name}</strong> ({preview.largest.carat}) {inr(preview.largest.old_inr)} → {inr(preview.largest.new_inr)}.
+                    <strong>These rates change no price.</strong> Saving keeps them in the history ({preview.repriced.toLocaleString('en-IN')} carat rows checked).
                   </>
-                ) : null}
+                ) : (
+                  <>
+                    Saving reprices <strong>{preview.products.toLocaleString('en-IN')}</strong> product{preview.products === 1 ? '' : 's'} ({preview.changed.toLocaleString('en-IN')} of{' '}
+                    {preview.repriced.toLocaleString('en-IN')} carat rows change).{' '}
+                    {preview.largest ? (
+                      <>
+                        Largest change: <strong>{preview.largest.name}</strong> ({preview.largest.carat}) {inr(preview.largest.old_inr)} → {inr(preview.largest.new_inr)}.
+                      </>
+                    ) : (
+                      'Rupee prices stay as they are; only dollar prices change.'
+                    )}
+                  </>
+                )}
               </p>
               {preview.changes.length ? (
                 <div className="admin-table-wrap">

@@ -2708,8 +2708,11 @@ export interface components {
         SetMetalRatesResult: {
             /** @description Rate-priced carat rows repriced. */
             repriced: number;
+            /** @description Carat rows whose rupee or dollar price changed; 0: no price changed. */
+            changed: number;
             /** @description Products whose price changed. */
             products: number;
+            /** @description The row whose rupee price moved most; null when no rupee price moved. */
             largest: components["schemas"]["RepricedRow"] | null;
             rates: components["schemas"]["MetalRates"];
         };
@@ -2743,9 +2746,11 @@ export interface components {
         RepricePreview: {
             /** @description Rate-priced carat rows recomputed. */
             repriced: number;
+            /** @description Carat rows whose rupee or dollar price changes; 0: these rates change no price. */
+            changed: number;
             /** @description Products whose price changes. */
             products: number;
-            /** @description The row whose rupee price moves most. */
+            /** @description The row whose rupee price moves most; null when no rupee price moves. */
             largest: components["schemas"]["RepricedRow"] | null;
             /** @description One page of the rows, largest rupee change first. */
             changes: components["schemas"]["RepricedRow"][];
