@@ -79,3 +79,45 @@ export function priceRow(recipe: RateRecipe, ratePaisePerGram: number, paisePerD
 export function gramsOf(milligrams: number): number {
   return milligrams / 1000;
 }
+
+/**
+ * What the back office types for a carat row is checked with these words and
+ * bounds by the API (api/routes/admin/products) and by the product form alike.
+ */
+export const CARAT_ROW_MESSAGES = {
+  weightRequired: 'Net weight is required',
+  weightInvalid: 'Net weight must be grams above 0 with at most 3 decimals (e.g. 5.25).',
+  makingTypeRequired: 'Making charge type is required',
+  makingTypeInvalid: 'Making charge type must be "percent" or "per_gram".',
+  makingRequired: 'Making charge is required',
+  makingInvalid: 'Making charge must be a number of 0 or more with at most 2 decimals.',
+  makingOver100: 'Making charge must be at most 100%.',
+  stonesInvalid: 'Stone value must be rupees of 0 or more with at most 2 decimals.',
+  stockRequired: 'Stock is required: the pieces in stock (0 when sold out), or choose made to order.',
+  stockPiecesInvalid: 'Stock must be a whole number of pieces, 0 or more.',
+  stockInvalid: 'Stock must be a whole number of 0 or more, or empty for made to order.',
+  leadInvalid: 'Lead time must be a whole number of days from 0 to 365.',
+} as const;
+
+/** The largest values a carat row takes: grams, rupees (or percent), rupees, pieces, days. */
+export const CARAT_ROW_LIMITS = { weightGrams: 100_000, making: 10_000_000, stones: 100_000_000, stock: 1_000_000, leadDays: 365 } as const;
+
+/**
+ * A decimal typed as text ("5.25") with at most `decimals` places, as a whole
+ * number of 10^-decimals units (grams -> milligrams with 3, rupees -> paise or
+ * percent -> basis points with 2), exactly; null when it is not such a number.
+ */
+export function decimalUnits(text: string, decimals: number): number | null {
+  const trimmed = text.trim();
+  if (!new RegExp(`^\\d{1,9}(\\.\\d{1,${decimals}})?$`).test(trimmed)) return null;
+  const [whole, fraction = ''] = trimmed.split('.');
+  return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0'));
+}
+
+/** A whole number typed as text (pieces, days) from 0 to `max`; null when it is not one. */
+export function wholeUnits(text: string, max: number): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n <= max ? n : null;
+}

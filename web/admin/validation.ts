@@ -5,6 +5,7 @@
  */
 
 import { isVideoName, MAX_MEDIA_FILE_BYTES } from '../../rules/media.ts';
+import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES, decimalUnits, type MakingType, type RateRecipe, wholeUnits } from '../../rules/pricing.ts';
 
 /** Images the store accepts (the server judges by bytes: jpg, png, webp, gif, avif). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -121,4 +122,48 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A rate-priced carat row as typed: net weight (g), making charge type and value, stone value (₹). */
+export interface RateRowText {
+  weight: string;
+  makingType: MakingType;
+  making: string;
+  stones: string;
+}
+
+/**
+ * A rate-priced row's recipe in the units of rules/pricing.ts (milligrams,
+ * basis points or paise per gram, paise), or what is wrong with each field, in
+ * the API's own words (rules/pricing.ts CARAT_ROW_MESSAGES). Stones may be left
+ * empty (none).
+ */
+export function readRateRow(row: RateRowText): { recipe: RateRecipe | null; errors: { weight: string | null; making: string | null; stones: string | null } } {
+  const M = CARAT_ROW_MESSAGES;
+  const weight = decimalUnits(row.weight, 3);
+  const making = decimalUnits(row.making, 2);
+  const stones = row.stones.trim() === '' ? 0 : decimalUnits(row.stones, 2);
+  const errors = {
+    weight:
+      row.weight.trim() === '' ? M.weightRequired : weight === null || weight === 0 || weight > CARAT_ROW_LIMITS.weightGrams * 1000 ? M.weightInvalid : null,
+    making:
+      row.making.trim() === ''
+        ? M.makingRequired
+        : making === null || making > CARAT_ROW_LIMITS.making * 100
+          ? M.makingInvalid
+          : row.makingType === 'percent' && making > 10_000
+            ? M.makingOver100
+            : null,
+    stones: stones === null || stones > CARAT_ROW_LIMITS.stones * 100 ? M.stonesInvalid : null,
+  };
+  const recipe =
+    errors.weight || errors.making || errors.stones ? null : { netWeightMg: weight!, makingType: row.makingType, makingValue: making!, stoneValue: stones! };
+  return { recipe, errors };
+}
+
+/** A carat row's stock as typed: pieces in stock (required, 0 or more), or made to order with an optional lead time in days. */
+export function stockErrors(madeToOrder: boolean, stock: string, lead: string): { stock: string | null; lead: string | null } {
+  const M = CARAT_ROW_MESSAGES;
+  if (madeToOrder) return { stock: null, lead: lead.trim() === '' || wholeUnits(lead, CARAT_ROW_LIMITS.leadDays) !== null ? null : M.leadInvalid };
+  return { stock: stock.trim() === '' ? M.stockRequired : wholeUnits(stock, CARAT_ROW_LIMITS.stock) === null ? M.stockPiecesInvalid : null, lead: null };
 }

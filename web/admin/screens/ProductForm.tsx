@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
 import { uploadForm, type UploadProgress } from '../../lib/api/upload.ts';
 import { isVideo, mediaUrl } from '../../lib/media.ts';
@@ -7,18 +7,13 @@ import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { FormModal } from '../components/Modal.tsx';
 import type { Product } from '../types.ts';
-import { checkProductFiles, formatBytes, isVideoFile, MEDIA_ACCEPT, MESSAGES, priceError, requiredTextError } from '../validation.ts';
+import { checkProductFiles, formatBytes, isVideoFile, MEDIA_ACCEPT, MESSAGES, requiredTextError } from '../validation.ts';
+import { api } from '../../lib/api/client.ts';
+import { CaratPriceRows, type CaratRow, caratRowBody, caratRowErrors, caratRowSnapshot, caratRowsOf, emptyCaratRow, type MetalRates } from './CaratPriceRows.tsx';
 import type { ProductChoices } from './ProductsScreen.tsx';
 
 /** Images and videos one product may have (the API's limit). */
 const MAX_MEDIA = 10;
-
-interface CaratRow {
-  key: number;
-  carat_id: string;
-  inr: string;
-  usd: string;
-}
 
 interface FeatureRow {
   key: number;
@@ -36,7 +31,6 @@ type Errors = Record<string, string | null | undefined>;
 let nextKey = 1;
 const key = () => nextKey++;
 
-const emptyCaratRow = (): CaratRow => ({ key: key(), carat_id: '', inr: '', usd: '' });
 
 /** Moves one entry of a list one place left (-1) or right (+1). */
 function moved<T>(list: T[], index: number, step: -1 | 1): T[] {
@@ -71,11 +65,8 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
   const [specifications, setSpecifications] = useState(product?.specifications ?? '');
   const [materials, setMaterials] = useState<number[]>(product?.materials ?? []);
   const [sizes, setSizes] = useState<number[]>(product?.size ?? []);
-  const [carats, setCarats] = useState<CaratRow[]>(() =>
-    product?.productcarats.length
-      ? product.productcarats.map((row) => ({ key: key(), carat_id: String(row.carat_id), inr: String(row.inr_price), usd: String(row.usd_price) }))
-      : [emptyCaratRow()],
-  );
+  const [carats, setCarats] = useState<CaratRow[]>(() => (product?.productcarats.length ? caratRowsOf(product, key) : [emptyCaratRow(key())]));
+  const [rates, setRates] = useState<MetalRates | null | 'failed'>(null);
   const [features, setFeatures] = useState<FeatureRow[]>(() =>
     product ? product.key_points.map((text) => ({ key: key(), text })) : [{ key: key(), text: '' }],
   );
@@ -90,6 +81,18 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
   const addedRef = useRef(added);
   addedRef.current = added;
 
+  // Today's rates, for the live price of rate-priced rows (the server prices them again as it saves).
+  useEffect(() => {
+    let live = true;
+    api
+      .get('/getmetalrates')
+      .then((answer) => live && setRates(answer.status === 1 && answer.data ? answer.data : 'failed'))
+      .catch(() => live && setRates('failed'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   // Previews are revoked when the form closes.
   useEffect(() => () => addedRef.current.forEach((m) => URL.revokeObjectURL(m.url)), []);
 
@@ -102,7 +105,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
     specifications,
     materials,
     sizes,
-    carats.map((r) => [r.carat_id, r.inr, r.usd]),
+    carats.map(caratRowSnapshot),
     features.map((f) => f.text),
     bestseller,
     reel,
@@ -112,7 +115,6 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
   const [opened] = useState(snapshot);
   const dirty = snapshot !== opened;
 
-  const chosenCarats = useMemo(() => new Set(carats.map((row) => row.carat_id).filter(Boolean)), [carats]);
   const uploadBytes = added.reduce((sum, m) => sum + m.file.size, 0);
 
   const clear = (...fields: string[]) => {
@@ -130,11 +132,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
       materials: !editing && materials.length === 0 ? 'Please select at least one material.' : null,
       carats: carats.length === 0 ? 'Please add at least one carat price.' : null,
     };
-    for (const row of carats) {
-      found[`carat-${row.key}`] = row.carat_id === '' ? 'Carat is required' : null;
-      found[`inr-${row.key}`] = priceError(row.inr, 'INR');
-      found[`usd-${row.key}`] = priceError(row.usd, 'USD');
-    }
+    for (const row of carats) Object.assign(found, caratRowErrors(row));
     for (const feature of features) found[`feature-${feature.key}`] = feature.text.trim() === '' ? 'Feature is required' : null;
     const mediaCount = kept.length + added.length;
     found.media = mediaCount === 0 ? MESSAGES.noProductMedia : mediaCount > MAX_MEDIA ? `A product can have at most ${MAX_MEDIA} images or videos.` : null;
@@ -161,7 +159,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
       form.append('materials', JSON.stringify(materials));
       form.append('size', JSON.stringify(sizes));
     }
-    form.append('caratPrices', JSON.stringify(carats.map((row) => ({ carat_id: Number(row.carat_id), inr_price: row.inr.trim(), usd_price: row.usd.trim() }))));
+    form.append('caratPrices', JSON.stringify(carats.map(caratRowBody)));
     form.append('key_points', JSON.stringify(features.map((f) => f.text.trim())));
     form.append('is_bestseller', bestseller ? '1' : '0');
     form.append('isReel', reel ? '1' : '0');
@@ -306,71 +304,14 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
         <ChipChoices id="product-sizes" options={choices.sizes.map((s) => ({ id: s.size_id, label: s.size_name }))} chosen={sizes} disabled={editing} onChange={setSizes} />
       </Field>
 
-      <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: the price in rupees and in dollars.">
-        <div className="admin-rows">
-          {carats.map((row, index) => (
-            <div className="admin-row admin-row--carat" key={row.key}>
-              <Field id={`product-carat-${row.key}`} label={`Carat ${index + 1}`} error={errors[`carat-${row.key}`]}>
-                <select
-                  value={row.carat_id}
-                  {...controlProps(`product-carat-${row.key}`, errors[`carat-${row.key}`])}
-                  onChange={(event) => {
-                    setCarats(carats.map((r) => (r.key === row.key ? { ...r, carat_id: event.target.value } : r)));
-                    clear(`carat-${row.key}`);
-                  }}
-                >
-                  <option value="">Select Carat</option>
-                  {choices.carats.map((c) => (
-                    <option key={c.carat_id} value={c.carat_id} disabled={chosenCarats.has(String(c.carat_id)) && row.carat_id !== String(c.carat_id)}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id={`product-inr-${row.key}`} label="INR price (₹)" error={errors[`inr-${row.key}`]}>
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  value={row.inr}
-                  autoComplete="off"
-                  {...controlProps(`product-inr-${row.key}`, errors[`inr-${row.key}`])}
-                  onChange={(event) => {
-                    setCarats(carats.map((r) => (r.key === row.key ? { ...r, inr: event.target.value } : r)));
-                    clear(`inr-${row.key}`);
-                  }}
-                />
-              </Field>
-              <Field id={`product-usd-${row.key}`} label="USD price ($)" error={errors[`usd-${row.key}`]}>
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  value={row.usd}
-                  autoComplete="off"
-                  {...controlProps(`product-usd-${row.key}`, errors[`usd-${row.key}`])}
-                  onChange={(event) => {
-                    setCarats(carats.map((r) => (r.key === row.key ? { ...r, usd: event.target.value } : r)));
-                    clear(`usd-${row.key}`);
-                  }}
-                />
-              </Field>
-              <button
-                type="button"
-                className="admin-icon-btn admin-icon-btn--danger admin-row__remove"
-                onClick={() => setCarats(carats.filter((r) => r.key !== row.key))}
-                aria-label={`Remove carat price ${index + 1}`}
-                title="Remove"
-              >
-                <AdminIcon name="trash" />
-              </button>
-            </div>
-          ))}
-        </div>
+      <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: priced by the day's gold rate (net weight, making charge, stones; GST 3% is added) or at a fixed price, with its stock.">
+        <CaratPriceRows rows={carats} setRows={setCarats} carats={choices.carats} rates={rates} errors={errors} clear={clear} />
         <button
           type="button"
           id="product-carats"
           className="admin-text-btn admin-add-row"
           onClick={() => {
-            setCarats([...carats, emptyCaratRow()]);
+            setCarats([...carats, emptyCaratRow(key())]);
             clear('carats');
           }}
           disabled={choices.carats.length > 0 && carats.length >= choices.carats.length}

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_PRODUCT_MEDIA } from '../../../../db/queries/admin-products.ts';
 import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
 import { toMinor } from '../../../../rules/money.ts';
+import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES as M, decimalUnits, wholeUnits } from '../../../../rules/pricing.ts';
 import type { CaratPriceInput } from '../../../../db/queries/admin-products.ts';
 import { FileField, multipartBody, type UploadRules } from '../../../uploads.ts';
 import { Product } from '../../catalogue/catalogue.schemas.ts';
@@ -56,26 +57,24 @@ const price = (currency: 'INR' | 'USD') =>
  * places, answered as an integer in 10^-decimals units (grams -> milligrams,
  * rupees -> paise, percent -> basis points). Blank is left out.
  */
-const decimal = (decimals: number, messages: { invalid: string }, bounds: { min?: number; max: number; aboveZero?: boolean }) =>
+const decimal = (decimals: number, messages: { invalid: string }, bounds: { max: number; aboveZero?: boolean }) =>
   z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
     if (value === null) return undefined;
     const text = typeof value === 'number' ? String(value) : value.trim();
     if (text === '') return undefined;
-    const pattern = new RegExp(`^\\d{1,9}(\\.\\d{1,${decimals}})?$`);
-    const amount = Number(text);
-    if (!pattern.test(text) || amount > bounds.max || (bounds.aboveZero ? amount <= 0 : amount < (bounds.min ?? 0))) {
+    const units = decimalUnits(text, decimals);
+    if (units === null || units > bounds.max * 10 ** decimals || (bounds.aboveZero && units === 0)) {
       ctx.addIssue({ code: 'custom', message: messages.invalid });
       return z.NEVER;
     }
-    const [whole, fraction = ''] = text.split('.');
-    return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0'));
+    return units;
   });
 
 const wholeOrEmpty = (invalid: string, max: number) =>
   z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    const n = typeof value === 'number' ? value : Number(value.trim());
-    if (!Number.isSafeInteger(n) || n < 0 || n > max) {
+    const n = typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 && value <= max ? value : null) : wholeUnits(value, max);
+    if (n === null) {
       ctx.addIssue({ code: 'custom', message: invalid });
       return z.NEVER;
     }
@@ -88,12 +87,12 @@ const CaratPriceFields = z.object({
   pricing: z.enum(['rate', 'fixed'], { error: 'Pricing must be "rate" or "fixed".' }).optional(),
   inr_price: price('INR').optional(),
   usd_price: price('USD').optional(),
-  net_weight_g: decimal(3, { invalid: 'Net weight must be grams above 0 with at most 3 decimals (e.g. 5.25).' }, { max: 100_000, aboveZero: true }).optional(),
-  making_type: z.enum(['percent', 'per_gram'], { error: 'Making charge type must be "percent" or "per_gram".' }).optional(),
-  making_value: decimal(2, { invalid: 'Making charge must be a number of 0 or more with at most 2 decimals.' }, { max: 10_000_000 }).optional(),
-  stone_value: decimal(2, { invalid: 'Stone value must be rupees of 0 or more with at most 2 decimals.' }, { max: 100_000_000 }).optional(),
-  stock: wholeOrEmpty('Stock must be a whole number of 0 or more, or empty for made to order.', 1_000_000).optional(),
-  lead_time_days: wholeOrEmpty('Lead time must be a whole number of days from 0 to 365.', 365).optional(),
+  net_weight_g: decimal(3, { invalid: M.weightInvalid }, { max: CARAT_ROW_LIMITS.weightGrams, aboveZero: true }).optional(),
+  making_type: z.enum(['percent', 'per_gram'], { error: M.makingTypeInvalid }).optional(),
+  making_value: decimal(2, { invalid: M.makingInvalid }, { max: CARAT_ROW_LIMITS.making }).optional(),
+  stone_value: decimal(2, { invalid: M.stonesInvalid }, { max: CARAT_ROW_LIMITS.stones }).optional(),
+  stock: wholeOrEmpty(M.stockInvalid, CARAT_ROW_LIMITS.stock).optional(),
+  lead_time_days: wholeOrEmpty(M.leadInvalid, CARAT_ROW_LIMITS.leadDays).optional(),
 });
 
 const CaratPriceRow = CaratPriceFields.transform((row, ctx): CaratPriceInput => {
@@ -105,11 +104,11 @@ const CaratPriceRow = CaratPriceFields.transform((row, ctx): CaratPriceInput => 
     if (row.inr_price === undefined || row.usd_price === undefined) return z.NEVER;
     return { ...base, pricing, inr_price: row.inr_price, usd_price: row.usd_price };
   }
-  if (row.net_weight_g === undefined) ctx.addIssue({ code: 'custom', message: 'Net weight is required', path: ['net_weight_g'] });
-  if (row.making_type === undefined) ctx.addIssue({ code: 'custom', message: 'Making charge type is required', path: ['making_type'] });
-  if (row.making_value === undefined) ctx.addIssue({ code: 'custom', message: 'Making charge is required', path: ['making_value'] });
+  if (row.net_weight_g === undefined) ctx.addIssue({ code: 'custom', message: M.weightRequired, path: ['net_weight_g'] });
+  if (row.making_type === undefined) ctx.addIssue({ code: 'custom', message: M.makingTypeRequired, path: ['making_type'] });
+  if (row.making_value === undefined) ctx.addIssue({ code: 'custom', message: M.makingRequired, path: ['making_value'] });
   if (row.making_type === 'percent' && row.making_value !== undefined && row.making_value > 10_000) {
-    ctx.addIssue({ code: 'custom', message: 'Making charge must be at most 100%.', path: ['making_value'] });
+    ctx.addIssue({ code: 'custom', message: M.makingOver100, path: ['making_value'] });
   }
   if (row.net_weight_g === undefined || row.making_type === undefined || row.making_value === undefined) return z.NEVER;
   return { ...base, pricing, net_weight_mg: row.net_weight_g, making_type: row.making_type, making_value: row.making_value, stone_value: row.stone_value ?? 0 };
