@@ -87,7 +87,7 @@ export function ProductsScreen() {
       <ListTable
         numbered
         className="admin-card--cards"
-        columns={['Image', 'Product', 'Category', 'Prices', 'Status']}
+        columns={['Image', 'Product', 'Category', 'Prices', 'Stock', 'Status']}
         loading={list.loading}
         failed={list.failed}
         onRetry={list.reload}
@@ -123,6 +123,9 @@ export function ProductsScreen() {
                     <span className="admin-cell-muted">{row.carat.name}</span> {formatMoney(row.inr_price, 'INR')} · {formatMoney(row.usd_price, 'USD')}
                   </div>
                 ))}
+              </td>
+              <td className="admin-stock-cell" data-label="Stock">
+                <StockSummary product={product} />
               </td>
               <td data-label="Status">
                 <span className={`admin-badge ${active ? 'admin-badge--on' : 'admin-badge--off'}`}>{active ? 'Active' : 'Inactive'}</span>
@@ -170,6 +173,47 @@ export function ProductsScreen() {
         />
       )}
     </Screen>
+  );
+}
+
+type StockRow = Pick<Product['productcarats'][number], 'pc_id' | 'stock' | 'lead_time_days'> & { carat: { name: string } };
+
+/** One carat row's stock in words: "3 in stock", "Sold out", "Made to order · 21 days". */
+export function stockWords(row: StockRow): { text: string; tone: 'in' | 'out' | 'order' } {
+  if (row.stock === null) return { text: row.lead_time_days ? `Made to order · ${row.lead_time_days} days` : 'Made to order', tone: 'order' };
+  if (row.stock <= 0) return { text: 'Sold out', tone: 'out' };
+  return { text: `${row.stock} in stock`, tone: 'in' };
+}
+
+/** A product's stock: the pieces in stock in all, then each carat row (sold out in red). */
+function StockSummary({ product }: { product: Pick<Product, 'productcarats'> }) {
+  const rows = product.productcarats;
+  if (rows.length === 0) return <span className="admin-cell-muted">—</span>;
+  const counted = rows.filter((row) => row.stock !== null);
+  const total = counted.reduce((sum, row) => sum + Math.max(0, row.stock ?? 0), 0);
+  const someToOrder = counted.length < rows.length;
+  const summary =
+    counted.length === 0
+      ? 'Made to order'
+      : total > 0
+        ? `${total} in stock${someToOrder ? ' + made to order' : ''}`
+        : someToOrder
+          ? 'Made to order; the rest sold out'
+          : 'Sold out';
+  return (
+    <div className="admin-stock">
+      <strong className={summary === 'Sold out' ? 'admin-stock--out' : undefined}>{summary}</strong>
+      {rows.length > 1 || summary !== stockWords(rows[0]).text
+        ? rows.map((row) => {
+            const words = stockWords(row);
+            return (
+              <div key={row.pc_id} className={`admin-stock__row admin-stock__row--${words.tone}`}>
+                <span className="admin-cell-muted">{row.carat.name}</span> <span className={words.tone === 'out' ? 'admin-stock--out' : undefined}>{words.text}</span>
+              </div>
+            );
+          })
+        : null}
+    </div>
   );
 }
 
