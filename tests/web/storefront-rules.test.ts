@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../web/components/Pagination.tsx';
-import { addBusinessDays, deliveryWindow } from '../../web/islands/product/delivery.ts';
+import { addBusinessDays, deliveryWindow, leadDaysOf, shippingLine } from '../../web/islands/product/delivery.ts';
 import { imageSources, isVideo, firstImage } from '../../web/lib/media.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { formatMoney, priceColumn } from '../../rules/money.ts';
@@ -86,6 +86,24 @@ describe('estimated delivery (backoffice.md §9 shipping policy)', () => {
     const [abroadSoonest, abroadLatest] = deliveryWindow(monday, true);
     expect(abroadSoonest.getDate()).toBe(13); // 9 business days
     expect(abroadLatest.getDate()).toBe(27); // 19 business days
+  });
+
+  it('moves a made-to-order piece by its lead time: it ships after the lead time (calendar days), then the courier days', () => {
+    const monday = new Date(2025, 5, 2);
+    // Ships Mon 23 June (21 days on), then 3-7 business days: Thu 26 June - Wed 2 July.
+    const [soonest, latest] = deliveryWindow(monday, false, 21);
+    expect([soonest.getMonth(), soonest.getDate()]).toEqual([5, 26]);
+    expect([latest.getMonth(), latest.getDate()]).toEqual([6, 2]);
+    const [abroadSoonest, abroadLatest] = deliveryWindow(monday, true, 21);
+    expect([abroadSoonest.getMonth(), abroadSoonest.getDate()]).toEqual([6, 2]); // 7 business days after 23 June
+    expect([abroadLatest.getMonth(), abroadLatest.getDate()]).toEqual([6, 14]); // 15 business days
+    expect(deliveryWindow(monday, false, 0)).toEqual(deliveryWindow(monday, false));
+    expect(shippingLine(false, 21)).toBe('Made to order: ships in 21 days, then 3-7 business days within India · free shipping. ');
+    expect(shippingLine(true, 1)).toBe('Made to order: ships in 1 day, then 7-15 business days internationally. ');
+    expect(shippingLine(false)).toBe('Ships in 2-4 business days, then 3-7 business days within India · free shipping. ');
+    expect(leadDaysOf({ stock: null, lead_time_days: 21 })).toBe(21);
+    expect(leadDaysOf({ stock: 3, lead_time_days: 21 })).toBe(0);
+    expect(leadDaysOf({ stock: null, lead_time_days: null })).toBe(0);
   });
 });
 

@@ -1,14 +1,18 @@
+import { shippingLine } from '../islands/product/delivery.ts';
 import { Icon } from './Icon.tsx';
 
 /**
  * The delivery estimate box (shipping policy: 2-4 business days processing,
- * then 3-7 in India or 7-15 abroad). Rendered once, never re-rendered: the
- * dates depend on today and the shopper's currency, so web/lib/product-page.ts
- * fills `[data-delivery-dates]` and picks the domestic or international line.
+ * then 3-7 in India or 7-15 abroad; a made-to-order piece ships after its lead
+ * time instead). The dates depend on today and the shopper's currency, so
+ * web/lib/product-page.ts fills `[data-delivery-dates]` (again whenever
+ * `data-lead-days` changes: another carat chosen) and picks the domestic or
+ * international line; React leaves those parts as they are.
  */
-export function DeliveryEstimate() {
+export function DeliveryEstimate({ leadDays = 0 }: { leadDays?: number | null }) {
+  const lead = leadDays ?? 0;
   return (
-    <div className="pd__delivery" data-delivery="">
+    <div className="pd__delivery" data-delivery="" data-lead-days={lead}>
       <Icon name="truck" size={20} />
       <p>
         {/* Filled in the browser before or after hydration: React leaves these as they are. */}
@@ -18,9 +22,9 @@ export function DeliveryEstimate() {
           </strong>
           <br />
         </span>
-        <span data-delivery-domestic="" suppressHydrationWarning>Ships in 2-4 business days, then 3-7 business days within India · free shipping. </span>
+        <span data-delivery-domestic="" suppressHydrationWarning>{shippingLine(false, lead)}</span>
         <span data-delivery-abroad="" hidden suppressHydrationWarning>
-          Ships in 2-4 business days, then 7-15 business days internationally.{' '}
+          {shippingLine(true, lead)}
         </span>
         <a href="/shippingpolicy">Shipping policy</a>
       </p>

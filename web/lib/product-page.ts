@@ -1,4 +1,4 @@
-import { deliveryWindow, formatWindow } from '../islands/product/delivery.ts';
+import { deliveryWindow, formatWindow, leadDaysOf, shippingLine } from '../islands/product/delivery.ts';
 import { taxNote } from '../islands/product/tax-note.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
@@ -9,8 +9,9 @@ import { $currency } from '../stores/session.ts';
 export function initDeliveryEstimates(): void {
   const fill = () => {
     const abroad = $currency.get() !== 'INR';
-    const dates = formatWindow(deliveryWindow(new Date(), abroad));
     for (const box of document.querySelectorAll<HTMLElement>('[data-delivery]')) {
+      // A made-to-order carat ships after its lead time (the purchase island sets it for the chosen carat).
+      const dates = formatWindow(deliveryWindow(new Date(), abroad, Number(box.dataset.leadDays) || 0));
       const when = box.querySelector<HTMLElement>('[data-delivery-when]');
       const strong = box.querySelector<HTMLElement>('[data-delivery-dates]');
       if (strong && strong.textContent !== dates) strong.textContent = dates;
@@ -24,9 +25,9 @@ export function initDeliveryEstimates(): void {
   $currency.subscribe((currency) => {
     for (const note of document.querySelectorAll<HTMLElement>('[data-tax-note]')) note.textContent = taxNote(currency);
   });
-  new MutationObserver(() => {
-    if (document.querySelector('[data-delivery] [data-delivery-when][hidden]')) fill();
-  }).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver((changes) => {
+    if (changes.some((change) => change.type === 'attributes') || document.querySelector('[data-delivery] [data-delivery-when][hidden]')) fill();
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-lead-days'] });
 }
 
 /**
@@ -58,5 +59,15 @@ export function initProductFreshness(p_id: number): void {
       price.textContent = formatMoney(currency === 'INR' ? first.inr_price : first.usd_price, currency);
     }
     patchBreakup(island, first);
+    // A lead time changed since the build moves the delivery estimate (filled again by the observer above).
+    const delivery = island.querySelector<HTMLElement>('[data-delivery]');
+    const lead = String(leadDaysOf(first));
+    if (delivery && delivery.dataset.leadDays !== lead) {
+      delivery.dataset.leadDays = lead;
+      const domestic = delivery.querySelector('[data-delivery-domestic]');
+      const abroad = delivery.querySelector('[data-delivery-abroad]');
+      if (domestic) domestic.textContent = shippingLine(false, Number(lead));
+      if (abroad) abroad.textContent = shippingLine(true, Number(lead));
+    }
   });
 }

@@ -53,10 +53,12 @@ export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
 export function stockLine(row: ProductCaratView | undefined): { soldOut: boolean; text: string | null } {
   if (!row) return { soldOut: false, text: null };
   if (row.stock === null) {
-    return { soldOut: false, text: row.lead_time_days ? `Made to order: crafted in ${row.lead_time_days} days, then shipped as below.` : null };
+    // The lead time is in the delivery estimate below (DeliveryEstimate), with the dates it moves.
+    return { soldOut: false, text: `Made to order in ${row.carat.name}.` };
   }
   if (row.stock <= 0) return { soldOut: true, text: `Sold out in ${row.carat.name}.` };
   if (row.stock === 1) return { soldOut: false, text: `One of a kind: only 1 piece in ${row.carat.name}.` };
   if (row.stock <= 3) return { soldOut: false, text: `Only ${row.stock} left in ${row.carat.name}.` };
   return { soldOut: false, text: `In stock in ${row.carat.name}.` };
 }
+

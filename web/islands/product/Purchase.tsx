@@ -15,6 +15,7 @@ import { taxNote } from './tax-note.ts';
 import { $freshProduct } from '../../stores/product.ts';
 import { Gallery } from './Gallery.tsx';
 import { PriceBreakup, stockLine } from './PriceBreakup.tsx';
+import { leadDaysOf } from './delivery.ts';
 import { type ReviewsSummary, useReviews } from './Reviews.tsx';
 
 /** After a detail-page add the shopper goes to /cart (§4), once the toast has shown. */
@@ -237,7 +238,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
               {stock.text}
             </p>
           ) : null}
-          <DeliveryEstimate />
+          <DeliveryEstimate leadDays={leadDaysOf(priceRow)} />
           <button type="button" className="pd__affiliate" onClick={() => console.log('Affiliate program:', { p_id: product.p_id, name: product.name })}>
             Join our affiliate program
           </button>

@@ -15,10 +15,33 @@ export function addBusinessDays(from: Date, days: number): Date {
   return date;
 }
 
-/** The earliest and latest delivery dates for an order placed on `from`. */
-export function deliveryWindow(from: Date, international: boolean): [Date, Date] {
+/** A date `days` calendar days after a day. */
+export function addDays(from: Date, days: number): Date {
+  const date = new Date(from);
+  date.setDate(date.getDate() + days);
+  return date;
+}
+
+/**
+ * The earliest and latest delivery dates for an order placed on `from`: a piece
+ * in stock is processed in 2-4 business days; a made-to-order piece ships when it
+ * is made, `leadDays` calendar days later (issue 16). Then 3-7 business days in
+ * India or 7-15 abroad.
+ */
+export function deliveryWindow(from: Date, international: boolean, leadDays = 0): [Date, Date] {
   const [shipMin, shipMax] = international ? INTERNATIONAL_DAYS : DOMESTIC_DAYS;
+  if (leadDays > 0) {
+    const ships = addDays(from, leadDays);
+    return [addBusinessDays(ships, shipMin), addBusinessDays(ships, shipMax)];
+  }
   return [addBusinessDays(from, PROCESSING_DAYS[0] + shipMin), addBusinessDays(from, PROCESSING_DAYS[1] + shipMax)];
+}
+
+/** The delivery box's line: when it ships, then how long the courier takes. */
+export function shippingLine(international: boolean, leadDays = 0): string {
+  const ships = leadDays > 0 ? `Made to order: ships in ${leadDays} ${leadDays === 1 ? 'day' : 'days'}` : `Ships in ${PROCESSING_DAYS[0]}-${PROCESSING_DAYS[1]} business days`;
+  const [min, max] = international ? INTERNATIONAL_DAYS : DOMESTIC_DAYS;
+  return international ? `${ships}, then ${min}-${max} business days internationally. ` : `${ships}, then ${min}-${max} business days within India · free shipping. `;
 }
 
 const format = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
@@ -26,4 +49,9 @@ const format = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeri
 /** "Tue, 2 Dec – Mon, 15 Dec". */
 export function formatWindow([earliest, latest]: [Date, Date]): string {
   return `${format.format(earliest)} – ${format.format(latest)}`;
+}
+
+/** The days a carat row takes to make before it ships: its lead time when made to order (stock null), else 0 (in stock ships as usual). */
+export function leadDaysOf(row: { stock: number | null; lead_time_days: number | null } | undefined): number {
+  return row && row.stock === null ? (row.lead_time_days ?? 0) : 0;
 }
