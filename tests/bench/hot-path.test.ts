@@ -10,6 +10,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRowsVersion } from '../../db/queries/catalogue.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { createCategory, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createTestStore, type TestStore } from '../helpers/store.ts';
@@ -100,7 +101,7 @@ describe('the catalogue version', () => {
     let release!: () => void;
     let entered!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
-    const transaction = store.db.transaction().execute(async (trx) => {
+    const transaction = writeTransaction(store.db, async (trx) => {
       await trx.updateTable('products').set({ name: 'Renamed in a transaction' }).where('p_id', '=', p_id).execute();
       entered();
       await new Promise<void>((resolve) => (release = resolve));
