@@ -181,7 +181,7 @@ export function MetalRatesScreen() {
                   </>
                 )}
               </p>
-              {preview.changes.length ? (
+              {preview.changed > 0 && preview.changes.length ? (
                 <div className="admin-table-wrap">
                   <table className="admin-table">
                     <thead>
@@ -218,7 +218,7 @@ export function MetalRatesScreen() {
                   </table>
                 </div>
               ) : null}
-              {pages > 1 ? (
+              {pages > 1 && preview.changed > 0 ? (
                 <div className="admin-rates__actions">
                   <button type="button" className="btn btn--ghost btn--small" disabled={busy || page <= 1} onClick={() => void runPreview(page - 1)}>
                     Previous

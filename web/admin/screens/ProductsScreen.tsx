@@ -191,27 +191,22 @@ function StockSummary({ product }: { product: Pick<Product, 'productcarats'> }) 
   if (rows.length === 0) return <span className="admin-cell-muted">—</span>;
   const counted = rows.filter((row) => row.stock !== null);
   const total = counted.reduce((sum, row) => sum + Math.max(0, row.stock ?? 0), 0);
+  const words = rows.map(stockWords);
+  // Every row alike (all made to order in the same days, all sold out): one line says it.
+  if (words.every((w) => w.text === words[0].text) && words[0].tone !== 'in') {
+    return <strong className={words[0].tone === 'out' ? 'admin-stock--out' : 'admin-stock--order'}>{words[0].text}</strong>;
+  }
   const someToOrder = counted.length < rows.length;
-  const summary =
-    counted.length === 0
-      ? 'Made to order'
-      : total > 0
-        ? `${total} in stock${someToOrder ? ' + made to order' : ''}`
-        : someToOrder
-          ? 'Made to order; the rest sold out'
-          : 'Sold out';
+  const summary = counted.length === 0 ? 'Made to order' : total > 0 ? `${total} in stock${someToOrder ? ' + made to order' : ''}` : someToOrder ? 'Made to order; the rest sold out' : 'Sold out';
   return (
     <div className="admin-stock">
       <strong className={summary === 'Sold out' ? 'admin-stock--out' : undefined}>{summary}</strong>
-      {rows.length > 1 || summary !== stockWords(rows[0]).text
-        ? rows.map((row) => {
-            const words = stockWords(row);
-            return (
-              <div key={row.pc_id} className={`admin-stock__row admin-stock__row--${words.tone}`}>
-                <span className="admin-cell-muted">{row.carat.name}</span> <span className={words.tone === 'out' ? 'admin-stock--out' : undefined}>{words.text}</span>
-              </div>
-            );
-          })
+      {rows.length > 1
+        ? rows.map((row, i) => (
+            <div key={row.pc_id} className={`admin-stock__row admin-stock__row--${words[i].tone}`}>
+              <span className="admin-cell-muted">{row.carat.name}</span> <span className={words[i].tone === 'out' ? 'admin-stock--out' : undefined}>{words[i].text}</span>
+            </div>
+          ))
         : null}
     </div>
   );
