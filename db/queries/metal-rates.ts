@@ -93,12 +93,10 @@ export interface NewRates {
 }
 
 /** One rate-priced row's prices before and after; minor units. */
-export interface Repricing {
+export interface RepriceRow {
   pc_id: number;
   p_id: number;
-  name: string;
   carat_id: number;
-  carat: string;
   old_inr: number;
   new_inr: number;
   old_usd: number;
@@ -106,15 +104,33 @@ export interface Repricing {
   rate_per_gram: number;
 }
 
+/** A row as the owner reads it: with its product's and carat's names. */
+export type Repricing = RepriceRow & { name: string; carat: string };
+
+/**
+ * Names some rows (a page of a preview, the largest change): the plan itself reads
+ * no names, since a rate change may plan tens of thousands of rows and shows a few.
+ */
+export async function withNames(db: DB, rows: RepriceRow[]): Promise<Repricing[]> {
+  if (rows.length === 0) return [];
+  const [products, carats] = await Promise.all([
+    db.selectFrom('products').select(['p_id', 'name']).where('p_id', 'in', [...new Set(rows.map((r) => r.p_id))]).execute(),
+    db.selectFrom('carats').select(['carat_id', 'name']).where('carat_id', 'in', [...new Set(rows.map((r) => r.carat_id))]).execute(),
+  ]);
+  const productName = new Map(products.map((p) => [p.p_id, p.name]));
+  const caratName = new Map(carats.map((k) => [k.carat_id, k.name]));
+  return rows.map((r) => ({ ...r, name: productName.get(r.p_id) ?? '', carat: caratName.get(r.carat_id) ?? '' }));
+}
+
 export interface RepricePlan {
   /** Rate-priced rows recomputed (their carat's rate was set, or the dollar rate changed). */
-  rows: Repricing[];
+  rows: RepriceRow[];
   /** Rows whose rupee or dollar price changes. */
   changed: number;
   /** Distinct products among the rows whose price changes. */
   products: number;
   /** The row whose rupee price moves most (by amount); null when no rupee price moves (never a +₹0 row). */
-  largest: Repricing | null;
+  largest: RepriceRow | null;
 }
 
 /** Refuses carats that do not exist, naming the first. */
@@ -136,18 +152,16 @@ export async function planRepricing(db: DB, next: NewRates): Promise<RepricePlan
   for (const [carat_id, rate] of given) rateOf.set(carat_id, rate);
 
   let query = db
-    .selectFrom('product_carats as pc')
-    .innerJoin('products as p', 'p.p_id', 'pc.p_id')
-    .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
-    .select(['pc.pc_id', 'pc.p_id', 'p.name', 'pc.carat_id', 'k.name as carat', 'pc.inr_price', 'pc.usd_price', 'pc.net_weight_mg', 'pc.making_type', 'pc.making_value', 'pc.stone_value'])
-    .where('pc.pricing', '=', 'rate');
-  if (!dollarChanged) query = query.where('pc.carat_id', 'in', given.size ? [...given.keys()] : [-1]);
-  const candidates = await query.orderBy('pc.pc_id').execute();
+    .selectFrom('product_carats')
+    .select(['pc_id', 'p_id', 'carat_id', 'inr_price', 'usd_price', 'net_weight_mg', 'making_type', 'making_value', 'stone_value'])
+    .where('pricing', '=', 'rate');
+  if (!dollarChanged) query = query.where('carat_id', 'in', given.size ? [...given.keys()] : [-1]);
+  const candidates = await query.orderBy('pc_id').execute();
 
-  const rows: Repricing[] = [];
+  const rows: RepriceRow[] = [];
   const changedProducts = new Set<number>();
   let changed = 0;
-  let largest: Repricing | null = null;
+  let largest: RepriceRow | null = null;
   for (const row of candidates) {
     const rate = rateOf.get(row.carat_id);
     if (rate === undefined || row.net_weight_mg === null || row.making_type === null) continue;
@@ -156,12 +170,10 @@ export async function planRepricing(db: DB, next: NewRates): Promise<RepricePlan
       rate,
       next.usd_inr,
     );
-    const entry: Repricing = {
+    const entry: RepriceRow = {
       pc_id: row.pc_id,
       p_id: row.p_id,
-      name: row.name,
       carat_id: row.carat_id,
-      carat: row.carat,
       old_inr: row.inr_price,
       new_inr: priced.inr_price,
       old_usd: row.usd_price,
@@ -221,8 +233,8 @@ export const REPRICE_BATCH = 2000;
  * and SQLite's per-row catalogue trigger). On PostgreSQL a statement per row also
  * paid a round trip and a statement trigger each.
  */
-async function repriceRows(trx: Trx, rows: (Repricing & { at: string })[]): Promise<void> {
-  const groups = new Map<string, (Repricing & { at: string })[]>();
+async function repriceRows(trx: Trx, rows: (RepriceRow & { at: string })[]): Promise<void> {
+  const groups = new Map<string, (RepriceRow & { at: string })[]>();
   for (const row of rows) {
     const key = `${row.rate_per_gram} ${row.at}`;
     const group = groups.get(key);

@@ -1,5 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { currentMetalRates, type MetalRates, metalRateHistory, planRepricing, type Repricing, setMetalRates } from '../../../db/queries/metal-rates.ts';
+import { currentMetalRates, type MetalRates, metalRateHistory, planRepricing, type Repricing, setMetalRates, withNames } from '../../../db/queries/metal-rates.ts';
 import type { AppEnv } from '../../context.ts';
 import { ok } from '../../errors.ts';
 import { toMajor } from '../../../rules/money.ts';
@@ -42,21 +42,25 @@ export const setMetalRatesHandler: RouteHandler<typeof setMetalRatesRoute, AppEn
     repriced: n,
     changed: applied.changed,
     products: applied.products,
-    largest: applied.largest && rowView(applied.largest),
+    largest: applied.largest && rowView((await withNames(deps.db, [applied.largest]))[0]),
     rates: ratesView(await currentMetalRates(deps.db)),
   });
 };
 
 export const previewMetalRatesHandler: RouteHandler<typeof previewMetalRates, AppEnv> = async (c) => {
   const { page = 1, perPage = 50, ...rates } = c.req.valid('json');
-  const plan = await planRepricing(c.var.deps.db, rates);
+  const { db } = c.var.deps;
+  const plan = await planRepricing(db, rates);
   const sorted = [...plan.rows].sort((a, b) => Math.abs(b.new_inr - b.old_inr) - Math.abs(a.new_inr - a.old_inr) || a.pc_id - b.pc_id);
+  const shown = sorted.slice((page - 1) * perPage, page * perPage);
+  // Only the rows shown (and the largest change) are named.
+  const named = await withNames(db, plan.largest ? [...shown, plan.largest] : shown);
   return ok(c, plan.changed === 0 ? 'These rates change no price.' : 'What these rates would reprice.', {
     repriced: plan.rows.length,
     changed: plan.changed,
     products: plan.products,
-    largest: plan.largest && rowView(plan.largest),
-    changes: sorted.slice((page - 1) * perPage, page * perPage).map(rowView),
+    largest: plan.largest ? rowView(named[shown.length]) : null,
+    changes: named.slice(0, shown.length).map(rowView),
     totalCount: sorted.length,
   });
 };
