@@ -238,6 +238,8 @@ export interface OrderItemTable {
   /** Paise per gram, and when that rate was set. */
   rate_inr_per_gram: number | null;
   rate_at: string | null;
+  /** Made to order: the days its carat row took to make when ordered; null in stock (2026_11_25_0002). */
+  lead_time_days: Generated<number | null>;
 }
 
 export interface MetalRateChangeTable {
@@ -470,7 +472,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
   orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true },
   order_status_history: { osh_id: true, o_id: true, from_status: true, to_status: true, payment_status: true, actor: true, u_id: true, note: true, created_at: true },
-  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true },
+  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true, lead_time_days: true },
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
   invoice_counters: { financial_year: true, last_number: true },
   invoices: { invoice_no: true, o_id: true, financial_year: true, sequence: true, issued_at: true, document: true },

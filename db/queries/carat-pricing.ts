@@ -111,6 +111,8 @@ export interface OrderItemPricing {
   round_off_inr: number | null;
   rate_inr_per_gram: number | null;
   rate_at: string | null;
+  /** Made to order: the row's lead time in days when ordered; null in stock. */
+  lead_time_days: number | null;
 }
 
 /** What an order item stores of its carat row's pricing when it is placed. */
@@ -126,15 +128,17 @@ export function orderItemPricing(row: CaratPricingRow): OrderItemPricing {
     round_off_inr: breakup?.roundOff ?? null,
     rate_inr_per_gram: breakup ? row.rate_per_gram : null,
     rate_at: breakup ? row.rate_at : null,
+    lead_time_days: row.stock === null ? row.lead_time_days : null,
   };
 }
 
 /** An order item's stored pricing as the API answers it. */
-export function orderItemBreakupView(item: OrderItemPricing): { pricing: PricingMode | null; net_weight_g: number | null; breakup: BreakupView | null } {
+export function orderItemBreakupView(item: OrderItemPricing): { pricing: PricingMode | null; net_weight_g: number | null; lead_time_days: number | null; breakup: BreakupView | null } {
   const hasBreakup = item.metal_inr !== null && item.net_weight_mg !== null && item.rate_inr_per_gram !== null;
   return {
     pricing: item.pricing,
     net_weight_g: item.net_weight_mg === null ? null : gramsOf(item.net_weight_mg),
+    lead_time_days: item.lead_time_days ?? null,
     breakup: hasBreakup
       ? {
           metal: toMajor(Number(item.metal_inr)),

@@ -163,6 +163,8 @@ export interface OrderItemView {
   pricing: 'rate' | 'fixed' | null;
   /** Net metal weight of one piece, grams. */
   net_weight_g: number | null;
+  /** Made to order: the days to make it, as promised when ordered; null in stock. */
+  lead_time_days: number | null;
   /** One piece's rupee price breakup when ordered (rate-priced rows). */
   breakup: BreakupView | null;
 }

@@ -263,8 +263,14 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     expect(await stockOf()).toBe(2);
 
     const madeToOrder = await pieceOf(null);
-    expect((await order(shopper, madeToOrder.selection, 3)).status).toBe(201);
+    const placed = await order(shopper, madeToOrder.selection, 3);
+    expect(placed.status).toBe(201);
     expect((await api('POST', '/getproductbyid', { p_id: madeToOrder.p_id })).body.data.productcarats[0]).toMatchObject({ stock: null, lead_time_days: 21 });
+    // The order keeps the lead time it was promised (its delivery estimate moves by it), whatever the row says later; an in-stock line has none.
+    await store.db.updateTable('product_carats').set({ lead_time_days: 35 }).where('pc_id', '=', madeToOrder.selection.pc_id).execute();
+    const orders = (await api('POST', '/getuserorder', { u_id: shopper.u_id }, shopper.auth)).body.data as { o_id: number; orderItems: { lead_time_days: number | null }[] }[];
+    expect(orders.find((o) => o.o_id === placed.body.data.o_id)!.orderItems[0].lead_time_days).toBe(21);
+    expect(orders.find((o) => o.o_id === second.body.data.o_id)!.orderItems[0].lead_time_days).toBeNull();
   });
 
   it('an online payment for a sold-out piece is refused before the payment session is created', async () => {

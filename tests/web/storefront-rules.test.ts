@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../web/components/Pagination.tsx';
-import { addBusinessDays, deliveryWindow, leadDaysOf, shippingLine } from '../../web/islands/product/delivery.ts';
+import { addBusinessDays, deliveryWindow, leadDaysOf, orderLeadDays, shippingLine } from '../../web/islands/product/delivery.ts';
 import { imageSources, isVideo, firstImage } from '../../web/lib/media.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { formatMoney, priceColumn } from '../../rules/money.ts';
@@ -104,6 +104,9 @@ describe('estimated delivery (backoffice.md §9 shipping policy)', () => {
     expect(leadDaysOf({ stock: null, lead_time_days: 21 })).toBe(21);
     expect(leadDaysOf({ stock: 3, lead_time_days: 21 })).toBe(0);
     expect(leadDaysOf({ stock: null, lead_time_days: null })).toBe(0);
+    // An order's estimate waits for its slowest made-to-order piece.
+    expect(orderLeadDays({ orderItems: [{ lead_time_days: null }, { lead_time_days: 21 }, { lead_time_days: 14 }] })).toBe(21);
+    expect(orderLeadDays({ orderItems: [{ lead_time_days: null }, {}] })).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../../rules/money.ts';
 import { canCancel, formatOrderDate, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
 import { productPath } from '../lib/routes.ts';
-import { deliveryWindow, formatWindow } from './product/delivery.ts';
+import { deliveryWindow, formatWindow, orderLeadDays } from './product/delivery.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, refreshCartCount } from '../stores/cart.ts';
 import { refreshOrderData } from '../stores/orders.ts';
@@ -549,7 +549,7 @@ function Tracking({ order }: { order: Order }) {
         {order.status >= 1 && order.status <= 3 ? (
           <div>
             <dt>Estimated delivery</dt>
-            <dd>{formatWindow(deliveryWindow(new Date(order.createdAt), order.currency !== 'INR'))}</dd>
+            <dd>{formatWindow(deliveryWindow(new Date(order.createdAt), order.currency !== 'INR', orderLeadDays(order)))}</dd>
           </div>
         ) : null}
         <div>

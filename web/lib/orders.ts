@@ -16,6 +16,8 @@ export interface OrderItem {
   size: { size_name: string | null } | null;
   /** The hallmark unique ID of each piece, once recorded. */
   huid?: string[];
+  /** Made to order: the days to make it, as promised when ordered; null in stock. */
+  lead_time_days?: number | null;
 }
 
 /** An order as GET /getorder/{u_id} and POST /getuserorder answer it (the fields the account page reads). */

@@ -82,6 +82,7 @@ export const OrderItem = z
     huid: z.array(z.string()).openapi({ description: 'The hallmark unique ID (HUID) of each piece, as recorded when packing (one per piece once complete). Verify with the BIS CARE app.' }),
     pricing: z.enum(['rate', 'fixed']).nullable().openapi({ description: 'How the carat row was priced when ordered; null for orders placed before pricing by rate.' }),
     net_weight_g: z.number().nullable().openapi({ description: 'Net metal weight of one piece, grams.' }),
+    lead_time_days: z.number().int().nullable().openapi({ description: 'Made to order: the days its carat row took to make when ordered (the delivery estimate moves by it); null in stock.' }),
     breakup: z.union([PriceBreakup, z.null()]).openapi({ description: 'One piece\'s rupee price breakup at the rate it was ordered at (rate-priced rows).' }),
   })
   .openapi('OrderItem', { description: 'A priced snapshot: names and prices as they were when the order was placed.' });

@@ -55,3 +55,8 @@ export function formatWindow([earliest, latest]: [Date, Date]): string {
 export function leadDaysOf(row: { stock: number | null; lead_time_days: number | null } | undefined): number {
   return row && row.stock === null ? (row.lead_time_days ?? 0) : 0;
 }
+
+/** An order ships whole: it waits for its slowest made-to-order piece (the lead times its items were ordered with). */
+export function orderLeadDays(order: { orderItems: { lead_time_days?: number | null }[] }): number {
+  return Math.max(0, ...order.orderItems.map((item) => item.lead_time_days ?? 0));
+}

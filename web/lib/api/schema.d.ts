@@ -2181,6 +2181,8 @@ export interface components {
             pricing: "rate" | "fixed" | null;
             /** @description Net metal weight of one piece, grams. */
             net_weight_g: number | null;
+            /** @description Made to order: the days its carat row took to make when ordered (the delivery estimate moves by it); null in stock. */
+            lead_time_days: number | null;
             /** @description One piece's rupee price breakup at the rate it was ordered at (rate-priced rows). */
             breakup: components["schemas"]["PriceBreakup"] | null;
         };
