@@ -182,6 +182,8 @@ export interface OrderTable {
   pan: string | null;
   /** The parcel weight shipping was charged for, grams. */
   shipping_weight_g: number | null;
+  /** Paise per US dollar in force when the order was placed (issue 17); null on orders placed before it was kept. */
+  usd_inr: number | null;
   /** Minor units given back (set when the refund is asked of the provider) and when the provider accepted it. */
   refund_amount: Defaulted<number | null>;
   refunded_at: Defaulted<string | null>;
@@ -470,7 +472,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   cart_items: { c_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, quantity: true, created_at: true, updated_at: true },
   wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
-  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true },
+  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, usd_inr: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true },
   order_status_history: { osh_id: true, o_id: true, from_status: true, to_status: true, payment_status: true, actor: true, u_id: true, note: true, created_at: true },
   order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true, lead_time_days: true },
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },

@@ -76,6 +76,15 @@ export function normaliseHuid(typed: string): string | null {
 
 export const HUID_MESSAGE = 'A HUID is 6 letters or digits (e.g. AB12C4).';
 
+/**
+ * The refusal when a HUID is already on a piece of another order: a HUID
+ * identifies one hallmarked piece in the whole country, so it is recorded once
+ * (a cancelled order releases its HUIDs).
+ */
+export function huidTakenMessage(huid: string, o_id?: number): string {
+  return `HUID ${huid} is already recorded on a piece of ${o_id === undefined ? 'another order' : `order #${o_id}`}: a HUID identifies one hallmarked piece, so it can be recorded only once.`;
+}
+
 /** How a buyer checks a HUID: BIS CARE, the Bureau of Indian Standards' app. */
 export const HUID_VERIFY_HELP =
   "Verify each piece's HUID in the BIS CARE app (Bureau of Indian Standards, Android and iOS): open 'Verify HUID' and enter the 6 characters to see the jeweller, purity and date of hallmarking.";

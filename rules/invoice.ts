@@ -4,6 +4,7 @@
  * "/" and "-". Ours: PREFIX/YY-YY/NNNNNN, e.g. AJ/26-27/000123.
  */
 
+import { dollarsFromRupees, divideHalfUp } from './pricing.ts';
 import { apportion, finenessOf, HSN_JEWELLERY, splitInclusive, sumSplits, type SupplyKind, type TaxSplit } from './tax.ts';
 
 /** India Standard Time is UTC+05:30; a financial year turns at midnight IST on 1 April. */
@@ -40,6 +41,25 @@ export function invoiceNumber(prefix: string, financialYear: number, sequence: n
   return `${prefix}/${financialYearLabel(financialYear)}/${String(sequence).padStart(INVOICE_SEQUENCE_DIGITS, '0')}`;
 }
 
+
+/**
+ * An order line's making or stone value (its stored rupee breakup, paise, for
+ * all its pieces) in the invoice's currency: rupees as they are; dollars
+ * converted at the order's own rate (paise per US dollar, kept when it was
+ * placed), half up to the cent, as dollar prices are (rules/pricing.ts). Null
+ * when not recorded, or a dollar order has no rate kept.
+ * Example: ₹2,469.12 of making at ₹83.50/US$ is US$29.57.
+ */
+export function breakupInCurrency(rupees: number | null, currency: 'INR' | 'USD', usdInr: number | null): number | null {
+  if (rupees === null) return null;
+  if (currency === 'INR') return rupees;
+  return usdInr === null || usdInr <= 0 ? null : dollarsFromRupees(rupees, usdInr);
+}
+
+/** A dollar amount (cents) in rupees (paise) at a rate in paise per dollar: 100000 cents at 8350 -> 83,50,000 paise. */
+export function rupeesFromDollars(cents: number, usdInr: number): number {
+  return divideHalfUp(cents * usdInr, 100);
+}
 
 /** An order line as the invoice needs it (amounts in minor units of the order's currency). */
 export interface InvoiceLineInput {

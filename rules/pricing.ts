@@ -8,10 +8,25 @@
  *   GST    = 3% of (metal + making + stones)
  *   price  = metal + making + stones + GST, rounded to the whole rupee
  *
- * and its dollar price is that rupee price at the day's rupees-per-dollar rate,
- * rounded to the cent. Everything is integers: weights in milligrams, rupees in
- * paise, percentages in basis points; each step rounds half up to a paisa.
+ * Its dollar price is the export price: that rupee price without the GST in it
+ * (exportPrice: an export is zero-rated, so a shopper abroad pays no Indian GST)
+ * at the day's rupees-per-dollar rate, rounded to the cent. Everything is
+ * integers: weights in milligrams, rupees in paise, percentages in basis points;
+ * each step rounds half up to a paisa.
+ *
+ * Listed prices therefore differ in what they hold: rupee prices (inr_price)
+ * include the 3% GST, dollar prices (usd_price) exclude it. The currency a
+ * shopper sees follows the account (rules/currency.ts, by phone country code);
+ * whether GST is charged follows where the order is delivered (the order's
+ * country). supplyPrice is the one place the two meet:
+ *
+ *   rupees, delivered in India  -> inr_price as listed (GST included)
+ *   rupees, delivered abroad    -> exportPrice(inr_price) (zero-rated export)
+ *   dollars, delivered abroad   -> usd_price as listed (already without GST)
+ *   dollars, delivered in India -> domesticPrice(usd_price) (3% GST added)
  */
+
+import type { Currency } from './money.ts';
 
 export type PricingMode = 'rate' | 'fixed';
 export type MakingType = 'percent' | 'per_gram';
@@ -64,15 +79,51 @@ export function priceByRate(recipe: RateRecipe, ratePaisePerGram: number): Price
   return { metal, making, stones, gst, roundOff: total - (beforeTax + gst), total };
 }
 
+/** The GST in a GST-inclusive amount: amount x 3/103, rounded half up (what an IGST invoice line shows). */
+export function gstIncluded(inclusive: number): number {
+  return divideHalfUp(inclusive * GST_BASIS_POINTS, 10_000 + GST_BASIS_POINTS);
+}
+
+/**
+ * A GST-inclusive price without its GST: the price of the same piece when it
+ * is exported (zero-rated). The one place an export price is derived, in
+ * either currency. 1,03,000.00 -> 1,00,000.00.
+ */
+export function exportPrice(inclusive: number): number {
+  return inclusive - gstIncluded(inclusive);
+}
+
+/** A price without GST with the 3% added, rounded half up: what a piece listed without GST costs delivered in India. */
+export function domesticPrice(exclusive: number): number {
+  return exclusive + divideHalfUp(exclusive * GST_BASIS_POINTS, 10_000);
+}
+
+/** Whether a currency's listed prices include GST: rupees yes, dollars (the export price) no. */
+export const LISTED_INCLUDES_GST: Record<Currency, boolean> = { INR: true, USD: false };
+
+/**
+ * What one piece costs in the shopper's currency, delivered to `country` (ISO
+ * alpha-2): GST included for India, excluded for an export, whichever currency
+ * the listed price is in.
+ */
+export function supplyPrice(listed: number, currency: Currency, country: string): number {
+  const inIndia = country === 'IN';
+  if (inIndia === LISTED_INCLUDES_GST[currency]) return listed;
+  return inIndia ? domesticPrice(listed) : exportPrice(listed);
+}
+
 /** A rupee amount (paise) in dollars (cents) at `paisePerDollar`, rounded half up to the cent. */
 export function dollarsFromRupees(paise: number, paisePerDollar: number): number {
   return divideHalfUp(paise * 100, paisePerDollar);
 }
 
-/** Both prices of a rate-priced row: rupees (paise, whole rupees) and dollars (cents), with the breakup. */
+/**
+ * Both prices of a rate-priced row: rupees with GST (paise, whole rupees) and
+ * the export price in dollars (cents, without GST), with the breakup.
+ */
 export function priceRow(recipe: RateRecipe, ratePaisePerGram: number, paisePerDollar: number) {
   const breakup = priceByRate(recipe, ratePaisePerGram);
-  return { inr_price: breakup.total, usd_price: dollarsFromRupees(breakup.total, paisePerDollar), breakup };
+  return { inr_price: breakup.total, usd_price: dollarsFromRupees(exportPrice(breakup.total), paisePerDollar), breakup };
 }
 
 /** Milligrams to grams for answers (5250 -> 5.25). */

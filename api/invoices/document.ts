@@ -7,7 +7,7 @@
 import type { Order, OrderItem } from '../../db/schema.ts';
 import { findCountry, findIndianState } from '../../rules/address.ts';
 import { maskPan } from '../../rules/compliance.ts';
-import { financialYearLabel, type InvoiceFigures, invoiceFigures } from '../../rules/invoice.ts';
+import { breakupInCurrency, financialYearLabel, type InvoiceFigures, invoiceFigures, rupeesFromDollars } from '../../rules/invoice.ts';
 import type { Seller } from '../../rules/seller.ts';
 import { supplyKind } from '../../rules/tax.ts';
 
@@ -20,6 +20,13 @@ export interface InvoiceDocument {
   o_id: number;
   order_date: string;
   currency: 'INR' | 'USD';
+  /**
+   * A dollar invoice's rate: paise per US dollar when the order was placed (its
+   * making and stone values are converted at it), and the invoice total in
+   * rupees at that rate (paise). Null for a rupee invoice or an order placed
+   * before the rate was kept.
+   */
+  exchange: { usd_inr: number; total_inr: number } | null;
   seller: Seller;
   buyer: {
     name: string;
@@ -42,20 +49,20 @@ export interface InvoiceDocument {
   notes: string[];
 }
 
-/** Net weight per piece, and making/stone values for the whole line, where the line recorded them. */
+/** Net weight per piece, and making/stone values for the whole line in the invoice's currency, where the line recorded them. */
 export type LineDetails = (item: OrderItem) => { net_weight_g: number | null; making: number | null; stones: number | null };
 
 /**
  * What an order line recorded when priced (rules/pricing.ts): net weight per
  * piece, and making and stone values per piece in rupees (rate-priced rows).
- * The invoice lists them for all pieces of the line; in a dollar order the
- * rupee breakup is not the invoice's currency and is left out.
+ * The invoice lists them for all pieces of the line in its own currency: a
+ * dollar order's converted at the order's rate (breakupInCurrency).
  */
-export function recordedDetails(currency: 'INR' | 'USD'): LineDetails {
+export function recordedDetails(order: Pick<Order, 'currency' | 'usd_inr'>): LineDetails {
   return (item) => ({
     net_weight_g: item.net_weight_mg === null ? null : item.net_weight_mg / 1000,
-    making: currency === 'INR' && item.making_inr !== null ? item.making_inr * item.quantity : null,
-    stones: currency === 'INR' && item.stones_inr !== null ? item.stones_inr * item.quantity : null,
+    making: breakupInCurrency(item.making_inr === null ? null : Number(item.making_inr) * item.quantity, order.currency, order.usd_inr),
+    stones: breakupInCurrency(item.stones_inr === null ? null : Number(item.stones_inr) * item.quantity, order.currency, order.usd_inr),
   });
 }
 
@@ -70,7 +77,7 @@ export function buildInvoice(input: {
   details?: LineDetails;
 }): InvoiceDocument {
   const { order, seller } = input;
-  const details = input.details ?? recordedDetails(order.currency);
+  const details = input.details ?? recordedDetails(order);
   const indianState = order.country === 'IN' ? findIndianState(order.state) : null;
   const supply = supplyKind(seller.stateCode, { country: order.country, gstStateCode: indianState?.gstCode ?? null });
   const countryName = findCountry(order.country)?.name ?? order.country;
@@ -94,11 +101,20 @@ export function buildInvoice(input: {
     order.shipping,
     supply,
   );
+  const rate = order.currency === 'USD' && order.usd_inr !== null && order.usd_inr > 0 ? order.usd_inr : null;
   const notes = [
-    'Prices are inclusive of GST; the taxable value is derived from them.',
-    'Verify the HUID of each piece in the BIS CARE app.',
+    supply === 'export'
+      ? 'Supply meant for export under letter of undertaking without payment of integrated tax (zero-rated): the price charged carries no GST and is the taxable value.'
+      : 'Prices are inclusive of GST; the taxable value is derived from them.',
   ];
-  if (supply === 'export') notes.unshift('Supply meant for export under letter of undertaking without payment of integrated tax (zero-rated).');
+  if (order.currency === 'USD') {
+    notes.push(
+      rate === null
+        ? 'Making and stone values are kept in rupees for this order, without its exchange rate: not shown in dollars (n/r).'
+        : `Making and stone values: each line's rupee breakup converted at Rs ${(rate / 100).toFixed(2)} per US$ (the rate when the order was placed), rounded to the cent.`,
+    );
+  }
+  notes.push('Verify the HUID of each piece in the BIS CARE app.');
   return {
     invoice_no: input.invoice_no,
     issued_at: input.issuedAt.toISOString(),
@@ -106,6 +122,7 @@ export function buildInvoice(input: {
     o_id: order.o_id,
     order_date: order.created_at,
     currency: order.currency,
+    exchange: rate === null ? null : { usd_inr: rate, total_inr: rupeesFromDollars(figures.totals.gross, rate) },
     seller,
     buyer: {
       name: `${order.first_name} ${order.last_name}`.trim(),

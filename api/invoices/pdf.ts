@@ -58,6 +58,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     ['Place of supply', doc.place_of_supply],
     ['Payment', doc.payment_method],
     ['Amounts in', doc.currency === 'INR' ? 'Indian rupees (INR)' : 'US dollars (USD)'],
+    ...(doc.exchange ? ([['Exchange rate', `Rs ${amount(doc.exchange.usd_inr, 'INR')} per US$ (when ordered)`]] as [string, string][]) : []),
   ];
   let y = top;
   for (const [label, value] of facts) {
@@ -151,6 +152,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
         ? ([['IGST @ 3%', money(t.igst)]] as [string, string][])
         : ([['IGST (zero-rated export)', money(0)]] as [string, string][])),
     [`Invoice total (${doc.currency})`, money(t.gross)],
+    ...(doc.exchange ? ([[`In rupees at Rs ${amount(doc.exchange.usd_inr, 'INR')}/US$`, `Rs ${amount(doc.exchange.total_inr, 'INR')}`]] as [string, string][]) : []),
   ];
   const summaryX = left + width - 260;
   for (const [label, value] of summary) {

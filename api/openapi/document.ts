@@ -17,6 +17,13 @@ const INFO = {
     '',
     'Money: `inr_price`, `usd_price`, `subtotal`, `discount`, `total` are amounts in rupees or dollars with at',
     'most two decimals; the server stores them exactly in minor units and prices every order itself.',
+    '',
+    'Currency and GST are decided apart. The currency follows the account: rupees for +91 and visitors,',
+    'dollars for any other country code. GST (3%) follows where the order is delivered (its `country`):',
+    'charged in India, not on an export (zero-rated). Listed `inr_price` includes GST; listed `usd_price` is',
+    'the export price without it. So a rupee shopper sending a piece abroad pays `inr_price` less its GST',
+    '(x 100/103), and a dollar shopper sending a piece to India pays `usd_price` plus 3%; /checkoutquote',
+    'answers the line prices and totals for a destination, and /createorder and /payment expect those.',
     'Media file names are relative to the folders `/Sliders`, `/Category`, `/Products` and `/Reviews` on this host.',
   ].join('\n'),
 };

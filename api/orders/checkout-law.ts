@@ -20,6 +20,7 @@ import {
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
 import { badRequest } from '../errors.ts';
 import { couponDiscount } from '../../rules/money.ts';
+import { supplyPrice } from '../../rules/pricing.ts';
 import type { PricedCart } from './pricing.ts';
 
 /** A checkout's destination checked (India: a state or union territory and PIN; abroad: region and postal code); 400 otherwise. */
@@ -54,11 +55,12 @@ export async function withShipping(db: DB, priced: PricedCart, country: string):
 
 /**
  * What the order is worth in rupees, for the law's thresholds whatever the
- * shopper pays in: the lines at their rupee prices less the coupon's percent,
- * as the order would be priced in rupees (shipping in India is free).
+ * shopper pays in: the lines at their rupee prices for the destination (GST
+ * included in India) less the coupon's percent, as the order would be priced in
+ * rupees (shipping in India is free).
  */
-export function rupeeValue(priced: PricedCart): number {
-  const subtotal = priced.lines.reduce((sum, l) => sum + l.inr_price * l.quantity, 0);
+export function rupeeValue(priced: ShippedCart): number {
+  const subtotal = priced.lines.reduce((sum, l) => sum + supplyPrice(l.inr_price, 'INR', priced.country) * l.quantity, 0);
   const discount = priced.coupon ? couponDiscount(subtotal, priced.coupon.discount_bp) : 0;
   return subtotal - discount;
 }

@@ -17,6 +17,7 @@
 import { applyStatusChange, recordStatusChange } from '../../db/queries/admin-orders.ts';
 import { claimPaymentRefund, findOrder, placedAt } from '../../db/queries/orders.ts';
 import { returnStock } from '../../db/queries/stock.ts';
+import { releaseOrderHuids } from '../../db/queries/hallmarks-invoices.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { conflictError, notFoundError } from '../../rules/errors.ts';
 import { type Currency, formatMoney, toMajor } from '../../rules/money.ts';
@@ -87,8 +88,11 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
     if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });
     await recordStatusChange(trx, { o_id, from_status: order.status, to_status: to, payment_status, actor: change.actor, u_id: change.u_id, note: change.note });
-    // Cancelled: its pieces go back on sale.
-    if (to === ORDER_STATUS.cancelled) await returnStock(trx, o_id);
+    // Cancelled: its pieces go back on sale, and their HUIDs with them (a HUID is on one live order at most).
+    if (to === ORDER_STATUS.cancelled) {
+      await returnStock(trx, o_id);
+      await releaseOrderHuids(trx, o_id);
+    }
     const claim = refunds ? await claimPaymentRefund(trx, o_id) : undefined;
     return { order, payment_status, refunds, claim };
   });

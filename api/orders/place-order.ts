@@ -16,6 +16,7 @@ import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
 import { takeStock } from '../../db/queries/stock.ts';
+import { currentUsdInr } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
@@ -102,8 +103,9 @@ export async function priceCheckout(
   checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null },
   claimedDiscount?: number,
 ): Promise<ShippedCart> {
-  const priced = await priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName, claimedDiscount });
-  return withShipping(db, priced, checkout.address?.country ?? HOME_COUNTRY);
+  const country = checkout.address?.country ?? HOME_COUNTRY;
+  const priced = await priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName, claimedDiscount, country });
+  return withShipping(db, priced, country);
 }
 
 /**
@@ -190,6 +192,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         ...checkout.address,
         pan,
         shipping_weight_g: priced.weight_g,
+        usd_inr: await currentUsdInr(trx),
         payment_method: payment.method,
         payment_status: paymentStatusOnPlacement(payment.method),
         provider_order_id: paid?.provider_order_id ?? null,

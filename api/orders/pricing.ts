@@ -12,6 +12,8 @@ import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict } from '../errors.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount, couponGivingDiscount, FIELD_OF_CURRENCY } from '../../rules/money.ts';
+import { HOME_COUNTRY } from '../../rules/address.ts';
+import { supplyPrice } from '../../rules/pricing.ts';
 
 /** What a shopper picked: a product, one of its carat entries, a material and a size. */
 export interface Selection {
@@ -44,7 +46,7 @@ export interface PricedLine extends ResolvedSelection {
   /** The cart line this came from; null for a Buy Now line. */
   c_id: number | null;
   quantity: number;
-  /** Unit price in the cart's currency, minor units. */
+  /** Unit price in the cart's currency for its destination (rules/pricing.ts supplyPrice), minor units. */
   price: number;
   line_total: number;
 }
@@ -118,18 +120,24 @@ export async function checkSelection(db: DB, selection: Selection): Promise<Reso
   return resolveSelection(sellable, selection);
 }
 
-/** One line priced in a currency: unit price from the carat entry, times the quantity. */
-export function priceLine(resolved: ResolvedSelection, quantity: number, currency: Currency, c_id: number | null = null): PricedLine {
+/**
+ * One line priced in a currency for a destination: the carat entry's listed
+ * price, with or without GST as the destination asks (supplyPrice: GST is
+ * charged in India, not on an export), times the quantity.
+ */
+export function priceLine(resolved: ResolvedSelection, quantity: number, currency: Currency, c_id: number | null = null, country: string = HOME_COUNTRY): PricedLine {
   if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
     throw badRequest(`Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`);
   }
-  const price = resolved[FIELD_OF_CURRENCY[currency]];
+  const price = supplyPrice(resolved[FIELD_OF_CURRENCY[currency]], currency, country);
   return { ...resolved, c_id, quantity, price, line_total: price * quantity };
 }
 
 export interface CartToPrice {
   lines: { selection: Selection; quantity: number; c_id?: number | null }[];
   currency: Currency;
+  /** Where it is delivered (ISO alpha-2; India when absent): decides whether the prices carry GST. */
+  country?: string;
   /** As the shopper typed it; matched uppercased against active coupons. Empty for none. */
   couponName?: string | null;
   /**
@@ -155,7 +163,7 @@ export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> 
   if (cart.lines.length === 0) throw badRequest('Your cart is empty.');
   const catalogue = await loadSellable(db, cart.lines.map((l) => l.selection.p_id));
   const lines = cart.lines.map((l) =>
-    priceLine(resolveSelection(catalogue.get(l.selection.p_id), l.selection, { atCheckout: true }), l.quantity, cart.currency, l.c_id ?? null),
+    priceLine(resolveSelection(catalogue.get(l.selection.p_id), l.selection, { atCheckout: true }), l.quantity, cart.currency, l.c_id ?? null, cart.country ?? HOME_COUNTRY),
   );
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
   let coupon: PricedCart['coupon'] = null;

@@ -32,14 +32,41 @@ export async function invoiceNumbersOf(db: DB, o_ids: readonly number[]): Promis
   return new Map(rows.map((r) => [r.o_id, r.invoice_no]));
 }
 
-/** Replaces the HUIDs of an order line (pieces 1..n in the order given). */
-export async function replaceItemHuids(db: DB, oi_id: number, huids: readonly string[]): Promise<void> {
-  await db.deleteFrom('order_item_huids').where('oi_id', '=', oi_id).execute();
-  if (huids.length === 0) return;
-  await db
-    .insertInto('order_item_huids')
-    .values(huids.map((huid, i) => ({ oi_id, piece: i + 1, huid })))
+/**
+ * Which of `huids` are recorded on a piece of another order than `o_id`, with
+ * that order's number (a HUID is on one order item at most: the unique index
+ * order_item_huids_huid_unique).
+ */
+export async function huidsRecordedElsewhere(db: DB, huids: readonly string[], o_id: number): Promise<{ huid: string; o_id: number }[]> {
+  if (huids.length === 0) return [];
+  return db
+    .selectFrom('order_item_huids as h')
+    .innerJoin('order_items as oi', 'oi.oi_id', 'h.oi_id')
+    .select(['h.huid', 'oi.o_id'])
+    .where('h.huid', 'in', [...huids])
+    .where('oi.o_id', '<>', o_id)
+    .orderBy('h.huid')
     .execute();
+}
+
+/** Releases the HUIDs of an order's pieces (it was cancelled: the pieces go back to stock and may be sold again). */
+export async function releaseOrderHuids(db: DB, o_id: number): Promise<void> {
+  await db
+    .deleteFrom('order_item_huids')
+    .where('oi_id', 'in', (eb) => eb.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id))
+    .execute();
+}
+
+/**
+ * Replaces the HUIDs of order lines (each line's pieces 1..n in the order
+ * given): every named line's rows go first, so a HUID moved from one line to
+ * another in the same call never meets itself in the unique index.
+ */
+export async function replaceItemHuids(db: DB, lines: ReadonlyMap<number, readonly string[]>): Promise<void> {
+  if (lines.size === 0) return;
+  await db.deleteFrom('order_item_huids').where('oi_id', 'in', [...lines.keys()]).execute();
+  const rows = [...lines].flatMap(([oi_id, huids]) => huids.map((huid, i) => ({ oi_id, piece: i + 1, huid })));
+  if (rows.length > 0) await db.insertInto('order_item_huids').values(rows).execute();
 }
 
 /** The next invoice number of a financial year: its counter row, created at 1 or incremented, in the caller's transaction. */

@@ -264,3 +264,9 @@ export async function ratesForPricing(db: DB): Promise<{ rateOf: Map<number, { r
     usd_inr: now.usd_inr,
   };
 }
+
+/** The rupees-per-dollar rate in force (paise per US dollar), null before the first setting: what an order keeps when placed. */
+export async function currentUsdInr(db: DB): Promise<number | null> {
+  const change = await db.selectFrom('metal_rate_changes').select('usd_inr').orderBy('rc_id', 'desc').limit(1).executeTakeFirst();
+  return change ? Number(change.usd_inr) : null;
+}

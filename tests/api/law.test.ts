@@ -7,7 +7,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { pdfText } from '../helpers/pdf.ts';
-import { checkoutAddress, codOrderBody, hallmarkOrder, placeCodOrder } from '../helpers/orders.ts';
+import { advanceOrder, checkoutAddress, codOrderBody, hallmarkOrder, placeCodOrder } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -449,5 +449,143 @@ describe('HUIDs and the tax invoice', () => {
     const order = await findOrder(store.db, ids[2]);
     expect(await writeTransaction(store.db, (trx) => issueInvoice(trx, order!, seller, new Date('2031-04-03T10:00:00Z')))).toBe('AJ/31-32/000002');
     expect((await store.db.selectFrom('invoice_counters').selectAll().where('financial_year', '=', 2031).executeTakeFirstOrThrow()).last_number).toBe(2);
+  });
+});
+
+describe('exports are zero-rated: the price a shopper pays follows where it is delivered', () => {
+  /** Ships through the lifecycle (Processing, then Shipped), every piece hallmarked first; answers the invoice issued. */
+  async function ship(o_id: number) {
+    await advanceOrder(store, admin, o_id, 3);
+    const row = await store.db.selectFrom('invoices').select(['document', 'invoice_no']).where('o_id', '=', o_id).executeTakeFirstOrThrow();
+    return JSON.parse(row.document) as InvoiceDocument;
+  }
+
+  it('a rupee shopper sending a piece abroad pays the price without GST; the export invoice charges no tax on it', async () => {
+    const shopper = await createUser(store);
+    await addToCart(shopper, (await gold(1_03_000_00, 1_200_00)).selection);
+    // Listed ₹1,03,000 with GST; exported: 1,03,000 x 100/103 = ₹1,00,000. Shipping to the US in rupees: ₹3,200.
+    const quote = await api('POST', '/checkoutquote', { country: 'US', priceType: 'inr_price' }, shopper.auth);
+    expect(quote.body.data).toMatchObject({ currency: 'INR', subtotal: 100000, shipping: 3200, total: 103200, gst_included: false, cod_allowed: false, pan_required: false });
+    const home = await api('POST', '/checkoutquote', { country: 'IN' }, shopper.auth);
+    expect(home.body.data).toMatchObject({ subtotal: 103000, total: 103000, gst_included: true });
+    // The GST-inclusive figures are refused for an export: the server prices it.
+    const wrong = await payOnline(shopper, { amount: 103000, shipping: 3200, currency: 'INR', address: usAddress });
+    expect(wrong.status).toBe(400);
+    const res = await payOnline(shopper, { amount: 100000, shipping: 3200, currency: 'INR', address: usAddress });
+    expect(res.status).toBeLessThan(300);
+    const o_id = res.body.data.o_id;
+    const order = await orderOf(shopper, o_id);
+    expect(order).toMatchObject({ currency: 'INR', country: 'US', subtotal: 100000, shipping: 3200, total: 103200 });
+    expect(order.orderItems[0]).toMatchObject({ price: 100000 });
+    const doc = await ship(o_id);
+    expect(doc.figures.supply).toBe('export');
+    expect(doc.figures.totals).toMatchObject({ gross: 1_03_200_00, taxable: 1_03_200_00, cgst: 0, sgst: 0, igst: 0 });
+    expect(doc.figures.lines[0]).toMatchObject({ gross: 1_00_000_00, taxable: 1_00_000_00, unit_price: 1_00_000_00 });
+    expect(doc.exchange).toBeNull();
+    expect(doc.notes[0]).toContain('the price charged carries no GST');
+    expect(doc.notes.join(' ')).not.toContain('inclusive of GST');
+  });
+
+  it('a +1 shopper sending a piece to India pays the dollar price with 3% GST added; the invoice splits it back to the listed price', async () => {
+    const shopper = await createUser(store, { countryCode: '+1' });
+    // Listed $534.08 without GST; delivered in Gujarat: 534.08 + 16.0224 -> $550.10.
+    await addToCart(shopper, (await gold(46_484_00, 534_08)).selection);
+    const quote = await api('POST', '/checkoutquote', { country: 'IN', priceType: 'usd_price' }, shopper.auth);
+    expect(quote.body.data).toMatchObject({ currency: 'USD', subtotal: 550.1, shipping: 0, total: 550.1, gst_included: true, cod_allowed: true });
+    expect(quote.body.data.lines).toEqual([{ listed_price: 534.08, price: 550.1, quantity: 1, line_total: 550.1 }]);
+    const abroad = await api('POST', '/checkoutquote', { country: 'US' }, shopper.auth);
+    expect(abroad.body.data).toMatchObject({ subtotal: 534.08, gst_included: false });
+    const doc = await ship(await placeCodOrder(store, shopper, { subtotal: 550.1 }, { priceType: 'usd_price' }));
+    expect(doc.figures.supply).toBe('intra_state');
+    // 55,010 cents x 1.5/103 = 801.11 -> $8.01 each of CGST and SGST; taxable 55,010 - 1,602 = 53,408: the listed price.
+    expect(doc.figures.lines[0]).toMatchObject({ gross: 550_10, cgst: 8_01, sgst: 8_01, taxable: 534_08 });
+  });
+
+  it('a +1 shopper abroad pays the listed dollar price, and the export invoice shows each line\'s making and stones in dollars at the order\'s rate', async () => {
+    // The day's rates: 22K at ₹7,250/g, ₹84.50 a dollar.
+    expect((await api('POST', '/setmetalrates', { rates: [{ carat_id: carat22, inr_per_gram: 7250 }], usd_inr: '84.50' }, admin.auth)).status).toBe(200);
+    const piece = await gold(1_000_00, 10_00);
+    // A rate-priced ring: 5.250 g, 12% making (₹4,567.50), ₹2,500 of stones; ₹46,484 with GST, $534.08 without (tests/rules/pricing.test.ts).
+    await store.db
+      .updateTable('product_carats')
+      .set({ pricing: 'rate', net_weight_mg: 5250, making_type: 'percent', making_value: 1200, stone_value: 2_500_00, rate_per_gram: 7_250_00, rate_at: '2026-11-25 09:00:00', inr_price: 46_484_00, usd_price: 534_08 })
+      .where('pc_id', '=', piece.selection.pc_id)
+      .execute();
+    const shopper = await createUser(store, { countryCode: '+1' });
+    await addToCart(shopper, piece.selection, 2);
+    const quote = (await api('POST', '/checkoutquote', { country: 'US' }, shopper.auth)).body.data;
+    expect(quote).toMatchObject({ currency: 'USD', subtotal: 1068.16, gst_included: false });
+    const res = await payOnline(shopper, { amount: 1068.16, shipping: quote.shipping, currency: 'USD', address: usAddress });
+    expect(res.status).toBeLessThan(300);
+    const o_id = res.body.data.o_id;
+    expect((await findOrder(store.db, o_id))?.usd_inr).toBe(84_50);
+    const doc = await ship(o_id);
+    expect(doc.currency).toBe('USD');
+    expect(doc.exchange?.usd_inr).toBe(84_50);
+    // Making ₹4,567.50 x 2 = ₹9,135.00 / 84.50 = 108.106... -> $108.11; stones ₹5,000 / 84.50 = 59.171... -> $59.17.
+    expect(doc.figures.lines[0]).toMatchObject({ making: 108_11, stones: 59_17, net_weight_g: 10.5, gross: 1_068_16, taxable: 1_068_16, igst: 0 });
+    const total = 1_068_16 + quote.shipping * 100;
+    expect(doc.figures.totals).toMatchObject({ gross: total, taxable: total, igst: 0 });
+    // The total in rupees at the same rate, to the paisa: cents x 84.50.
+    expect(doc.exchange?.total_inr).toBe(Math.round(total * 84.5));
+    const text = await pdfText(new Uint8Array(await (await store.app.request(`/invoice/${o_id}`, { headers: shopper.auth })).arrayBuffer()));
+    for (const expected of ['108.11', '59.17', '10.500', 'Rs 84.50 per US$', 'zero-rated']) expect(text).toContain(expected);
+  });
+});
+
+describe('a HUID is recorded once in the whole shop', () => {
+  async function pendingOrder(shopper: Shopper, price = 2_500_00) {
+    await addToCart(shopper, (await gold(price)).selection);
+    const o_id = await placeCodOrder(store, shopper, { subtotal: price / 100 });
+    const [item] = await store.db.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id).execute();
+    return { o_id, oi_id: item.oi_id };
+  }
+
+  it('refuses a HUID already on a piece of another order with 409 naming it, and takes it again once that order is cancelled', async () => {
+    const shopper = await createUser(store);
+    const first = await pendingOrder(shopper);
+    const second = await pendingOrder(shopper);
+    expect((await api('PUT', '/orderhuid', { o_id: first.o_id, items: [{ oi_id: first.oi_id, huid: ['UQ0001'] }] }, admin.auth)).status).toBe(200);
+    const twice = await api('PUT', '/orderhuid', { o_id: second.o_id, items: [{ oi_id: second.oi_id, huid: ['uq0001'] }] }, admin.auth);
+    expect(twice.status).toBe(409);
+    expect(twice.body.description).toBe(`HUID UQ0001 is already recorded on a piece of order #${first.o_id}: a HUID identifies one hallmarked piece, so it can be recorded only once.`);
+    expect(await store.db.selectFrom('order_item_huids').select('oi_id').where('huid', '=', 'UQ0001').execute()).toEqual([{ oi_id: first.oi_id }]);
+    // Recording it again on its own piece is fine.
+    expect((await api('PUT', '/orderhuid', { o_id: first.o_id, items: [{ oi_id: first.oi_id, huid: ['UQ0001'] }] }, admin.auth)).status).toBe(200);
+    // Cancelled: the piece goes back to stock and its HUID is free for the next order.
+    expect((await api('PUT', '/updateorderstatus', { o_id: first.o_id, status: 5 }, admin.auth)).status).toBe(200);
+    expect(await store.db.selectFrom('order_item_huids').select('oi_id').where('huid', '=', 'UQ0001').execute()).toEqual([]);
+    expect((await api('PUT', '/orderhuid', { o_id: second.o_id, items: [{ oi_id: second.oi_id, huid: ['UQ0001'] }] }, admin.auth)).status).toBe(200);
+  });
+
+  it('moves a HUID between two lines of one order in one call', async () => {
+    const shopper = await createUser(store);
+    await addToCart(shopper, (await gold(1_100_00)).selection);
+    await addToCart(shopper, (await gold(1_200_00)).selection);
+    const o_id = await placeCodOrder(store, shopper, { subtotal: 2300 });
+    const [a, b] = await store.db.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id).orderBy('oi_id').execute();
+    expect((await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: a.oi_id, huid: ['MV0001'] }, { oi_id: b.oi_id, huid: ['MV0002'] }] }, admin.auth)).status).toBe(200);
+    const swapped = await api('PUT', '/orderhuid', { o_id, items: [{ oi_id: b.oi_id, huid: ['MV0001'] }, { oi_id: a.oi_id, huid: ['MV0002'] }] }, admin.auth);
+    expect(swapped.status).toBe(200);
+    expect(swapped.body.data.items).toEqual([
+      { oi_id: a.oi_id, quantity: 1, huid: ['MV0002'] },
+      { oi_id: b.oi_id, quantity: 1, huid: ['MV0001'] },
+    ]);
+  });
+
+  it('the same HUID sent for two orders at once: exactly one wins, the other is told 409, never 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const shopper = await createUser(store);
+      const orders = [await pendingOrder(shopper), await pendingOrder(shopper)];
+      const huid = `RC${String(round).padStart(4, '0')}`;
+      const answers = await Promise.all(orders.map((o) => call(store, 'PUT', '/orderhuid', { o_id: o.o_id, items: [{ oi_id: o.oi_id, huid: [huid] }] }, admin.auth)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const loser = answers.find((a) => a.status === 409)!;
+      expect(loser.body.description).toMatch(new RegExp(`^HUID ${huid} is already recorded on a piece of order #\\d+`));
+      const rows = await store.db.selectFrom('order_item_huids').select('oi_id').where('huid', '=', huid).execute();
+      expect(rows).toHaveLength(1);
+      const winner = orders[answers.findIndex((a) => a.status === 200)];
+      expect(rows[0].oi_id).toBe(winner.oi_id);
+    }
   });
 });

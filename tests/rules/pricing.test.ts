@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { divideHalfUp, dollarsFromRupees, GST_BASIS_POINTS, priceByRate, priceRow } from '../../rules/pricing.ts';
+import { divideHalfUp, dollarsFromRupees, domesticPrice, exportPrice, GST_BASIS_POINTS, gstIncluded, LISTED_INCLUDES_GST, priceByRate, priceRow, supplyPrice } from '../../rules/pricing.ts';
+import { splitInclusive } from '../../rules/tax.ts';
 
 describe('priceByRate: (weight x rate + making + stones) + 3% GST, rounded to the rupee', () => {
   it('a 22K ring: 5.250 g at Rs 7,250/g, 12% making, Rs 2,500 of stones', () => {
@@ -40,9 +41,14 @@ describe('priceByRate: (weight x rate + making + stones) + 3% GST, rounded to th
 describe('dollars from rupees, rounded to the cent', () => {
   it('Rs 46,484 at Rs 84.50 a dollar is $550.11 (550.1065...)', () => {
     expect(dollarsFromRupees(4_648_400, 8450)).toBe(55_011);
+  });
+  it('the dollar price is the export price: Rs 46,484 less its GST (Rs 1,353.90) = Rs 45,130.10 at Rs 84.50 is $534.08', () => {
+    // GST in 46,484.00 = 46,484.00 x 3/103 = 1,353.902... -> 1,353.90; without it 45,130.10; / 84.50 = 534.0840... -> $534.08
+    expect(gstIncluded(4_648_400)).toBe(135_390);
+    expect(exportPrice(4_648_400)).toBe(4_513_010);
     expect(priceRow({ netWeightMg: 5250, makingType: 'percent', makingValue: 1200, stoneValue: 250_000 }, 725_000, 8450)).toMatchObject({
       inr_price: 4_648_400,
-      usd_price: 55_011,
+      usd_price: 53_408,
     });
   });
   it('half a cent rounds up, under half down', () => {
@@ -54,5 +60,31 @@ describe('dollars from rupees, rounded to the cent', () => {
   });
   it('stays exact for a crore-rupee piece', () => {
     expect(dollarsFromRupees(1_000_000_000, 8347)).toBe(11_980_352); // 10,000,000 / 83.47 = 119,803.52
+  });
+});
+
+describe('GST follows the destination, the currency follows the account (supplyPrice)', () => {
+  it('listed rupee prices include GST, listed dollar prices do not', () => {
+    expect(LISTED_INCLUDES_GST).toEqual({ INR: true, USD: false });
+  });
+  it('an export price is the inclusive price less 3/103 of it, the same sum an IGST invoice line makes', () => {
+    expect(exportPrice(10_300_000)).toBe(10_000_000); // Rs 1,03,000 -> Rs 1,00,000
+    for (const gross of [1, 49, 103, 4_648_400, 19_999_900, 20_000_000, 123_456_789]) {
+      expect(exportPrice(gross)).toBe(splitInclusive(gross, 'inter_state').taxable);
+    }
+  });
+  it('a price without GST delivered in India has 3% added, half up, and splits back to itself on an IGST invoice', () => {
+    expect(domesticPrice(53_408)).toBe(55_010); // $534.08 + $16.0224 -> $550.10
+    expect(domesticPrice(50)).toBe(52); // 1.5 cents of GST rounds up to 2
+    for (const net of [1, 17, 50, 53_408, 99_999, 12_345_678]) {
+      expect(splitInclusive(domesticPrice(net), 'inter_state').taxable).toBe(net);
+    }
+  });
+  it('the four cases: rupees in India as listed, rupees abroad without GST, dollars abroad as listed, dollars in India with GST', () => {
+    expect(supplyPrice(4_648_400, 'INR', 'IN')).toBe(4_648_400);
+    expect(supplyPrice(4_648_400, 'INR', 'US')).toBe(4_513_010);
+    expect(supplyPrice(53_408, 'USD', 'US')).toBe(53_408);
+    expect(supplyPrice(53_408, 'USD', 'GB')).toBe(53_408);
+    expect(supplyPrice(53_408, 'USD', 'IN')).toBe(55_010);
   });
 });

@@ -37,8 +37,10 @@ export const ProductCarat = z
   .object({
     pc_id: z.number().int(),
     carat_id: z.number().int(),
-    inr_price: Money.openapi({ description: 'Rupees, tax included. For rate-priced rows derived by the server.' }),
-    usd_price: Money.openapi({ description: 'Dollars. For rate-priced rows: inr_price at the day\'s exchange rate.' }),
+    inr_price: Money.openapi({ description: 'Rupees, GST included (delivery in India). For rate-priced rows derived by the server.' }),
+    usd_price: Money.openapi({
+      description: 'Dollars, the export price without India\'s GST (exports are zero-rated; 3% is added for delivery in India). For rate-priced rows: inr_price less its GST (x 100/103) at the day\'s exchange rate.',
+    }),
     carat: Carat,
     pricing: z.enum(['rate', 'fixed']).openapi({ description: '"rate": priced from the day\'s metal rate; "fixed": typed by hand.' }),
     net_weight_g: z.number().nullable().openapi({ description: 'Net metal weight, grams.' }),

@@ -1,17 +1,17 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { findInvoice, huidsOfItems, replaceItemHuids } from '../../../db/queries/hallmarks-invoices.ts';
+import { findInvoice, huidsOfItems, huidsRecordedElsewhere, replaceItemHuids } from '../../../db/queries/hallmarks-invoices.ts';
 import { findOrder } from '../../../db/queries/orders.ts';
 import { adminCodCap, setAdminCodCap, setShippingRates, shippingRates } from '../../../db/queries/shop-settings.ts';
-import { writeTransaction } from '../../../db/transaction.ts';
-import { COUNTRIES, INDIAN_STATES } from '../../../rules/address.ts';
-import { effectiveCodCap, HUID_MESSAGE, LEGAL_CASH_LIMIT, normaliseHuid } from '../../../rules/compliance.ts';
+import { isUniqueViolation, writeTransaction } from '../../../db/transaction.ts';
+import { COUNTRIES, HOME_COUNTRY, INDIAN_STATES } from '../../../rules/address.ts';
+import { effectiveCodCap, HUID_MESSAGE, huidTakenMessage, LEGAL_CASH_LIMIT, normaliseHuid } from '../../../rules/compliance.ts';
 import { DEFAULT_PIECE_WEIGHT_G, PACKAGING_G, rateTableProblem, type ShippingRates } from '../../../rules/shipping.ts';
 import type { AppEnv } from '../../context.ts';
 import { badRequest, conflict, notFound, ok } from '../../errors.ts';
 import type { InvoiceDocument } from '../../invoices/document.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
 import { paymentRules } from '../../orders/checkout-law.ts';
-import { CURRENCY_OF_FIELD, toMajor, toMinor } from '../../../rules/money.ts';
+import { CURRENCY_OF_FIELD, FIELD_OF_CURRENCY, toMajor, toMinor } from '../../../rules/money.ts';
 import { priceCheckout } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import type { checkoutQuote, getCodLimit, getInvoice, getShippingRates, setCodLimit, setOrderHuid, setShippingRates as setShippingRatesRoute } from './law.routes.ts';
@@ -84,12 +84,15 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
     cod_message: rules.cod_message,
     cod_cap: toMajor(rules.cod_cap),
     pan_required: rules.pan_required,
+    gst_included: priced.country === HOME_COUNTRY,
+    lines: priced.lines.map((l) => ({ listed_price: toMajor(l[FIELD_OF_CURRENCY[priced.currency]]), price: toMajor(l.price), quantity: l.quantity, line_total: toMajor(l.line_total) })),
   });
 };
 
 export const setOrderHuidHandler: RouteHandler<typeof setOrderHuid, AppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const result = await writeTransaction(c.var.deps.db, async (trx) => {
+  const { db } = c.var.deps;
+  const result = await writeTransaction(db, async (trx) => {
     const order = await findOrder(trx, body.o_id);
     if (!order) throw notFound('Order not found.');
     if (order.status === 3 || order.status === 4) throw conflict('This order has shipped: its HUIDs are on its tax invoice and can no longer change.');
@@ -111,9 +114,18 @@ export const setOrderHuidHandler: RouteHandler<typeof setOrderHuid, AppEnv> = as
     const all = [...current.values()].flat();
     const twice = all.find((h, i) => all.indexOf(h) !== i);
     if (twice) throw badRequest(`HUID ${twice} is given for two pieces: each piece has its own.`);
-    for (const entry of body.items) await replaceItemHuids(trx, entry.oi_id, current.get(entry.oi_id) ?? []);
+    const sent = body.items.flatMap((entry) => current.get(entry.oi_id) ?? []);
+    const [taken] = await huidsRecordedElsewhere(trx, sent, body.o_id);
+    if (taken) throw conflict(huidTakenMessage(taken.huid, taken.o_id));
+    await replaceItemHuids(trx, new Map(body.items.map((entry) => [entry.oi_id, current.get(entry.oi_id) ?? []])));
     const view = items.map((i) => ({ oi_id: i.oi_id, quantity: i.quantity, huid: current.get(i.oi_id) ?? [] }));
     return { o_id: body.o_id, complete: view.every((i) => i.huid.length === i.quantity), items: view };
+  }).catch(async (error: unknown) => {
+    // Another order took one of these HUIDs between this one's check and its commit, past the retry: name it.
+    if (!isUniqueViolation(error, 'order_item_huids_huid_unique', ['huid'])) throw error;
+    const sent = body.items.flatMap((entry) => entry.huid.map(normaliseHuid).filter((h): h is string => h !== null));
+    const [taken] = await huidsRecordedElsewhere(db, sent, body.o_id);
+    throw conflict(taken ? huidTakenMessage(taken.huid, taken.o_id) : huidTakenMessage(sent[0] ?? ''));
   });
   return ok(c, result.complete ? 'HUIDs saved: every piece has one.' : 'HUIDs saved.', result);
 };

@@ -144,6 +144,20 @@ export const CheckoutQuote = z
     cod_message: z.string().nullable().openapi({ description: 'Why Cash on Delivery is not offered (shown as is), or null.' }),
     cod_cap: Money.openapi({ description: 'Rupees.' }),
     pan_required: z.boolean().openapi({ description: 'The order needs the buyer\'s PAN (₹2,00,000 or more in India).' }),
+    gst_included: z.boolean().openapi({
+      description:
+        'Whether the prices carry India\'s 3% GST: true when delivered in India, false for an export (zero-rated, whatever the currency). Listed rupee prices include GST, listed dollar prices exclude it; the line prices here are what this destination pays.',
+    }),
+    lines: z
+      .array(
+        z.object({
+          listed_price: Money.openapi({ description: 'The unit price the catalogue lists in this currency.' }),
+          price: Money.openapi({ description: 'The unit price for this destination: GST added (dollars to India) or taken off (rupees abroad) as it applies.' }),
+          quantity: z.number().int(),
+          line_total: Money,
+        }),
+      )
+      .openapi({ description: 'The lines in the order /createorder takes them.' }),
   })
   .openapi('CheckoutQuote');
 
@@ -188,7 +202,7 @@ export const setOrderHuid = createRoute({
   path: '/orderhuid',
   summary: 'Record the HUID of each piece of an order',
   description:
-    'When packing: each named line\'s HUIDs (6 letters or digits, one per piece, at most its quantity) replace what it had. Refused once the order has shipped or is cancelled. An order cannot be marked Shipped until every piece has one.',
+    'When packing: each named line\'s HUIDs (6 letters or digits, one per piece, at most its quantity) replace what it had. Refused once the order has shipped or is cancelled. An order cannot be marked Shipped until every piece has one. A HUID identifies one hallmarked piece in the country, so it is recorded on one piece of one order at most (a unique index): a HUID already on a piece of another order is answered 409 naming it and that order; cancelling an order releases its HUIDs (the piece goes back to stock).',
   request: { body: jsonBody(OrderHuidBody) },
   responses: { 200: jsonOk(OrderHuids, 'The order\'s HUIDs now.'), ...adminErrors, 404: errorResponses[404], 409: errorResponses[409] },
 });

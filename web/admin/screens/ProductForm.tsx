@@ -304,7 +304,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
         <ChipChoices id="product-sizes" options={choices.sizes.map((s) => ({ id: s.size_id, label: s.size_name }))} chosen={sizes} disabled={editing} onChange={setSizes} />
       </Field>
 
-      <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: priced by the day's gold rate (net weight, making charge, stones; GST 3% is added) or at a fixed price, with its stock.">
+      <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: priced by the day's gold rate (net weight, making charge, stones) or at a fixed price, with its stock. Rupee prices include GST 3%; dollar prices are export prices without it (3% is added for delivery in India).">
         <CaratPriceRows rows={carats} setRows={setCarats} carats={choices.carats} rates={rates} errors={errors} clear={clear} />
         <button
           type="button"

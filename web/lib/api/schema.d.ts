@@ -728,7 +728,7 @@ export interface paths {
         get?: never;
         /**
          * Record the HUID of each piece of an order
-         * @description When packing: each named line's HUIDs (6 letters or digits, one per piece, at most its quantity) replace what it had. Refused once the order has shipped or is cancelled. An order cannot be marked Shipped until every piece has one.
+         * @description When packing: each named line's HUIDs (6 letters or digits, one per piece, at most its quantity) replace what it had. Refused once the order has shipped or is cancelled. An order cannot be marked Shipped until every piece has one. A HUID identifies one hallmarked piece in the country, so it is recorded on one piece of one order at most (a unique index): a HUID already on a piece of another order is answered 409 naming it and that order; cancelling an order releases its HUIDs (the piece goes back to stock).
          */
         put: operations["putOrderhuid"];
         post?: never;
@@ -1756,12 +1756,12 @@ export interface components {
             pc_id: number;
             carat_id: number;
             /**
-             * @description Rupees, tax included. For rate-priced rows derived by the server.
+             * @description Rupees, GST included (delivery in India). For rate-priced rows derived by the server.
              * @example 52340.5
              */
             inr_price: number;
             /**
-             * @description Dollars. For rate-priced rows: inr_price at the day's exchange rate.
+             * @description Dollars, the export price without India's GST (exports are zero-rated; 3% is added for delivery in India). For rate-priced rows: inr_price less its GST (x 100/103) at the day's exchange rate.
              * @example 52340.5
              */
             usd_price: number;
@@ -2322,6 +2322,17 @@ export interface components {
             cod_cap: number;
             /** @description The order needs the buyer's PAN (₹2,00,000 or more in India). */
             pan_required: boolean;
+            /** @description Whether the prices carry India's 3% GST: true when delivered in India, false for an export (zero-rated, whatever the currency). Listed rupee prices include GST, listed dollar prices exclude it; the line prices here are what this destination pays. */
+            gst_included: boolean;
+            /** @description The lines in the order /createorder takes them. */
+            lines: {
+                /** @description The unit price the catalogue lists in this currency. */
+                listed_price: number;
+                /** @description The unit price for this destination: GST added (dollars to India) or taken off (rupees abroad) as it applies. */
+                price: number;
+                quantity: number;
+                line_total: number;
+            }[];
         };
         CheckoutQuoteBody: {
             /** @description Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused. */
