@@ -4,6 +4,7 @@
  * are worked out from weight the way an Indian jeweller quotes them: gold at
  * the day's rate for the purity, plus making charges, plus the stones.
  */
+import { exportPrice } from '../../rules/pricing.ts';
 import type { Gem, Metal } from './art/paint.ts';
 import { type PieceDesign, type PieceKind, STYLES } from './art/pieces.ts';
 
@@ -559,11 +560,12 @@ export function gramsIn(product: Pick<ProductSeed, 'grams'>, carat: CaratName): 
 
 /**
  * Price in paise and cents: gold at the purity's rate, plus making charges,
- * plus the stones, rounded to whole rupees and whole dollars as a shop quotes them.
+ * plus the stones, rounded to whole rupees and whole dollars as a shop quotes them;
+ * the dollar price is the export price, the rupee price without its GST (rules/pricing.ts).
  */
 export function priceOf(product: Pick<ProductSeed, 'grams' | 'stones'>, making: number, carat: CaratName): { inr: number; usd: number } {
   const rupees = Math.round(gramsIn(product, carat) * GOLD_RATE_INR[carat] * (1 + making) + (product.stones?.inr ?? 0));
-  return { inr: rupees * 100, usd: Math.round(rupees / INR_PER_USD) * 100 };
+  return { inr: rupees * 100, usd: Math.round(exportPrice(rupees * 100) / 100 / INR_PER_USD) * 100 };
 }
 
 /** The description: the piece's story, then how to care for it. */

@@ -9,7 +9,16 @@ import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount } from '../../rules/money.ts';
 import { paymentStatusAfter, paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { hashPassword } from '../passwords.ts';
-import { priceRow } from '../../rules/pricing.ts';
+import { priceRow, supplyPrice } from '../../rules/pricing.ts';
+import { ORDER_STATUS } from '../../rules/orders.ts';
+import { type Seller, sellerFrom } from '../../rules/seller.ts';
+import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
+import { issueInvoice } from '../../api/orders/shipment.ts';
+import { CARAT_PRICING_COLUMNS, orderItemPricing } from '../queries/carat-pricing.ts';
+import { replaceItemHuids } from '../queries/hallmarks-invoices.ts';
+import { currentUsdInr } from '../queries/metal-rates.ts';
+import { findOrder } from '../queries/orders.ts';
+import { shippingRates } from '../queries/shop-settings.ts';
 import { isoTimestamp } from '../queries/catalogue.ts';
 import { newTokenKey } from '../queries/users.ts';
 import { type MediaLocation, type MediaStore, mediaStore } from '../media-store.ts';
@@ -40,6 +49,8 @@ export interface SeedConfig {
   /** The administrator to create (ADMIN_* in the environment). */
   admin: { countryCode: string; phoneNumber: string; password: string };
   media?: MediaLocation;
+  /** The seller on the invoices of the demo's shipped orders; the demo seller of rules/seller.ts when absent. */
+  seller?: Seller;
 }
 
 /** The media store seeding writes to: the configured one, or local folders under mediaDir. */
@@ -120,7 +131,7 @@ async function insertDemo(db: Db, config: SeedConfig, media: DemoMedia, hashes: 
   await insertSliders(db, media.sliders, now);
   await insertCoupons(db, now);
   const shoppers = await insertShoppers(db, hashes.shoppers, now);
-  await insertOrders(db, lookups, shoppers, products, now);
+  await insertOrders(db, lookups, shoppers, products, now, config.seller ?? sellerFrom({}));
   await insertProductReviews(db, shoppers, products, now);
   await insertTestimonials(db, adminId, media.portraits, now);
   await insertInbox(db, now);
@@ -349,8 +360,20 @@ async function insertShoppers(db: Db, passwordHashes: string[], now: Date): Prom
 /** How long after placing an order it reached its status, in days. */
 const DAYS_TO_STATUS: Record<number, number> = { 1: 0, 2: 0.5, 3: 2, 4: 6, 5: 0.05 };
 
-async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, now: Date): Promise<void> {
+/**
+ * A demo piece's HUID: 6 capital letters or digits, one per piece of the demo
+ * (order n, line l, piece k), never the same twice ("DM" and four base-36 digits).
+ */
+export function demoHuid(order: number, line: number, piece: number): string {
+  return `DM${(order * 100 + line * 10 + piece).toString(36).toUpperCase().padStart(4, '0')}`;
+}
+
+async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, now: Date, seller: Seller): Promise<void> {
   const coupons = new Map(COUPONS.map((c) => [c.name, c.bp]));
+  const usd_inr = await currentUsdInr(db);
+  const rates = await shippingRates(db);
+  /** Shipped and delivered orders, with when they shipped: their invoices are issued in that order below. */
+  const shipped: { o_id: number; at: Date }[] = [];
   for (const [n, order] of ORDERS.entries()) {
     const shopper = SHOPPERS.find((s) => s.u_name === order.shopper);
     const account = shoppers.get(order.shopper);
@@ -360,23 +383,30 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
       if (!product) throw new Error(`demo seed: no product ${item.product}`);
       const carat_id = idOf(lookups.carats, item.carat);
       const pc = await db
-        .selectFrom('product_carats')
-        .select(['pc_id', 'inr_price', 'usd_price'])
-        .where('p_id', '=', product.p_id)
-        .where('carat_id', '=', carat_id)
+        .selectFrom('product_carats as pc')
+        .select(['pc.pc_id', 'pc.inr_price', 'pc.usd_price', ...CARAT_PRICING_COLUMNS])
+        .where('pc.p_id', '=', product.p_id)
+        .where('pc.carat_id', '=', carat_id)
         .executeTakeFirstOrThrow();
       const material = materialsOf(product.seed)[0];
       const size = item.size ?? sizesOf(product.seed)[0];
       if (!sizesOf(product.seed).includes(size)) throw new Error(`demo seed: ${item.product} has no size ${size}`);
-      const price = account.currency === 'INR' ? pc.inr_price : pc.usd_price;
+      // As checkout prices it (api/orders/pricing.ts): the listed price with or without GST for where it goes.
+      const price = supplyPrice(account.currency === 'INR' ? pc.inr_price : pc.usd_price, account.currency, shopper.country);
       return {
         p_id: product.p_id, pc_id: pc.pc_id, carat_id, cate_id: product.cate_id, m_id: idOf(lookups.materials, material), size_id: idOf(lookups.sizes, size),
         product_name: product.seed.name, product_image: product.image, category_name: product.seed.category,
         carat_name: item.carat, material_name: material, size_name: size,
         quantity: item.quantity, price, line_total: price * item.quantity,
+        ...orderItemPricing(pc),
       };
     }));
     const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
+    // Shipping as checkout charges it: free in India, by zone and parcel weight abroad.
+    const weight_g = parcelWeightGrams(lines.map((l) => ({ net_weight_g: l.net_weight_mg === null ? null : l.net_weight_mg / 1000, quantity: l.quantity })));
+    const quote = shippingCharge(rates, shopper.country, weight_g, account.currency);
+    if (!quote.ok) throw new Error(`demo seed: no shipping to ${shopper.country}`);
+    const shipping = quote.amount;
     const bp = order.coupon ? coupons.get(order.coupon) : undefined;
     if (order.coupon && bp === undefined) throw new Error(`demo seed: no coupon ${order.coupon}`);
     // The same rule as checkout (api/orders/pricing.ts): percent of the subtotal, half-up, never more than it.
@@ -388,7 +418,7 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
       .insertInto('orders')
       .values({
         u_id: account.u_id, status: order.status, currency: account.currency,
-        subtotal, discount, shipping: 0, total: subtotal - discount,
+        subtotal, discount, shipping, total: subtotal - discount + shipping, shipping_weight_g: weight_g, usd_inr,
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
         first_name, last_name: rest.join(' '), email: shopper.email, phone_number: `${shopper.country_code} ${shopper.phone_number}`,
         address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
@@ -398,18 +428,30 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
       })
       .returning('o_id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('order_items').values(lines.map((line) => ({ o_id, ...line }))).execute();
+    const items = await db.insertInto('order_items').values(lines.map((line) => ({ o_id, ...line }))).returning(['oi_id', 'quantity']).execute();
+    if (order.status === ORDER_STATUS.shipped || order.status === ORDER_STATUS.delivered) {
+      // Hallmarked when packed, as the desk records them (PUT /orderhuid): one HUID a piece.
+      await replaceItemHuids(db, new Map(items.map((item, l) => [item.oi_id, Array.from({ length: item.quantity }, (_, k) => demoHuid(n + 1, l + 1, k + 1))])));
+      shipped.push({ o_id, at: daysBefore(placed, -DAYS_TO_STATUS[ORDER_STATUS.shipped]) });
+    }
     if (provider_order_id) {
       // An online order exists only once the provider confirmed the payment; the payment row says so.
       await db
         .insertInto('payments')
         .values({
           provider: 'sandbox', provider_order_id, payment_session_id: `demo_session_${n + 1}`, u_id: account.u_id,
-          currency: account.currency, amount: subtotal - discount, status: 'used', o_id, checkout: null,
+          currency: account.currency, amount: subtotal - discount + shipping, status: 'used', o_id, checkout: null,
           created_at: sqlTimestamp(placed), updated_at: sqlTimestamp(placed),
         })
         .execute();
     }
+  }
+  // Their tax invoices, as shipping issues them (api/orders/shipment.ts), in the order they shipped: numbered without gaps.
+  shipped.sort((a, b) => a.at.getTime() - b.at.getTime() || a.o_id - b.o_id);
+  for (const { o_id, at } of shipped) {
+    const order = await findOrder(db, o_id);
+    if (!order) throw new Error(`demo seed: order ${o_id} vanished`);
+    await issueInvoice(db, order, seller, at);
   }
 }
 

@@ -492,7 +492,7 @@ describe('exports are zero-rated: the price a shopper pays follows where it is d
     await addToCart(shopper, (await gold(46_484_00, 534_08)).selection);
     const quote = await api('POST', '/checkoutquote', { country: 'IN', priceType: 'usd_price' }, shopper.auth);
     expect(quote.body.data).toMatchObject({ currency: 'USD', subtotal: 550.1, shipping: 0, total: 550.1, gst_included: true, cod_allowed: true });
-    expect(quote.body.data.lines).toEqual([{ listed_price: 534.08, price: 550.1, quantity: 1, line_total: 550.1 }]);
+    expect(quote.body.data.lines).toEqual([{ c_id: expect.any(Number), listed_price: 534.08, price: 550.1, quantity: 1, line_total: 550.1 }]);
     const abroad = await api('POST', '/checkoutquote', { country: 'US' }, shopper.auth);
     expect(abroad.body.data).toMatchObject({ subtotal: 534.08, gst_included: false });
     const doc = await ship(await placeCodOrder(store, shopper, { subtotal: 550.1 }, { priceType: 'usd_price' }));

@@ -1,3 +1,5 @@
+import { exportPrice } from '../../rules/pricing.ts';
+import type { InvoiceDocument } from '../../api/invoices/document.ts';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,7 +103,7 @@ describe('seedDemo on an empty database', () => {
     expect(names.size).toBe(products.length);
   });
 
-  it('prices every product in 18K and 22K, 22K dearer, dollars about rupees / 83', async () => {
+  it('prices every product in 18K and 22K, 22K dearer, dollars about rupees without GST / 83', async () => {
     const rows = await db
       .selectFrom('product_carats')
       .innerJoin('carats', 'carats.carat_id', 'product_carats.carat_id')
@@ -115,7 +117,8 @@ describe('seedDemo on an empty database', () => {
       for (const row of [k18!, k22!]) {
         expect(row.inr_price).toBeGreaterThan(0);
         expect(Number.isInteger(row.inr_price) && Number.isInteger(row.usd_price)).toBe(true);
-        expect(Math.abs(row.usd_price - row.inr_price / 83)).toBeLessThanOrEqual(100);
+        // The dollar price is the export price: the rupee price less its 3% GST (x 100/103), at ₹83 a dollar.
+        expect(Math.abs(row.usd_price - exportPrice(row.inr_price) / 83)).toBeLessThanOrEqual(100);
       }
       expect(k22!.inr_price).toBeGreaterThan(k18!.inr_price);
     }
@@ -177,6 +180,36 @@ describe('seedDemo on an empty database', () => {
       .select(['orders.currency', 'users.country_code'])
       .execute();
     for (const c of currencies) expect(c.currency).toBe(c.country_code === '+91' ? 'INR' : 'USD');
+  });
+
+  it('hallmarks every piece of its shipped and delivered orders and issues their tax invoices, numbered without gaps in the order they shipped', async () => {
+    const sent = await db.selectFrom('orders').select(['o_id', 'created_at', 'currency', 'total']).where('status', 'in', [3, 4]).orderBy('created_at').orderBy('o_id').execute();
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    const huids = await db.selectFrom('order_item_huids').innerJoin('order_items', 'order_items.oi_id', 'order_item_huids.oi_id').select(['order_items.o_id', 'order_item_huids.huid']).execute();
+    for (const order of sent) {
+      const pieces = await db.selectFrom('order_items').select((eb) => eb.fn.sum<number>('quantity').as('n')).where('o_id', '=', order.o_id).executeTakeFirstOrThrow();
+      const own = huids.filter((h) => h.o_id === order.o_id);
+      expect(own.length, `order ${order.o_id}`).toBe(Number(pieces.n));
+      for (const h of own) expect(h.huid).toMatch(/^[A-Z0-9]{6}$/);
+    }
+    expect(new Set(huids.map((h) => h.huid)).size).toBe(huids.length);
+    const invoices = await db.selectFrom('invoices').selectAll().orderBy('financial_year').orderBy('sequence').execute();
+    expect(invoices.map((i) => i.o_id).sort()).toEqual(sent.map((o) => o.o_id).sort());
+    // Per financial year 1, 2, 3, ... with no gap, dated as they shipped.
+    for (const year of new Set(invoices.map((i) => i.financial_year))) {
+      const numbers = invoices.filter((i) => i.financial_year === year).map((i) => i.sequence);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => k + 1));
+    }
+    const issued = invoices.map((i) => i.issued_at);
+    expect([...issued].sort()).toEqual(issued);
+    for (const invoice of invoices) {
+      const document = JSON.parse(invoice.document) as InvoiceDocument;
+      const order = sent.find((o) => o.o_id === invoice.o_id)!;
+      expect(document.invoice_no).toBe(invoice.invoice_no);
+      expect(document.figures.totals.gross).toBe(order.total);
+      expect(document.figures.lines.every((l) => l.huids.length === l.quantity)).toBe(true);
+      if (document.figures.supply === 'export') expect(document.figures.totals.taxable).toBe(order.total);
+    }
   });
 
   it('has coupons, contact messages and newsletter subscribers', async () => {

@@ -32,9 +32,20 @@ import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { lineName, OrderSummary } from './LineItems.tsx';
 import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
 import { DestinationFields, PanField, panError } from './checkout/Destination.tsx';
-import { useCheckoutQuote } from '../lib/checkout-quote.ts';
+import { type CheckoutQuote, useCheckoutQuote } from '../lib/checkout-quote.ts';
 import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
 import { normalisePan } from '../../rules/compliance.ts';
+import { LISTED_INCLUDES_GST } from '../../rules/pricing.ts';
+
+/**
+ * What the summary says of GST when the destination changes the listed prices:
+ * dollar prices (listed without GST) delivered in India have it added; rupee
+ * prices (listed with it) sent abroad lose it; dollars abroad say it is not charged.
+ */
+export function gstNote(currency: Currency, abroad: boolean): string | null {
+  if (abroad) return currency === 'USD' ? "Export prices: India's GST is not charged on orders delivered outside India." : "Export: India's 3% GST is taken off prices for delivery outside India.";
+  return currency === 'USD' ? "Delivered in India: India's 3% GST is added to the prices." : null;
+}
 
 /** The redirect after an order waits 500 ms (§4, §9). */
 export const AFTER_ORDER_MS = 500;
@@ -79,8 +90,13 @@ function fromBuyNow(line: BuyNowLine): SummaryLine {
   };
 }
 
+/** The server's pricing of a summary line for the destination: its cart line, or the Buy Now line. */
+function quotedLine(priced: CheckoutQuote['lines'] | null, line: SummaryLine) {
+  return priced?.find((p) => (p.c_id === null ? line.key.startsWith('b') : line.key === `c${p.c_id}`));
+}
+
 /** The pieces being ordered, each with its quantity on the thumbnail and its total. */
-function SummaryLines({ lines, currency }: { lines: ReadonlyArray<SummaryLine>; currency: Currency }) {
+function SummaryLines({ lines, currency, priced }: { lines: ReadonlyArray<SummaryLine>; currency: Currency; priced: CheckoutQuote['lines'] | null }) {
   return (
     <ul className="summary-lines">
       {lines.map((line) => (
@@ -96,7 +112,7 @@ function SummaryLines({ lines, currency }: { lines: ReadonlyArray<SummaryLine>; 
             <small>{line.choice}</small>
             {!line.available ? <small className="line-warning">No longer available</small> : null}
           </span>
-          <span className="num">{formatMoney(lineTotal(line, currency), currency)}</span>
+          <span className="num">{formatMoney(quotedLine(priced, line)?.line_total ?? lineTotal(line, currency), currency)}</span>
         </li>
       ))}
     </ul>
@@ -198,13 +214,18 @@ export default function Checkout() {
       ? { country: form.country || HOME_COUNTRY, cartItems, coupon_name: coupon?.name ?? '', priceType: priceColumn(currency) }
       : null,
   );
-  const quote = quoteState.status === 'ready' ? quoteState.quote : null;
   const abroad = (form.country || HOME_COUNTRY) !== HOME_COUNTRY;
-  const totals = totalsOf(lines ?? [], currency, coupon?.percent ?? 0, quote?.shipping ?? 0);
+  const quote = quoteState.status === 'ready' ? quoteState.quote : null;
+  // The server prices for the destination (GST in India, none on an export): its figures once it has answered.
+  const totals = quote
+    ? { subtotal: quote.subtotal, discount: quote.discount, shipping: quote.shipping, total: quote.total }
+    : totalsOf(lines ?? [], currency, coupon?.percent ?? 0, 0);
+  const pricesAdjusted = abroad === LISTED_INCLUDES_GST[currency];
+  const taxNote = gstNote(currency, abroad);
   const unavailable = lines?.some((l) => !l.available) ?? false;
   const codAllowed = quote ? quote.cod_allowed : !abroad;
   const panRequired = quote?.pan_required ?? false;
-  const quoteBlocks = abroad && quoteState.status !== 'ready';
+  const quoteBlocks = (abroad || pricesAdjusted) && quoteState.status !== 'ready';
 
   // Cash on Delivery stops where the law or the shop's cap says: Online Payment instead.
   useEffect(() => {
@@ -545,7 +566,8 @@ export default function Checkout() {
         currency={currency}
         coupon={coupon}
         shippingNote={quote?.zone ? `${quote.zone}, ${quote.weight_g} g parcel` : abroad && quoteState.status === 'loading' ? 'Calculating…' : null}
-        lines={<SummaryLines lines={lines} currency={currency} />}
+        taxNote={taxNote}
+        lines={<SummaryLines lines={lines} currency={currency} priced={quote?.lines ?? null} />}
       >
         <div className="coupon">
           <label htmlFor="checkout-coupon">Coupon code</label>

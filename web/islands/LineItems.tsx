@@ -126,9 +126,12 @@ export function OrderSummary({
   coupon,
   lines,
   shippingNote,
+  taxNote,
   children,
 }: {
   of: 'cart' | 'checkout';
+  /** Whether the prices carry India's GST for this destination, when the destination changes them. */
+  taxNote?: string | null;
   /** Abroad: the zone and parcel weight the server charged for, or that it is being calculated. */
   shippingNote?: string | null;
   totals: Totals;
@@ -168,6 +171,11 @@ export function OrderSummary({
           {formatMoney(totals.total, currency)}
         </dd>
       </dl>
+      {taxNote ? (
+        <p className="summary__tax-note" data-testid={`${of}-tax-note`}>
+          {taxNote}
+        </p>
+      ) : null}
       {children}
     </aside>
   );

@@ -20,6 +20,10 @@ export interface CheckoutQuote {
   cod_message: string | null;
   cod_cap: number;
   pan_required: boolean;
+  /** Whether the prices carry India's GST: delivered in India yes, an export no (rules/pricing.ts supplyPrice). */
+  gst_included: boolean;
+  /** Each line (its cart line; null for Buy Now) with its listed unit price and its price for this destination. */
+  lines: ReadonlyArray<{ c_id: number | null; listed_price: number; price: number; quantity: number; line_total: number }>;
 }
 
 export interface QuoteRequest {

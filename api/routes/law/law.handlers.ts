@@ -85,7 +85,7 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
     cod_cap: toMajor(rules.cod_cap),
     pan_required: rules.pan_required,
     gst_included: priced.country === HOME_COUNTRY,
-    lines: priced.lines.map((l) => ({ listed_price: toMajor(l[FIELD_OF_CURRENCY[priced.currency]]), price: toMajor(l.price), quantity: l.quantity, line_total: toMajor(l.line_total) })),
+    lines: priced.lines.map((l) => ({ c_id: l.c_id, listed_price: toMajor(l[FIELD_OF_CURRENCY[priced.currency]]), price: toMajor(l.price), quantity: l.quantity, line_total: toMajor(l.line_total) })),
   });
 };
 

@@ -151,13 +151,14 @@ export const CheckoutQuote = z
     lines: z
       .array(
         z.object({
+          c_id: z.number().int().nullable().openapi({ description: 'The cart line; null for a Buy Now line.' }),
           listed_price: Money.openapi({ description: 'The unit price the catalogue lists in this currency.' }),
           price: Money.openapi({ description: 'The unit price for this destination: GST added (dollars to India) or taken off (rupees abroad) as it applies.' }),
           quantity: z.number().int(),
           line_total: Money,
         }),
       )
-      .openapi({ description: 'The lines in the order /createorder takes them.' }),
+      .openapi({ description: 'The lines priced, each with its cart line.' }),
   })
   .openapi('CheckoutQuote');
 

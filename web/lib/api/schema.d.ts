@@ -2324,8 +2324,10 @@ export interface components {
             pan_required: boolean;
             /** @description Whether the prices carry India's 3% GST: true when delivered in India, false for an export (zero-rated, whatever the currency). Listed rupee prices include GST, listed dollar prices exclude it; the line prices here are what this destination pays. */
             gst_included: boolean;
-            /** @description The lines in the order /createorder takes them. */
+            /** @description The lines priced, each with its cart line. */
             lines: {
+                /** @description The cart line; null for a Buy Now line. */
+                c_id: number | null;
                 /** @description The unit price the catalogue lists in this currency. */
                 listed_price: number;
                 /** @description The unit price for this destination: GST added (dollars to India) or taken off (rupees abroad) as it applies. */
