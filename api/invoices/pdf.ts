@@ -23,6 +23,8 @@ interface Column {
   title: string;
   width: number;
   align?: 'left' | 'right';
+  /** Space before the text, points (after a right-aligned neighbour). */
+  gap?: number;
 }
 
 /** Renders the invoice; resolves to the PDF's bytes. */
@@ -85,13 +87,13 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     { title: 'HSN', width: 30 },
     { title: 'Purity', width: 52 },
     { title: 'Qty', width: 24, align: 'right' },
-    { title: 'Net wt (g)', width: 46, align: 'right' },
-    { title: 'HUID', width: 48 },
+    { title: 'Net wt (g)', width: 50, align: 'right' },
+    { title: 'HUID', width: 56, gap: 8 },
     { title: 'Making', width: 50, align: 'right' },
     { title: 'Stones', width: 50, align: 'right' },
     { title: 'Discount', width: 50, align: 'right' },
     { title: 'Taxable value', width: 62, align: 'right' },
-    ...tax.map((title): Column => ({ title, width: tax.length === 2 ? 52 : 104, align: 'right' })),
+    ...tax.map((title): Column => ({ title, width: tax.length === 2 ? 54 : 80, align: 'right' })),
     { title: 'Total', width: 0, align: 'right' },
   ];
   columns[columns.length - 1].width = width - columns.slice(0, -1).reduce((s, c) => s + c.width, 0);
@@ -103,7 +105,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
     cells.forEach((cell, i) => {
       const column = columns[i];
-      pdf.text(cell, x + 2, startY, { width: column.width - 4, align: column.align ?? 'left' });
+      const gap = column.gap ?? 0;
+      pdf.text(cell, x + 2 + gap, startY, { width: column.width - 4 - gap, align: column.align ?? 'left' });
       bottom = Math.max(bottom, pdf.y);
       x += column.width;
     });
@@ -167,7 +170,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.moveDown(1);
   pdf.font('Helvetica').fontSize(8);
   pdf.x = left;
-  for (const note of [...doc.notes, 'n/r: not recorded for this piece.']) pdf.text(note, left, pdf.y, { width: width - 280 });
+  const unrecorded = figures.lines.some((l) => l.net_weight_g === null || l.making === null || l.stones === null);
+  for (const note of [...doc.notes, ...(unrecorded ? ['n/r: not recorded for this piece (a fixed-price piece has no making and stone breakup).'] : [])]) {
+    pdf.text(note, left, pdf.y, { width: width - 280 });
+  }
   pdf.font('Helvetica-Bold').fontSize(9).text(`For ${doc.seller.legalName}`, left + width - 260, pdf.y + 12, { width: 260, align: 'right' });
   pdf.font('Helvetica').fontSize(8).text('Authorised signatory (computer-generated invoice)', left + width - 260, pdf.y + 14, { width: 260, align: 'right' });
   pdf.end();
