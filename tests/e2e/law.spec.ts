@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../helpers/pdf.ts';
+import { formatMoney } from '../../rules/money.ts';
 
 /**
  * Selling lawfully (issue 17), in the browser against `npm start` with the demo
@@ -145,6 +146,49 @@ test('a +1 shopper orders to the US with region, postal code and shipping; the s
     expect(text).toContain(expected);
   }
   expect(text).toContain(order.total.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+});
+
+test('GST follows the destination: a +1 shopper sending a piece to India pays 3% more, a +91 shopper sending one abroad pays it without GST', async ({ page, request }) => {
+  const abroad = await newShopper(request, '+1');
+  await addSomethingToCart(request, abroad);
+  const quoteFor = async (shopper: Session, country: string) =>
+    (await (await request.post('/checkoutquote', { headers: bearer(shopper), data: { country } })).json()).data as { subtotal: number; total: number; gst_included: boolean; lines: { listed_price: number; price: number }[] };
+  const toUs = await quoteFor(abroad, 'US');
+  const toIndia = await quoteFor(abroad, 'IN');
+  expect(toUs.gst_included).toBe(false);
+  expect(toIndia.gst_included).toBe(true);
+  // The listed dollar price has no GST; delivered in India it has 3% added, to the cent.
+  expect(toUs.lines[0].price).toBe(toUs.lines[0].listed_price);
+  expect(Math.round(toIndia.lines[0].price * 100)).toBe(Math.round(toUs.lines[0].listed_price * 100) + Math.floor((Math.round(toUs.lines[0].listed_price * 100) * 300 + 5000) / 10000));
+
+  await logIn(page, abroad);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-tax-note')).toHaveText("Export prices: India's GST is not charged on orders delivered outside India.");
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText(formatMoney(toUs.subtotal, 'USD'));
+  await page.getByLabel('Country').selectOption('IN');
+  await expect(page.getByTestId('checkout-tax-note')).toHaveText("Delivered in India: India's 3% GST is added to the prices.");
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatMoney(toIndia.total, 'USD'));
+  await shoot(page, 'checkout-usd-to-india');
+
+  // The product page tells a shopper abroad its prices exclude India's GST.
+  const products = (await (await request.post('/getproducts', { data: { isReel: '0', page: 1, perPage: 1 } })).json()).data.productData as { p_id: number }[];
+  await page.goto(`/product-details/${products[0].p_id}`);
+  await expect(page.locator('[data-tax-note]')).toHaveText("Excludes India's GST (added only for delivery in India); duties may apply at delivery");
+  await shoot(page, 'product-usd');
+
+  const home = await newShopper(request, '+91');
+  await addSomethingToCart(request, home);
+  const inIndia = await quoteFor(home, 'IN');
+  const exported = await quoteFor(home, 'GB');
+  // Listed rupees include GST; exported, the price is x 100/103 (GST = price x 3/103, half up).
+  const listed = Math.round(inIndia.lines[0].price * 100);
+  expect(Math.round(exported.lines[0].price * 100)).toBe(listed - Math.floor((listed * 300 * 2 + 10300) / 20600));
+  await logIn(page, home);
+  await page.goto('/checkout');
+  await page.getByLabel('Country').selectOption('GB');
+  await expect(page.getByTestId('checkout-tax-note')).toHaveText("Export: India's 3% GST is taken off prices for delivery outside India.");
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText(formatMoney(exported.subtotal, 'INR'));
+  await shoot(page, 'checkout-inr-abroad');
 });
 
 test('the back office: HUID entry in an order, the Shipping & Tax screen, and the grievance officer on the legal pages', async ({ page, request }) => {
