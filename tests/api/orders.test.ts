@@ -162,10 +162,14 @@ describe('POST /createorder (cash on delivery)', () => {
     const rupees = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 52340.5 }), shopper.auth);
     expect(rupees.status).toBe(400);
     expect(rupees.body.description).toBe('Prices for this account are in dollars (usd_price). Please refresh the page.');
-    const dollars = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 630.99 }, { priceType: 'usd_price' }), shopper.auth);
+    // Delivered in India (this address), the dollar price (listed without GST) has India's 3% added:
+    // 630.99 + 18.9297 -> $649.92 (rules/pricing.ts supplyPrice); the listed price alone is refused.
+    const listed = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 630.99 }, { priceType: 'usd_price' }), shopper.auth);
+    expect(listed.status).toBe(400);
+    const dollars = await api('POST', '/createorder', codOrderBody(shopper, { subtotal: 649.92 }, { priceType: 'usd_price' }), shopper.auth);
     expect(dollars.status).toBe(201);
     const [order] = (await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data;
-    expect(order).toMatchObject({ currency: 'USD', total: 630.99 });
+    expect(order).toMatchObject({ currency: 'USD', total: 649.92 });
   });
 
   it('places a Buy Now line (an entry without c_id) and leaves the cart alone', async () => {

@@ -88,12 +88,13 @@ describe('metal rates', () => {
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const [rate22, fixed18] = res.body.data.productcarats;
-    // 5.25 g x 7,250 = 38,062.50; 12% making 4,567.50; stones 2,500; GST 1,353.90; 46,483.90 -> 46,484; / 84.50 = $550.11
+    // 5.25 g x 7,250 = 38,062.50; 12% making 4,567.50; stones 2,500; GST 1,353.90; 46,483.90 -> 46,484.
+    // Dollars are the export price, without GST: 46,484 - 46,484 x 3/103 (1,353.90) = 45,130.10 / 84.50 = $534.08.
     expect(rate22).toMatchObject({
       carat_id: k22,
       pricing: 'rate',
       inr_price: 46484,
-      usd_price: 550.11,
+      usd_price: 534.08,
       net_weight_g: 5.25,
       making_type: 'percent',
       making_value: 12,
@@ -149,7 +150,8 @@ describe('metal rates', () => {
     expect(set.body.description).toBe(`Rates saved. ${rows22} carat rows repriced.`);
     expect(store.catalogueChanges).toBe(changes + 1);
     const after = (await api('POST', '/getproductbyid', { p_id: b.p_id })).body.data.productcarats;
-    expect(after[0]).toMatchObject({ inr_price: 329600, usd_price: 3900.59, breakup: { metal: 300000, making: 20000, gst: 9600, rate: 7500, rate_at: set.body.data.rates.updatedAt } });
+    // Without GST: 3,29,600 - 9,600 = 3,20,000 / 84.50 = $3,786.98.
+    expect(after[0]).toMatchObject({ inr_price: 329600, usd_price: 3786.98, breakup: { metal: 300000, making: 20000, gst: 9600, rate: 7500, rate_at: set.body.data.rates.updatedAt } });
     expect(after[1]).toMatchObject({ pricing: 'fixed', inr_price: 1000, usd_price: 12 });
     // 5.25 x 7,500 = 39,375 + 4,725 + 2,500 = 46,600 + 1,398 GST = 47,998
     expect((await api('POST', '/getproductbyid', { p_id: a.p_id })).body.data.productcarats[0].inr_price).toBe(47998);
@@ -157,7 +159,7 @@ describe('metal rates', () => {
     // A dollar rate change reprices every rate-priced row's dollars only.
     const dollar = await api('POST', '/setmetalrates', { rates: [], usd_inr: 80 }, admin.auth);
     expect(dollar.body.data.repriced).toBeGreaterThanOrEqual(rows22);
-    expect((await api('POST', '/getproductbyid', { p_id: b.p_id })).body.data.productcarats[0]).toMatchObject({ inr_price: 329600, usd_price: 4120 });
+    expect((await api('POST', '/getproductbyid', { p_id: b.p_id })).body.data.productcarats[0]).toMatchObject({ inr_price: 329600, usd_price: 4000 }); // 3,20,000 without GST / 80
 
     const history = await api('GET', '/getmetalratehistory', undefined, admin.auth);
     expect(history.body.data[0]).toMatchObject({ usd_inr: 80, rates: [] });
