@@ -4,7 +4,7 @@
  */
 
 import PDFDocument from 'pdfkit';
-import type { InvoiceDocument } from './document.ts';
+import type { InvoiceDocument } from '../../rules/invoice.ts';
 
 const PAGE = { size: 'A4', layout: 'landscape', margin: 32 } as const;
 

@@ -1,18 +1,17 @@
 /**
  * What shipping an order requires by law, in the transaction that marks it
  * Shipped (the lifecycle's, api/orders/lifecycle.ts: the one way an order's
- * status changes): every piece has its HUID recorded, and the GST tax invoice is issued
- * with the next number of the financial year (a counter row per year,
- * incremented in this same transaction, so numbers have no gap and no twin).
+ * status changes): every piece has its HUID recorded, and the GST tax invoice is
+ * issued (db/invoices.ts issueInvoice: the next number of the financial year, in
+ * this same transaction, so numbers have no gap and no twin).
  */
 
 import type { DB } from '../../db/connection.ts';
-import { findInvoice, huidsOfItems, insertInvoice, nextInvoiceSequence } from '../../db/queries/hallmarks-invoices.ts';
+import { issueInvoice } from '../../db/invoices.ts';
+import { huidsOfItems } from '../../db/queries/hallmarks-invoices.ts';
 import type { Order } from '../../db/schema.ts';
-import { financialYearStart, invoiceNumber } from '../../rules/invoice.ts';
 import type { Seller } from '../../rules/seller.ts';
 import { conflict } from '../errors.ts';
-import { buildInvoice, type LineDetails } from '../invoices/document.ts';
 
 /** Refuses to ship an order until each piece has its HUID (409 saying how many are missing). */
 export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
@@ -23,23 +22,6 @@ export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
   if (recorded < pieces) {
     throw conflict(`Record the HUID of every piece before marking the order Shipped: ${recorded} of ${pieces} piece${pieces === 1 ? ' has' : 's have'} one.`);
   }
-}
-
-/**
- * Issues the order's tax invoice (once: an order already invoiced keeps its
- * number). Call inside the transaction that ships the order. Answers the number.
- */
-export async function issueInvoice(trx: DB, order: Order, seller: Seller, at: Date = new Date(), details?: LineDetails): Promise<string> {
-  const existing = await findInvoice(trx, order.o_id);
-  if (existing) return existing.invoice_no;
-  const financialYear = financialYearStart(at);
-  const sequence = await nextInvoiceSequence(trx, financialYear);
-  const invoice_no = invoiceNumber(seller.invoicePrefix, financialYear, sequence);
-  const items = await trx.selectFrom('order_items').selectAll().where('o_id', '=', order.o_id).orderBy('oi_id').execute();
-  const huids = await huidsOfItems(trx, items.map((i) => i.oi_id));
-  const document = buildInvoice({ invoice_no, issuedAt: at, financialYear, order, items, huids, seller, details });
-  await insertInvoice(trx, { invoice_no, o_id: order.o_id, financial_year: financialYear, sequence, issued_at: at.toISOString().slice(0, 19).replace('T', ' '), document: JSON.stringify(document) });
-  return invoice_no;
 }
 
 /** Both, in order: what the order lifecycle calls when an order becomes Shipped. */

@@ -13,7 +13,6 @@ import { priceRow, supplyPrice } from '../../rules/pricing.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { type Seller, sellerFrom } from '../../rules/seller.ts';
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
-import { issueInvoice } from '../../api/orders/shipment.ts';
 import { CARAT_PRICING_COLUMNS, orderItemPricing } from '../queries/carat-pricing.ts';
 import { replaceItemHuids } from '../queries/hallmarks-invoices.ts';
 import { currentUsdInr } from '../queries/metal-rates.ts';
@@ -39,6 +38,7 @@ import {
 import { insertProducts, type ProductDraft } from './products.ts';
 import { createRandom } from './random.ts';
 import { writeTransaction } from '../transaction.ts';
+import { issueInvoice } from '../invoices.ts';
 
 /**
  * What seeding needs from the configuration (the server's Config has it; tests pass just
@@ -446,7 +446,7 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
         .execute();
     }
   }
-  // Their tax invoices, as shipping issues them (api/orders/shipment.ts), in the order they shipped: numbered without gaps.
+  // Their tax invoices, issued as shipping issues them (db/invoices.ts, in the seed's transaction), in the order they shipped: numbered without gaps.
   shipped.sort((a, b) => a.at.getTime() - b.at.getTime() || a.o_id - b.o_id);
   for (const { o_id, at } of shipped) {
     const order = await findOrder(db, o_id);

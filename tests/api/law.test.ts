@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from '../../api/invoices/document.ts';
+import type { InvoiceDocument } from '../../rules/invoice.ts';
 import { changeOrderStatus } from '../../api/orders/lifecycle.ts';
-import { issueInvoice } from '../../api/orders/shipment.ts';
+import { issueInvoice } from '../../db/invoices.ts';
 import { findOrder } from '../../db/queries/orders.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
@@ -448,6 +448,9 @@ describe('HUIDs and the tax invoice', () => {
     // Issuing again answers the same number and takes none.
     const order = await findOrder(store.db, ids[2]);
     expect(await writeTransaction(store.db, (trx) => issueInvoice(trx, order!, seller, new Date('2031-04-03T10:00:00Z')))).toBe('AJ/31-32/000002');
+    expect((await store.db.selectFrom('invoice_counters').selectAll().where('financial_year', '=', 2031).executeTakeFirstOrThrow()).last_number).toBe(2);
+    // Outside a transaction it issues nothing: the counter and the invoice commit together or not at all.
+    await expect(issueInvoice(store.db, order!, seller)).rejects.toThrow('issueInvoice runs inside writeTransaction');
     expect((await store.db.selectFrom('invoice_counters').selectAll().where('financial_year', '=', 2031).executeTakeFirstOrThrow()).last_number).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { exportPrice } from '../../rules/pricing.ts';
-import type { InvoiceDocument } from '../../api/invoices/document.ts';
+import type { InvoiceDocument } from '../../rules/invoice.ts';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -200,6 +200,9 @@ describe('seedDemo on an empty database', () => {
       const numbers = invoices.filter((i) => i.financial_year === year).map((i) => i.sequence);
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => k + 1));
     }
+    // The numbers as printed: PREFIX/YY-YY/000001, ... (db/invoices.ts, the path shipping takes).
+    expect(invoices[0].invoice_no).toMatch(/^[A-Z0-9]{1,3}\/\d{2}-\d{2}\/000001$/);
+    expect(invoices.map((i) => Number(i.invoice_no.slice(-6)))).toEqual(invoices.map((i) => i.sequence));
     const issued = invoices.map((i) => i.issued_at);
     expect([...issued].sort()).toEqual(issued);
     for (const invoice of invoices) {

@@ -8,7 +8,7 @@ import { effectiveCodCap, HUID_MESSAGE, huidTakenMessage, LEGAL_CASH_LIMIT, norm
 import { DEFAULT_PIECE_WEIGHT_G, PACKAGING_G, rateTableProblem, type ShippingRates } from '../../../rules/shipping.ts';
 import type { AppEnv } from '../../context.ts';
 import { badRequest, conflict, notFound, ok } from '../../errors.ts';
-import type { InvoiceDocument } from '../../invoices/document.ts';
+import type { InvoiceDocument } from '../../../rules/invoice.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
 import { paymentRules } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD, FIELD_OF_CURRENCY, toMajor, toMinor } from '../../../rules/money.ts';
