@@ -122,7 +122,7 @@ export function LivePrice({ row, carats, rates }: { row: CaratRow; carats: Carat
   return (
     <div className="admin-live-price" id={id} role="status" data-testid="live-price">
       <p className="admin-live-price__total">
-        Price today: <strong data-testid="live-inr">{inr(priced.inr_price)}</strong> · <strong data-testid="live-usd">{usd(priced.usd_price)}</strong>
+        Price today: <strong data-testid="live-inr">{inr(priced.inr_price)}</strong> · <strong data-testid="live-usd">{usd(priced.usd_price)}</strong> export, without GST
       </p>
       <p className="admin-live-price__parts">
         Gold {recipe.netWeightMg / 1000} g × {formatMoney(rate, 'INR')}/g = {inr(b.metal)} · making {inr(b.making)}
