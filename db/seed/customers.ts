@@ -65,6 +65,8 @@ export interface OrderSeed {
   /** 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
   status: OrderStatus;
   payment: 'cod' | 'online';
+  /** A cancelled order: who cancelled it and from which status (db/seed/order-history.ts). */
+  cancelled?: { by: 'shopper' | 'shop'; from: 1 | 2 };
   coupon?: string;
   items: { product: string; carat: CaratName; size?: string; quantity: number }[];
 }
@@ -93,8 +95,13 @@ export const ORDERS: readonly OrderSeed[] = [
     ],
   },
   {
-    shopper: 'arjun.nair', daysAgo: 19, status: 5, payment: 'cod',
+    shopper: 'arjun.nair', daysAgo: 19, status: 5, payment: 'cod', cancelled: { by: 'shopper', from: 1 },
     items: [{ product: 'Antique Nakshi Bangles (Pair)', carat: '22K', size: 'Bangle 2.6', quantity: 1 }],
+  },
+  {
+    // Paid online, cancelled by the shop while being made: refunded in full.
+    shopper: 'rohan.mehta', daysAgo: 12, status: 5, payment: 'online', cancelled: { by: 'shop', from: 2 },
+    items: [{ product: 'Heart of Gold Pendant', carat: '18K', quantity: 1 }],
   },
   {
     shopper: 'arjun.nair', daysAgo: 6, status: 3, payment: 'online',

@@ -6,8 +6,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { currencyFor } from '../../rules/currency.ts';
-import { couponDiscount } from '../../rules/money.ts';
-import { paymentStatusAfter, paymentStatusOnPlacement } from '../../rules/payments.ts';
+import { couponDiscount, formatMoney, toMajor } from '../../rules/money.ts';
 import { hashPassword } from '../passwords.ts';
 import { priceRow, supplyPrice } from '../../rules/pricing.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
@@ -28,6 +27,7 @@ import {
   GOLD_RATE_INR, gramsIn, INR_PER_USD, PRODUCTS, type ProductSeed, priceOf, SIZES, sizesOf, specificationsOf,
 } from './catalogue.ts';
 import { daysBefore, sqlTimestamp } from './clock.ts';
+import { demoHistory } from './order-history.ts';
 import {
   CONTACT_MESSAGES, COUPONS, NEWSLETTER_SUBSCRIBERS, ORDERS, PRODUCT_REVIEWS, SHOPPER_PASSWORD, SHOPPERS, TESTIMONIALS,
 } from './customers.ts';
@@ -131,7 +131,7 @@ async function insertDemo(db: Db, config: SeedConfig, media: DemoMedia, hashes: 
   await insertSliders(db, media.sliders, now);
   await insertCoupons(db, now);
   const shoppers = await insertShoppers(db, hashes.shoppers, now);
-  await insertOrders(db, lookups, shoppers, products, now, config.seller ?? sellerFrom({}));
+  await insertOrders(db, lookups, shoppers, products, adminId, now, config.seller ?? sellerFrom({}));
   await insertProductReviews(db, shoppers, products, now);
   await insertTestimonials(db, adminId, media.portraits, now);
   await insertInbox(db, now);
@@ -357,9 +357,6 @@ async function insertShoppers(db: Db, passwordHashes: string[], now: Date): Prom
   return new Map(rows.map((r) => [r.u_name, { u_id: r.u_id, currency: currencyFor(r.country_code) }]));
 }
 
-/** How long after placing an order it reached its status, in days. */
-const DAYS_TO_STATUS: Record<number, number> = { 1: 0, 2: 0.5, 3: 2, 4: 6, 5: 0.05 };
-
 /**
  * A demo piece's HUID: 6 capital letters or digits, one per piece of the demo
  * (order n, line l, piece k), never the same twice ("DM" and four base-36 digits).
@@ -368,7 +365,16 @@ export function demoHuid(order: number, line: number, piece: number): string {
   return `DM${(order * 100 + line * 10 + piece).toString(36).toUpperCase().padStart(4, '0')}`;
 }
 
-async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, now: Date, seller: Seller): Promise<void> {
+/**
+ * The demo orders with their items, payments and status history: placed by the
+ * shopper, then each change the lifecycle allows on the way to the seeded status
+ * (db/seed/order-history.ts), the shop's changes made by the administrator.
+ * Shipped and delivered orders carry a HUID a piece and a tax invoice issued
+ * when their history says they shipped.
+ */
+async function insertOrders(
+  db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, adminId: number, now: Date, seller: Seller,
+): Promise<void> {
   const coupons = new Map(COUPONS.map((c) => [c.name, c.bp]));
   const usd_inr = await currentUsdInr(db);
   const rates = await shippingRates(db);
@@ -412,27 +418,44 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
     // The same rule as checkout (api/orders/pricing.ts): percent of the subtotal, half-up, never more than it.
     const discount = bp === undefined ? 0 : couponDiscount(subtotal, bp);
     const placed = daysBefore(now, order.daysAgo);
+    const history = demoHistory(order, placed, now);
+    const last = history[history.length - 1];
+    const refund = history.find((step) => step.refund);
+    const total = subtotal - discount + shipping;
     const provider_order_id = order.payment === 'online' ? `demo_order_${n + 1}` : null;
     const [first_name, ...rest] = shopper.full_name.split(' ');
     const { o_id } = await db
       .insertInto('orders')
       .values({
         u_id: account.u_id, status: order.status, currency: account.currency,
-        subtotal, discount, shipping, total: subtotal - discount + shipping, shipping_weight_g: weight_g, usd_inr,
+        subtotal, discount, shipping, total, shipping_weight_g: weight_g, usd_inr,
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
         first_name, last_name: rest.join(' '), email: shopper.email, phone_number: `${shopper.country_code} ${shopper.phone_number}`,
         address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
-        payment_method: order.payment, payment_status: paymentStatusAfter(order.status, paymentStatusOnPlacement(order.payment)), provider_order_id,
+        payment_method: order.payment, payment_status: last.payment_status, provider_order_id,
+        refund_amount: history.some((step) => step.payment_status === 'refund_pending') ? total : null,
+        refunded_at: refund ? sqlTimestamp(refund.at) : null,
         created_at: sqlTimestamp(placed),
-        updated_at: sqlTimestamp(new Date(Math.min(now.getTime(), daysBefore(placed, -DAYS_TO_STATUS[order.status]).getTime()))),
+        updated_at: sqlTimestamp(last.at),
       })
       .returning('o_id')
       .executeTakeFirstOrThrow();
     const items = await db.insertInto('order_items').values(lines.map((line) => ({ o_id, ...line }))).returning(['oi_id', 'quantity']).execute();
-    if (order.status === ORDER_STATUS.shipped || order.status === ORDER_STATUS.delivered) {
+    await db
+      .insertInto('order_status_history')
+      .values(history.map((step) => ({
+        o_id, from_status: step.from_status, to_status: step.to_status, payment_status: step.payment_status, actor: step.actor,
+        u_id: step.actor === 'shopper' ? account.u_id : step.actor === 'shop' ? adminId : null,
+        // The words the live refund writes (api/orders/refund.ts).
+        note: step.refund ? `Refund of ${formatMoney(toMajor(total), account.currency, { cents: true })} accepted by the payment provider.` : null,
+        created_at: sqlTimestamp(step.at),
+      })))
+      .execute();
+    const shippedStep = history.find((step) => step.to_status === ORDER_STATUS.shipped);
+    if (shippedStep) {
       // Hallmarked when packed, as the desk records them (PUT /orderhuid): one HUID a piece.
       await replaceItemHuids(db, new Map(items.map((item, l) => [item.oi_id, Array.from({ length: item.quantity }, (_, k) => demoHuid(n + 1, l + 1, k + 1))])));
-      shipped.push({ o_id, at: daysBefore(placed, -DAYS_TO_STATUS[ORDER_STATUS.shipped]) });
+      shipped.push({ o_id, at: shippedStep.at });
     }
     if (provider_order_id) {
       // An online order exists only once the provider confirmed the payment; the payment row says so.
@@ -440,8 +463,8 @@ async function insertOrders(db: Db, lookups: Lookups, shoppers: Map<string, Seed
         .insertInto('payments')
         .values({
           provider: 'sandbox', provider_order_id, payment_session_id: `demo_session_${n + 1}`, u_id: account.u_id,
-          currency: account.currency, amount: subtotal - discount + shipping, status: 'used', o_id, checkout: null,
-          created_at: sqlTimestamp(placed), updated_at: sqlTimestamp(placed),
+          currency: account.currency, amount: total, status: refund ? 'refunded' : 'used', o_id, checkout: null,
+          created_at: sqlTimestamp(placed), updated_at: sqlTimestamp(refund?.at ?? placed),
         })
         .execute();
     }

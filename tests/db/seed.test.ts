@@ -9,8 +9,11 @@ import { type Config, loadConfig } from '../../api/env.ts';
 import { verifyPassword } from '../../db/passwords.ts';
 import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { timestampMs } from '../../db/time.ts';
 import type { Database } from '../../db/schema.ts';
-import { SHOPPER_PASSWORD } from '../../db/seed/customers.ts';
+import { ORDERS, SHOPPER_PASSWORD } from '../../db/seed/customers.ts';
+import { transitionRefusal } from '../../rules/orders.ts';
+import { type PaymentMethod, type PaymentStatus, paymentStatusAfter, paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
 import { seedLargeCatalogue } from '../../db/seed/large.ts';
 
@@ -157,6 +160,59 @@ describe('seedDemo on an empty database', () => {
     }
   });
 
+  it('gives every demo order a true history: placed as Pending, then allowed changes only, ending at its status', async () => {
+    const admin = await db.selectFrom('users').select('u_id').where('u_type', '=', '0').executeTakeFirstOrThrow();
+    const orders = await db.selectFrom('orders').selectAll().orderBy('o_id').execute();
+    const history = await db.selectFrom('order_status_history').selectAll().orderBy('osh_id').execute();
+    expect(orders).toHaveLength(ORDERS.length);
+    let refunds = 0;
+    for (const order of orders) {
+      const rows = history.filter((h) => h.o_id === order.o_id);
+      const [placed, ...changes] = rows;
+      expect(placed).toMatchObject({ from_status: null, to_status: 1, actor: 'shopper', u_id: order.u_id, created_at: order.created_at });
+      expect(placed.payment_status).toBe(paymentStatusOnPlacement(order.payment_method as PaymentMethod));
+      let status = 1;
+      let payment = placed.payment_status as PaymentStatus;
+      let at = placed.created_at;
+      for (const row of changes) {
+        expect(row.created_at >= at).toBe(true);
+        at = row.created_at;
+        if (row.actor === 'system') {
+          // The provider accepting a refund: no status change, only the payment's.
+          expect(row).toMatchObject({ from_status: 5, to_status: 5, payment_status: 'refunded', u_id: null });
+          expect(payment).toBe('refund_pending');
+          expect(row.note).toMatch(/^Refund of .+ accepted by the payment provider\.$/);
+          payment = 'refunded';
+          refunds += 1;
+          continue;
+        }
+        expect(row.from_status).toBe(status);
+        const refusal = transitionRefusal({
+          from: status, to: row.to_status, actor: row.actor, placedAt: timestampMs(order.created_at), now: timestampMs(row.created_at),
+        });
+        expect(refusal, `order ${order.o_id}: ${status} -> ${row.to_status} by the ${row.actor}`).toBeNull();
+        expect(row.u_id).toBe(row.actor === 'shop' ? admin.u_id : order.u_id);
+        payment = paymentStatusAfter(row.to_status, payment);
+        expect(row.payment_status).toBe(payment);
+        status = row.to_status;
+      }
+      expect(status).toBe(order.status);
+      expect(payment).toBe(order.payment_status);
+      expect(order.updated_at).toBe(rows[rows.length - 1].created_at);
+      // A refund is the order's whole total, dated when the provider accepted it; nothing else carries one.
+      const refunded = rows.find((r) => r.actor === 'system');
+      expect(order.refund_amount).toBe(refunded ? order.total : null);
+      expect(order.refunded_at).toBe(refunded ? refunded.created_at : null);
+    }
+    // Both ways of cancelling are in the demo: the shopper's own (cash on delivery, nothing to refund) and the shop's, refunded.
+    const cancels = history.filter((h) => h.to_status === 5 && h.from_status !== 5);
+    expect(new Set(cancels.map((h) => h.actor))).toEqual(new Set(['shopper', 'shop']));
+    expect(refunds).toBe(1);
+    const payments = await db.selectFrom('payments').select(['o_id', 'status', 'amount']).execute();
+    const refundedOrder = orders.find((o) => o.payment_status === 'refunded');
+    expect(payments.find((p) => p.o_id === refundedOrder?.o_id)).toMatchObject({ status: 'refunded', amount: refundedOrder?.total });
+  });
+
   it('has orders in every status whose totals add up from their items', async () => {
     const orders = await db.selectFrom('orders').selectAll().execute();
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set([1, 2, 3, 4, 5]));
@@ -172,7 +228,8 @@ describe('seedDemo on an empty database', () => {
       expect(order.subtotal).toBe(lines.reduce((sum, l) => sum + l.line_total, 0));
       expect(order.total).toBe(order.subtotal - order.discount + order.shipping);
       expect(order.discount).toBe(order.coupon_discount_bp ? Math.floor((order.subtotal * order.coupon_discount_bp + 5000) / 10000) : 0);
-      expect(order.payment_status).toBe(order.payment_method === 'online' || order.status === 4 ? 'paid' : 'unpaid');
+      const paid = order.payment_method === 'online' || order.status === 4;
+      expect(order.payment_status).toBe(order.status === 5 ? (order.payment_method === 'online' ? 'refunded' : 'unpaid') : paid ? 'paid' : 'unpaid');
     }
     const currencies = await db
       .selectFrom('orders')
