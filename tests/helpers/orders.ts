@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { expectMatchesContract } from './contract.ts';
+import type { DB } from '../../db/connection.ts';
 import { call, type TestStore } from './store.ts';
 
 /** The documents' address fields: no country, as the existing storefront sends them. */
@@ -63,13 +64,32 @@ export async function placeCodOrder(store: TestStore, shopper: { u_id: number; a
 
 type Caller = { auth: Record<string, string> };
 
+/** A store running as a server (tests/security's ProbeServer): requests over HTTP with a bearer token. */
+export interface RunningStore {
+  db: DB;
+  send(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<{ status: number; body: any }>;
+}
+
+/** The administrator of either kind of store: headers for the in-process app, a token for a running server. */
+type Admin = Caller | { token: string };
+
+/** Sends an administrator's JSON request to an in-process store (`call`) or a running one (`send`). */
+function adminRequest(store: TestStore | RunningStore, admin: Admin, method: string, url: string, body: unknown) {
+  if ('send' in store) {
+    if (!('token' in admin)) throw new Error('a running store takes the administrator\'s token');
+    return store.send(method, url, { body, token: admin.token });
+  }
+  if (!('auth' in admin)) throw new Error('the in-process store takes the administrator\'s headers');
+  return call(store, method, url, body, admin.auth);
+}
+
 let huidCounter = 0;
 
 /** Records a HUID for every piece of an order through PUT /orderhuid (distinct within a test file); answers the answer's data. */
-export async function hallmarkOrder(store: TestStore, admin: Caller, o_id: number) {
+export async function hallmarkOrder(store: TestStore | RunningStore, admin: Admin, o_id: number) {
   const items = await store.db.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
   const body = { o_id, items: items.map((i) => ({ oi_id: i.oi_id, huid: Array.from({ length: i.quantity }, () => `H${String(++huidCounter).padStart(5, '0')}`) })) };
-  const res = await call(store, 'PUT', '/orderhuid', body, admin.auth);
+  const res = await adminRequest(store, admin, 'PUT', '/orderhuid', body);
   expectMatchesContract('PUT', '/orderhuid', res);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
@@ -79,11 +99,11 @@ export async function hallmarkOrder(store: TestStore, admin: Caller, o_id: numbe
  * Moves an order forward to `to` through the lifecycle, one allowed step at a time, as an
  * administrator does (PUT /updateorderstatus), recording the HUIDs before it ships.
  */
-export async function advanceOrder(store: TestStore, admin: Caller, o_id: number, to: 2 | 3 | 4) {
+export async function advanceOrder(store: TestStore | RunningStore, admin: Admin, o_id: number, to: 2 | 3 | 4) {
   const { status } = await store.db.selectFrom('orders').select('status').where('o_id', '=', o_id).executeTakeFirstOrThrow();
   for (let next = status + 1; next <= to; next++) {
     if (next === 3) await hallmarkOrder(store, admin, o_id);
-    const res = await call(store, 'PUT', '/updateorderstatus', { o_id, status: next }, admin.auth);
+    const res = await adminRequest(store, admin, 'PUT', '/updateorderstatus', { o_id, status: next });
     expectMatchesContract('PUT', '/updateorderstatus', res);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }

@@ -7,6 +7,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceOrder } from '../helpers/orders.ts';
 import { expectRefused, fileListing, ProbeLedger, snapshot, expectUnchanged } from './helpers/probe.ts';
 import { operationKey, operations } from './helpers/openapi.ts';
 import { DEMO_ADMIN, DEMO_SHOPPERS, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
@@ -228,8 +229,8 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     build: async () => {
       // The attacker buys a piece first: a buyer may review it.
       const o_id = await placeCodOrder(server, attacker, priceOf(attacker, products[3]), { buyNow: { ...defaultSelection(products[3]), quantity: 1 } });
-      // Delivered (the shop's part, done directly): only a delivered piece may be reviewed.
-      await server.db.updateTable('orders').set({ status: 4 }).where('o_id', '=', o_id).execute();
+      // Delivered through the lifecycle, as the shop does it (HUIDs, Processing, Shipped, Delivered): only a delivered piece may be reviewed.
+      await advanceOrder(server, admin, o_id, 4);
       return { path: '/adduserreviews', form: () => form({ p_id: String(products[3].p_id), message: 'Fine', rating: '4', userReviewImages: { bytes: png, name: 'u.png' } }) };
     },
   },

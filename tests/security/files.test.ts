@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceOrder } from '../helpers/orders.ts';
 import { expectEnvelope, expectRefused, expectUnchanged, fileListing, ProbeLedger, snapshot } from './helpers/probe.ts';
 import { DEMO_ADMIN, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
 import { buyableProducts, defaultSelection, type FormEntry, form, listProducts, placeCodOrder, type ProductView, realImage, registerShopper, sendForm } from './helpers/shop.ts';
@@ -302,8 +303,8 @@ describe('uploads whose bytes lie', () => {
   it('every upload route refuses them, stores nothing and leaves no temporary file', async () => {
     // The shopper bought the product, so only the file can be the reason for a refusal.
     const o_id = await placeCodOrder(server, shopper, bought.productcarats[0].inr_price, { buyNow: { ...defaultSelection(bought), quantity: 1 } });
-    // Delivered (the shop's part, done directly): only a delivered piece may be reviewed.
-    await server.db.updateTable('orders').set({ status: 4 }).where('o_id', '=', o_id).execute();
+    // Delivered through the lifecycle, as the shop does it (HUIDs, Processing, Shipped, Delivered): only a delivered piece may be reviewed.
+    await advanceOrder(server, admin, o_id, 4);
     for (const route of routes()) {
       for (const { label, entry } of await lyingFiles()) {
         await ledger.probe(async () => {
