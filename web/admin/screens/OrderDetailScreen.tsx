@@ -156,8 +156,9 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
               {order.refund_amount !== null && order.refund_amount !== undefined && (
                 <>
                   <dt>Refund</dt>
-                  <dd className="admin-num">
-                    {formatOrderMoney(order.refund_amount, currency)}
+                  <dd>
+                    {/* The amount stays on one line; the date may wrap inside the card. */}
+                    <span className="admin-num">{formatOrderMoney(order.refund_amount, currency)}</span>
                     {order.refunded_at ? ` on ${formatLongDate(order.refunded_at)}` : ' (asked of the provider)'}
                   </dd>
                 </>
