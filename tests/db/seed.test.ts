@@ -262,6 +262,9 @@ describe('seedDemo on an empty database', () => {
     expect(invoices.map((i) => Number(i.invoice_no.slice(-6)))).toEqual(invoices.map((i) => i.sequence));
     const issued = invoices.map((i) => i.issued_at);
     expect([...issued].sort()).toEqual(issued);
+    // Issued when the order's history says it shipped: the invoice date and the timeline agree.
+    const shippedRows = await db.selectFrom('order_status_history').select(['o_id', 'created_at']).where('to_status', '=', 3).execute();
+    for (const invoice of invoices) expect(invoice.issued_at, `order ${invoice.o_id}`).toBe(shippedRows.find((r) => r.o_id === invoice.o_id)?.created_at);
     for (const invoice of invoices) {
       const document = JSON.parse(invoice.document) as InvoiceDocument;
       const order = sent.find((o) => o.o_id === invoice.o_id)!;
