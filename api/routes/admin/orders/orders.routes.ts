@@ -34,7 +34,7 @@ export const AdminOrder = Order.extend({
 
 export const StatusChange = z
   .object({
-    from_status: StatusNumber.nullable().openapi({ description: 'null: the order was placed.' }),
+    from_status: z.number().int().nullable().openapi({ enum: [...STATUS_NUMBERS, null], description: 'null: the order was placed.' }),
     to_status: StatusNumber,
     payment_status: z.enum(PAYMENT_STATUSES).openapi({ description: 'The payment status after this change.' }),
     actor: z.enum(['shopper', 'shop', 'system']).openapi({ description: 'shopper, shop (an administrator) or system (the payment provider\'s answer, e.g. a refund accepted; then from_status = to_status).' }),
