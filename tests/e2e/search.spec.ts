@@ -9,6 +9,8 @@ import { expect, type Page, test } from '@playwright/test';
 
 const cards = (page: Page) => page.locator('.shop__results .card');
 const status = (page: Page) => page.locator('.pagination__status');
+/** The list answered: the page number changes as the request leaves, the cards when its answer comes (aria-busy false again). */
+const settled = (page: Page) => expect(page.locator('.shop__results')).toHaveAttribute('aria-busy', 'false');
 
 test.describe('all products in the address', () => {
   test('the first click on a cold page ticks the box, and Apply puts the filter in the address', async ({ page }) => {
@@ -46,7 +48,9 @@ test.describe('all products in the address', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(status(page)).toHaveText(/Page 2 of/);
+    await settled(page);
     const second = await cards(page).first().locator('.card__name').textContent();
+    expect(second).not.toBe(first);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=3/);
     await expect(status(page)).toHaveText(/Page 3 of/);

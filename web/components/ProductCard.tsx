@@ -2,6 +2,7 @@ import type { Currency } from '../../rules/money.ts';
 import { firstImage, imageSources, isVideo, mediaUrl } from '../lib/media.ts';
 import { Icon } from './Icon.tsx';
 import { Price } from './Price.tsx';
+import { heartLabel } from '../stores/wishlist.ts';
 
 /** What a card shows of a product (a subset of the API's product). */
 export interface CardProduct {
@@ -58,7 +59,7 @@ export function quickAddData(product: CardProduct): string {
 export interface ProductCardProps {
   product: CardProduct;
   currency?: Currency;
-  /** Show the wishlist heart (category listing). */
+  /** Show the wishlist heart (every listing; off where a card has no room for it). */
   wishlist?: boolean;
   /** Eager-load the image (cards above the fold). */
   eager?: boolean;
@@ -75,7 +76,7 @@ export interface ProductCardProps {
  * Its buttons carry their data; one delegated listener handles them, so the
  * card works the same pre-rendered or inside an island.
  */
-export function ProductCard({ product, currency = 'INR', wishlist = false, eager = false, sizes, headingLevel = 'h3', strictQuickAdd = false }: ProductCardProps) {
+export function ProductCard({ product, currency = 'INR', wishlist = true, eager = false, sizes, headingLevel = 'h3', strictQuickAdd = false }: ProductCardProps) {
   const href = `/product-details/${product.p_id}`;
   const image = firstImage(product.images);
   const video = image ? null : product.images.find((i) => isVideo(i.imageUrl))?.imageUrl;
@@ -103,7 +104,16 @@ export function ProductCard({ product, currency = 'INR', wishlist = false, eager
         {product.is_bestseller ? <span className="card__badge">Bestseller</span> : null}
       </a>
       {wishlist ? (
-        <button type="button" className="card__wish" aria-label={`Add ${product.name} to wishlist`} data-wish-product={data}>
+        <button
+          type="button"
+          className="card__wish"
+          aria-label={heartLabel(product.name, false)}
+          aria-pressed="false"
+          data-wish-product={data}
+          data-wish-id={product.p_id}
+          data-wish-name={product.name}
+          suppressHydrationWarning
+        >
           <Icon name="heart" size={20} />
         </button>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isAdministrator } from '../../rules/roles.ts';
+import { pathAfterLogin } from '../lib/login-return.ts';
 import { request } from '../lib/api/client.ts';
 import { login, type SessionUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
@@ -22,7 +23,8 @@ type Errors = Partial<Record<'phone' | 'password', string>>;
 /**
  * Login (§2, §5): country code, phone and password (show/hide), all required.
  * The server's error text is shown above the form (or 'An error occurred during
- * login'); after success an administrator goes to /admin/, others to /, after 500 ms.
+ * login'); after success, 500 ms later, the shopper goes back to the page that
+ * sent them here (`?next=`, same-origin paths only), else an administrator to /admin/, others to /.
  */
 export default function Login() {
   const [countryCode, setCountryCode] = useState('+91');
@@ -71,7 +73,7 @@ export default function Login() {
       if (answer.status === 1 && answer.data?.auth_token) {
         login(answer.data);
         toast.success(answer.description || 'Login successful.');
-        const target = isAdministrator(answer.data) ? '/admin/' : '/';
+        const target = pathAfterLogin(isAdministrator(answer.data));
         setTimeout(() => location.assign(target), AFTER_LOGIN_MS);
         return;
       }

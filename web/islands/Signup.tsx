@@ -3,6 +3,7 @@ import { NetworkError, request } from '../lib/api/client.ts';
 import { toast } from '../stores/toast.ts';
 import { describedBy, FieldError, PasswordField, PhoneFields } from './AuthFields.tsx';
 import { SIGNED_UP_KEY } from './Login.tsx';
+import { loginPathHere } from '../lib/login-return.ts';
 
 interface Form {
   full_name: string;
@@ -78,7 +79,7 @@ export default function Signup() {
         const description = answer.description || 'Registration successful. Please log in.';
         sessionStorage.setItem(SIGNED_UP_KEY, JSON.stringify({ countryCode: form.countryCode, phoneNumber: body.phoneNumber, description }));
         toast.success(description);
-        location.assign('/login');
+        location.assign(loginPathHere());
         return;
       }
       console.error('sign-up refused:', answer.description);

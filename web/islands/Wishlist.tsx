@@ -6,6 +6,7 @@ import { useCurrency } from '../lib/use-currency.ts';
 import { addToCart } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
+import { forgetWishlistLine, setWishlist } from '../stores/wishlist.ts';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { LineActions, lineName, LineRow, LinesHead, LineTable, PriceCell, useBusyLines } from './LineItems.tsx';
 import { Skeleton, useSessionUser } from './parts.tsx';
@@ -26,7 +27,10 @@ export default function Wishlist() {
     setFailed(false);
     try {
       const answer = await request<WishlistLine[]>('get', `/getwishlist/${u_id}`);
-      if (answer.status === 1 && Array.isArray(answer.data)) setLines(answer.data);
+      if (answer.status === 1 && Array.isArray(answer.data)) {
+        setLines(answer.data);
+        setWishlist(answer.data);
+      }
       else {
         toast.error(answer.description || 'Failed to fetch your wishlist.');
         setLines([]);
@@ -50,6 +54,7 @@ export default function Wishlist() {
       const answer = await request('delete', '/removewishlist', { w_id: line.w_id, u_id });
       if (answer.status === 1) {
         setLines((current) => current?.filter((l) => l.w_id !== line.w_id) ?? current);
+        forgetWishlistLine(line.w_id);
         // The wishlist's removal reuses the cart's words (§8).
         if (!quiet) toast.success('Item removed from cart');
         document.querySelector<HTMLElement>('#wishlist-title')?.focus();

@@ -4,6 +4,8 @@ import { formatMoney } from '../../rules/money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
 import { patchBreakup } from '../islands/product/breakup-text.ts';
 import { $currency } from '../stores/session.ts';
+import { $productReviews, loadProductReviews, ratingSummaryText } from '../stores/reviews.ts';
+import { starsFill, starsLabel } from './stars.ts';
 
 /** Fills every delivery box with today's window in the shopper's region (also ones an island renders later). */
 export function initDeliveryEstimates(): void {
@@ -38,7 +40,25 @@ export function initDeliveryEstimates(): void {
  */
 export function initProductFreshness(p_id: number): void {
   const idle = (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200))) as (cb: () => void) => void;
-  idle(() => void refreshProduct(p_id));
+  idle(() => {
+    void refreshProduct(p_id);
+    // The rating under the name and the reviews section read one store: fresh from the first idle moment.
+    void loadProductReviews(p_id);
+  });
+  $productReviews.subscribe((reviews) => {
+    if (!reviews || reviews.p_id !== p_id) return;
+    const island = document.querySelector('[data-purchase]');
+    // A live island draws the store itself; until then the pre-rendered rating is brought in line here.
+    if (!island || island.closest('astro-island:not([ssr])')) return;
+    const summary = island.querySelector<HTMLElement>('[data-rating-summary]');
+    const stars = summary?.querySelector<HTMLElement>('[data-stars]');
+    const text = summary?.querySelector<HTMLElement>('[data-rating-text]');
+    if (stars) {
+      stars.style.setProperty('--stars-fill', starsFill(reviews.avg_rating));
+      stars.setAttribute('aria-label', starsLabel(reviews.avg_rating));
+    }
+    if (text) text.textContent = ratingSummaryText(reviews);
+  });
   $freshProduct.subscribe((fresh) => {
     if (!fresh || fresh.p_id !== p_id) return;
     const island = document.querySelector('[data-purchase]');

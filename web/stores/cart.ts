@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { api, NetworkError } from '../lib/api/client.ts';
+import { loginPathHere } from '../lib/login-return.ts';
 import { $user } from './session.ts';
 import { toast } from './toast.ts';
 
@@ -68,10 +69,11 @@ export function selectionFor(product: ProductForCart, choice: CartChoice = {}): 
   };
 }
 
-/** Sends a visitor to /login after the login-required toast. */
+/** Sends a visitor to /login after the login-required toast; the login brings them back here. */
 export function requireLoginThenRedirect(message: string): void {
   toast.error(message);
-  setTimeout(() => location.assign('/login'), LOGIN_REDIRECT_MS);
+  const target = loginPathHere();
+  setTimeout(() => location.assign(target), LOGIN_REDIRECT_MS);
 }
 
 /** Re-reads the cart line count for the header badge (GET /getcart/{u_id}). */

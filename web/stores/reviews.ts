@@ -40,3 +40,8 @@ export async function loadProductReviews(p_id: number): Promise<void> {
     // The pre-rendered reviews stay.
   }
 }
+
+/** The line beside the stars under a product's name: average and count, as the reviews section says them. */
+export function ratingSummaryText(summary: { avg_rating: number; total: number }): string {
+  return summary.total ? `${summary.avg_rating.toFixed(1)} · ${summary.total} review${summary.total === 1 ? '' : 's'}` : 'No reviews yet';
+}

@@ -13,10 +13,12 @@ import { toast } from '../../stores/toast.ts';
 import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
 import { taxNote } from './tax-note.ts';
 import { $freshProduct } from '../../stores/product.ts';
+import { $wishedProducts, addToWishlist, heartLabel } from '../../stores/wishlist.ts';
 import { Gallery } from './Gallery.tsx';
 import { PriceBreakup, stockLine } from './PriceBreakup.tsx';
 import { leadDaysOf } from './delivery.ts';
 import { type ReviewsSummary, useReviews } from './Reviews.tsx';
+import { ratingSummaryText } from '../../stores/reviews.ts';
 
 /** After a detail-page add the shopper goes to /cart (§4), once the toast has shown. */
 const GO_TO_CART_MS = 500;
@@ -50,6 +52,8 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const reviews = useReviews(product.p_id, initialReviews);
+  const wished = useStore($wishedProducts).has(initial.p_id);
+  const [wishing, setWishing] = useState(false);
 
   useEffect(() => setProduct(initial), [initial]);
 
@@ -101,6 +105,13 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
     setBusy(false);
   };
 
+  /** The heart adds the selection on screen; a visitor is sent to log in and comes back here. */
+  const onWish = async () => {
+    setWishing(true);
+    await addToWishlist(product, { pc_id: carat?.pc_id, m_id: material?.m_id, size_id: size?.size_id ?? null });
+    setWishing(false);
+  };
+
   const onBuyNow = () => {
     if (!$user.get()) {
       requireLoginThenRedirect('Please log in to proceed with Buy Now.');
@@ -138,10 +149,10 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           <InactiveBanner hidden={!inactive} />
           <p className="eyebrow">{product.category.cate_name}</p>
           <h1 className="pd__name">{product.name}</h1>
-          <a className="pd__rating" href="#reviews">
+          <a className="pd__rating" href="#reviews" data-rating-summary="" suppressHydrationWarning>
             <Stars rating={reviews.avg_rating} />
-            <span>
-              {reviews.total ? `${reviews.avg_rating.toFixed(1)} · ${reviews.total} review${reviews.total === 1 ? '' : 's'}` : 'No reviews yet'}
+            <span data-rating-text="" suppressHydrationWarning>
+              {ratingSummaryText(reviews)}
             </span>
           </a>
           {priceRow ? (
@@ -231,6 +242,20 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
             </button>
             <button type="button" className="btn" onClick={onBuyNow} disabled={cannotBuy}>
               Buy Now
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost wish-heart"
+              aria-pressed={wished}
+              aria-label={heartLabel(product.name, wished)}
+              title={wished ? 'In your wishlist' : 'Add to wishlist'}
+              data-wish-id={product.p_id}
+              data-wish-name={product.name}
+              onClick={() => void onWish()}
+              disabled={wishing || unavailable}
+              suppressHydrationWarning
+            >
+              <Icon name="heart" size={20} />
             </button>
           </div>
           {stock.text ? (

@@ -1,5 +1,6 @@
 import type { paths } from './schema.d.ts';
 import { clearSession, $user } from '../../stores/session.ts';
+import { loginPathHere } from '../login-return.ts';
 
 /** Every answer of the API: status 1 on success, a description to show as is, and the data. */
 export interface Envelope<T = unknown> {
@@ -40,7 +41,7 @@ export class NetworkError extends Error {
 /** Where a forbidden answer sends the shopper: the session is gone, so log in again. */
 export function onForbidden(): void {
   clearSession();
-  if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign('/login');
+  if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign(loginPathHere());
 }
 
 /**
