@@ -135,6 +135,23 @@ export interface WishlistItemTable extends Selection {
   w_id: Generated<number>;
 }
 
+/** The shopper's remembered contact and shipping address (one per account): the last order's, or as edited in My Profile. */
+export interface SavedAddressTable {
+  u_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  address: string;
+  apartment: Defaulted<string>;
+  city: string;
+  state: string;
+  zip_code: string;
+  /** ISO 3166 alpha-2. */
+  country: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
 export interface CouponTable {
   coupon_id: Generated<number>;
   coupon_name: string;
@@ -426,6 +443,7 @@ export interface Database {
   product_carats: ProductCaratTable;
   cart_items: CartItemTable;
   wishlist_items: WishlistItemTable;
+  saved_addresses: SavedAddressTable;
   coupons: CouponTable;
   orders: OrderTable;
   order_status_history: OrderStatusHistoryTable;
@@ -471,6 +489,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   product_carats: { pc_id: true, p_id: true, carat_id: true, inr_price: true, usd_price: true, position: true, pricing: true, net_weight_mg: true, making_type: true, making_value: true, stone_value: true, rate_per_gram: true, rate_at: true, stock: true, lead_time_days: true },
   cart_items: { c_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, quantity: true, created_at: true, updated_at: true },
   wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
+  saved_addresses: { u_id: true, email: true, first_name: true, last_name: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, country: true, updated_at: true },
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
   orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, usd_inr: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true },
   order_status_history: { osh_id: true, o_id: true, from_status: true, to_status: true, payment_status: true, actor: true, u_id: true, note: true, created_at: true },

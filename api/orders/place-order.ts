@@ -25,6 +25,7 @@ import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { rememberAddress } from '../../db/queries/profile.ts';
 
 export interface CheckoutAddress {
   first_name: string;
@@ -233,6 +234,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       actor: 'shopper',
       u_id: request.u_id,
     });
+    // The next checkout starts from this order's contact and address (My Profile shows and edits it).
+    await rememberAddress(trx, request.u_id, checkout.address);
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     if (ordered.length) {
       await trx.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered).execute();

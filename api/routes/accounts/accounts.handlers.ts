@@ -3,10 +3,13 @@ import { createUser, findUserByPhone } from '../../../db/queries/users.ts';
 import { issueToken } from '../../auth.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
-import { ApiError, conflict, created, ok, tooManyAttempts } from '../../errors.ts';
+import { ApiError, conflict, created, notFound, ok, tooManyAttempts } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../db/passwords.ts';
 import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
-import type { registerUser, userLogin } from './accounts.routes.ts';
+import { getProfile, rememberAddress } from '../../../db/queries/profile.ts';
+import { writeTransaction } from '../../../db/transaction.ts';
+import { destinationOf } from '../../orders/checkout-law.ts';
+import type { getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
 
 // Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
 // short enough that the real owner is not shut out for the day.
@@ -69,4 +72,24 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
     auth_token: token,
     token,
   });
+};
+
+export const getUserProfileHandler: RouteHandler<typeof getUserProfile, AppEnv> = async (c) => {
+  const profile = await getProfile(c.var.deps.db, c.var.caller.u_id);
+  if (!profile) throw notFound('This account no longer exists.');
+  return ok(c, 'Your profile.', profile);
+};
+
+export const updateUserProfileHandler: RouteHandler<typeof updateUserProfile, AppEnv> = async (c) => {
+  const { saved_address: address } = c.req.valid('json');
+  const u_id = c.var.caller.u_id;
+  const { db } = c.var.deps;
+  // The checkout's own rules: a state of the country, its PIN or postal code format.
+  const destination = destinationOf(address);
+  const profile = await writeTransaction(db, async (trx) => {
+    await rememberAddress(trx, u_id, { ...address, state: destination.state, zip_code: destination.zip_code, country: destination.country });
+    return getProfile(trx, u_id);
+  });
+  if (!profile) throw notFound('This account no longer exists.');
+  return ok(c, 'Your address is saved. Checkout will fill it in next time.', profile);
 };

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { requireUser } from '../../auth.ts';
 import { COUNTRY_CODES } from '../../env.ts';
-import { errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { AddressFields } from '../orders/orders.schemas.ts';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
@@ -77,4 +79,67 @@ export const userLogin = createRoute({
     400: errorResponses[400],
     429: errorResponses[429],
   },
+});
+
+/** The address the checkout remembers: its own fields, messages and rules (storefront.md §5). */
+export const SavedAddress = z
+  .object({
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string(),
+    address: z.string(),
+    apartment: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip_code: z.string(),
+    country: z.string().openapi({ description: 'ISO 3166 alpha-2.' }),
+    updatedAt: z.string().openapi({ description: 'When it was last saved (UTC).' }),
+  })
+  .openapi('SavedAddress');
+
+export const UserProfile = z
+  .object({
+    u_id: z.number().int(),
+    full_name: z.string(),
+    u_name: z.string(),
+    phoneNumber: z.string(),
+    countryCode: z.string(),
+    saved_address: SavedAddress.nullable().openapi({
+      description: 'The contact e-mail and shipping address of the last order placed, or as last saved in My Profile; null until then. The checkout fills its form with it.',
+    }),
+  })
+  .openapi('UserProfile');
+
+export const UpdateUserProfile = z
+  .strictObject({
+    saved_address: z.strictObject(AddressFields).openapi({
+      description: 'The address to remember, with the checkout\'s fields and messages; `country` IN when absent; state and PIN or postal code checked for the country.',
+    }),
+  })
+  .openapi('UpdateUserProfile');
+
+export const getUserProfile = createRoute({
+  method: 'get',
+  path: '/getuserprofile',
+  tags: ['Accounts'],
+  security: bearer,
+  summary: 'The caller\'s profile and remembered address',
+  description:
+    'My Profile: the account\'s name and phone (as /userlogin answers them) and the remembered contact e-mail and shipping address (`saved_address`), always the caller\'s own (from the token).',
+  middleware: [requireUser()] as const,
+  responses: { 200: jsonOk(UserProfile, 'The profile.'), 403: errorResponses[403], 404: errorResponses[404] },
+});
+
+export const updateUserProfile = createRoute({
+  method: 'put',
+  path: '/updateuserprofile',
+  tags: ['Accounts'],
+  security: bearer,
+  summary: 'Save the caller\'s remembered address',
+  description:
+    'Saves the contact e-mail and shipping address the checkout fills in next time (My Profile). Placing an order saves its address the same way. A refused field answers 400 with the checkout\'s message and saves nothing.',
+  middleware: [requireUser()] as const,
+  request: { body: jsonBody(UpdateUserProfile) },
+  responses: { 200: jsonOk(UserProfile, 'Saved; the profile as it now is.'), 400: errorResponses[400], 403: errorResponses[403], 404: errorResponses[404] },
 });

@@ -44,6 +44,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getuserprofile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's profile and remembered address
+         * @description My Profile: the account's name and phone (as /userlogin answers them) and the remembered contact e-mail and shipping address (`saved_address`), always the caller's own (from the token).
+         */
+        get: operations["getGetuserprofile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updateuserprofile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the caller's remembered address
+         * @description Saves the contact e-mail and shipping address the checkout fills in next time (My Profile). Placing an order saves its address the same way. A refused field answers 400 with the checkout's message and saves nothing.
+         */
+        put: operations["putUpdateuserprofile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getcategory": {
         parameters: {
             query?: never;
@@ -1690,6 +1730,48 @@ export interface components {
             phoneNumber: string;
             password: string;
         };
+        UserProfile: {
+            u_id: number;
+            full_name: string;
+            u_name: string;
+            phoneNumber: string;
+            countryCode: string;
+            saved_address: components["schemas"]["SavedAddress"];
+        };
+        /** @description The contact e-mail and shipping address of the last order placed, or as last saved in My Profile; null until then. The checkout fills its form with it. */
+        SavedAddress: {
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone_number: string;
+            address: string;
+            apartment: string;
+            city: string;
+            state: string;
+            zip_code: string;
+            /** @description ISO 3166 alpha-2. */
+            country: string;
+            /** @description When it was last saved (UTC). */
+            updatedAt: string;
+        } | null;
+        UpdateUserProfile: {
+            /** @description The address to remember, with the checkout's fields and messages; `country` IN when absent; state and PIN or postal code checked for the country. */
+            saved_address: {
+                first_name: string;
+                last_name: string;
+                email: string;
+                phone_number: string;
+                address: string;
+                apartment?: string | null;
+                city: string;
+                /** @description In India one of the 36 states and union territories (any case; answered as the list spells it): Andaman and Nicobar Islands, Andhra Pradesh, Arunachal Pradesh, Assam, Bihar, Chandigarh, Chhattisgarh, Dadra and Nagar Haveli and Daman and Diu, Delhi, Goa, Gujarat, Haryana, Himachal Pradesh, Jammu and Kashmir, Jharkhand, Karnataka, Kerala, Ladakh, Lakshadweep, Madhya Pradesh, Maharashtra, Manipur, Meghalaya, Mizoram, Nagaland, Odisha, Puducherry, Punjab, Rajasthan, Sikkim, Tamil Nadu, Telangana, Tripura, Uttar Pradesh, Uttarakhand, West Bengal. Abroad: the region (state, province, county) as the shopper writes it. */
+                state: string;
+                /** @description India: the 6-digit PIN code. Abroad: the postal code in that country's format (empty only where the country has none). */
+                zip_code: string;
+                /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
+                country?: string;
+            };
+        };
         Category: {
             cate_id: number;
             cate_name: string;
@@ -2944,6 +3026,132 @@ export interface operations {
             };
             /** @description Too many attempts; retry after the Retry-After header. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetuserprofile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["UserProfile"];
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdateuserprofile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserProfile"];
+            };
+        };
+        responses: {
+            /** @description Saved; the profile as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["UserProfile"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
