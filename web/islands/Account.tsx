@@ -5,6 +5,8 @@ import { sizeText } from '../lib/checkout.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { canCancel, formatOrderDate, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
+import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
+import { SavedAddressForm } from './account/SavedAddress.tsx';
 import { productPath } from '../lib/routes.ts';
 import { deliveryWindow, formatWindow, orderLeadDays } from './product/delivery.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
@@ -81,6 +83,7 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
     discardPendingOrder();
     if (answer.status === 1 && answer.data?.o_id) {
       if (buyNow) clearBuyNow();
+      clearCheckoutDraft(user.u_id);
       toast.success('Order placed successfully');
       return {
         o_id: answer.data.o_id,
@@ -96,7 +99,7 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
 
 /**
  * The account page (/orderconfirm, §2, §4): My Profile (read-only name and
- * phone), Order History (with Cancel within 2 hours of placing), Track Your
+ * phone, and the address checkout fills in, editable), Order History (with Cancel within 2 hours of placing), Track Your
  * Order (four steps), Delete Account and Log out, each behind a confirmation.
  * It also finishes an online payment when the provider sends the shopper back.
  */
@@ -380,6 +383,7 @@ function Profile({ user }: { user: SessionUser }) {
           <input id="profile-phone" value={`${user.countryCode} ${user.phoneNumber}`} readOnly />
         </div>
       </div>
+      <SavedAddressForm />
     </section>
   );
 }

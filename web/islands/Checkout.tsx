@@ -36,6 +36,7 @@ import { type CheckoutQuote, useCheckoutQuote } from '../lib/checkout-quote.ts';
 import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
 import { normalisePan } from '../../rules/compliance.ts';
 import { LISTED_INCLUDES_GST } from '../../rules/pricing.ts';
+import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft.ts';
 
 /**
  * What the summary says of GST when the destination changes the listed prices:
@@ -119,6 +120,18 @@ function SummaryLines({ lines, currency, priced }: { lines: ReadonlyArray<Summar
   );
 }
 
+/** The address the account remembers (GET /getuserprofile: the last order's, or as saved in My Profile). */
+interface SavedAddress extends ShippingForm {
+  updatedAt?: string;
+}
+
+/** The shipping form from a remembered address. */
+function fromSaved(saved: SavedAddress): ShippingForm {
+  const form = { ...EMPTY_SHIPPING };
+  for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
+  return form;
+}
+
 /** The shipping form as far as the account knows it: the name split in two, the phone. */
 function prefilled(user: SessionUser | null): ShippingForm {
   if (!user) return EMPTY_SHIPPING;
@@ -191,18 +204,64 @@ export default function Checkout() {
     }
   };
 
+  // The form is kept as the shopper fills it only once it was first filled (draft, saved address or account).
+  const filled = useRef(false);
+  const edited = useRef(false);
+
   useEffect(() => {
     if (user === undefined) return;
-    setForm(prefilled(user));
+    filled.current = false;
+    edited.current = false;
+    const draft = user ? readCheckoutDraft(user.u_id) : null;
+    if (draft) {
+      // Back from the payment page (or a reload): the form as the shopper left it.
+      setForm(draft.form);
+      setPayment(draft.payment);
+      setCouponCode(draft.couponCode);
+      filled.current = true;
+    } else {
+      setForm(prefilled(user));
+      if (user) void loadSavedAddress();
+      else filled.current = true;
+    }
     const line = getBuyNow();
     setBuyNow(line);
     if (user && !line) void loadCart(user.u_id);
   }, [user?.u_id]);
 
+  /** The checkout starts from the address the account remembers, unless the shopper has begun typing. */
+  const loadSavedAddress = async () => {
+    try {
+      const answer = await request<{ saved_address: SavedAddress | null }>('get', '/getuserprofile');
+      const saved = answer.status === 1 ? answer.data?.saved_address : null;
+      if (saved && !edited.current) setForm(fromSaved(saved));
+    } catch {
+      // The account's name and phone stay filled in.
+    } finally {
+      filled.current = true;
+    }
+  };
+
   // Any change makes the next Place Order a new attempt (a new Idempotency-Key).
   useEffect(() => {
     attemptKey.current = null;
   }, [form, payment, coupon, cart, buyNow, pan]);
+
+  // Kept in this tab as it is filled in, for Back from the payment page.
+  useEffect(() => {
+    const u_id = user?.u_id;
+    if (!u_id || !filled.current) return;
+    saveCheckoutDraft(u_id, { form, payment, couponCode });
+  }, [form, payment, couponCode, user?.u_id]);
+
+  // A page restored from the back-forward cache (Back from the payment page) can be used again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setPlacing(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   const lines: SummaryLine[] | null = buyNow ? [fromBuyNow(buyNow)] : cart ? cart.map(fromCart) : null;
   const cartItems = buyNow
@@ -234,6 +293,8 @@ export default function Checkout() {
 
   const edit = (field: ShippingField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.target.value;
+    edited.current = true;
+    filled.current = true;
     // A new country gives the state or region and the postal code a new meaning: start them again.
     setForm((current) => (field === 'country' && value !== current.country ? { ...current, country: value, state: '', zip_code: '' } : { ...current, [field]: value }));
     // The error under a field clears when the shopper edits that field (§5).
@@ -326,6 +387,7 @@ export default function Checkout() {
         return;
       }
       toast.success('Order placed successfully');
+      clearCheckoutDraft(body.u_id);
       clearBuyNow();
       void refreshCartCount();
       await refreshOrderData();
