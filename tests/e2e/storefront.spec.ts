@@ -28,7 +28,8 @@ test.describe('home', () => {
   test('shows every section with its texts, and the newsletter confirms a sign-up', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Aurum Jewels/);
-    await expect(page.getByText('Buy & Get 15% Extra off')).toBeVisible();
+    await expect(page.locator('.promo-bar__offer')).toContainText('15% off your order');
+    await expect(page.locator('.promo-bar__offer')).toContainText('FESTIVE15');
     await expect(page.locator('.promo-bar a[href^="tel:"]')).toBeVisible();
     await expect(page.locator('.promo-bar a[href^="mailto:"]')).toBeVisible();
     await expect(page.locator('[data-slide]').first()).toBeVisible();

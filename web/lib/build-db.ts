@@ -26,6 +26,8 @@ import {
 } from '../../db/queries/catalogue.ts';
 import { isoTimestamp } from '../../db/queries/catalogue.ts';
 import type { ProductReviews, ReviewView, SliderImageView } from '../../db/queries/reviews.ts';
+import { listCoupons } from '../../db/queries/orders.ts';
+import type { OfferCoupon } from '../../rules/offers.ts';
 
 let connection: DB | undefined;
 
@@ -179,4 +181,12 @@ const NO_REVIEWS: ProductReviews = { reviews: [], count: { avg_rating: 0, total:
 /** One product's reviews from the build's batch. */
 export async function reviewsOf(p_id: number): Promise<ProductReviews> {
   return (await loadProductReviews()).get(p_id) ?? NO_REVIEWS;
+}
+
+let activeCoupons: Promise<OfferCoupon[]> | undefined;
+
+/** The coupons active at the build (the offers pages are built with; the browser reads the API's after). */
+export function loadActiveCoupons(): Promise<OfferCoupon[]> {
+  activeCoupons ??= listCoupons(buildDb()).then((rows) => rows.map(({ coupon_name, discount }) => ({ coupon_name, discount })));
+  return activeCoupons;
 }

@@ -1,6 +1,8 @@
 import { $cartCount, refreshCartCount } from '../stores/cart.ts';
 import { loadOrderDataOnce } from '../stores/orders.ts';
 import { $isLoggedIn, $user } from '../stores/session.ts';
+import { $activeCoupons, loadActiveCoupons } from '../stores/coupons.ts';
+import { bestCoupon, describeCoupon } from '../../rules/offers.ts';
 
 /**
  * The header's behaviour, without a framework (it runs on every page, the
@@ -122,4 +124,32 @@ export function initHeader(): void {
     void refreshCartCount();
     void loadOrderDataOnce();
   });
+
+  initPromoOffer();
+}
+
+/**
+ * The promo bar's offer: the best active coupon told in full (what, how much,
+ * the code, the conditions), as the build saw it and then as the API says it
+ * is now; gone when no coupon is active (checkout would not honour it).
+ */
+function initPromoOffer(): void {
+  const bar = document.querySelector<HTMLElement>('[data-promo-offer]');
+  if (!bar) return;
+  $activeCoupons.subscribe((coupons) => {
+    if (coupons === null) return;
+    const best = bestCoupon(coupons);
+    bar.hidden = !best;
+    if (!best) return;
+    const offer = describeCoupon(best);
+    const set = (selector: string, text: string) => {
+      const el = bar.querySelector<HTMLElement>(selector);
+      if (el && el.textContent !== text) el.textContent = text;
+    };
+    set('[data-promo-title]', offer.title);
+    set('[data-promo-how]', offer.how);
+    set('[data-promo-terms]', offer.conditions);
+  });
+  const idle = (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 300))) as (cb: () => void) => void;
+  idle(() => void loadActiveCoupons());
 }

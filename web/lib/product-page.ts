@@ -6,6 +6,8 @@ import { patchBreakup } from '../islands/product/breakup-text.ts';
 import { $currency } from '../stores/session.ts';
 import { $productReviews, loadProductReviews, ratingSummaryText } from '../stores/reviews.ts';
 import { starsFill, starsLabel } from './stars.ts';
+import { $activeCoupons, loadActiveCoupons } from '../stores/coupons.ts';
+import { productOffers } from '../../rules/offers.ts';
 
 /** Fills every delivery box with today's window in the shopper's region (also ones an island renders later). */
 export function initDeliveryEstimates(): void {
@@ -44,6 +46,32 @@ export function initProductFreshness(p_id: number): void {
     void refreshProduct(p_id);
     // The rating under the name and the reviews section read one store: fresh from the first idle moment.
     void loadProductReviews(p_id);
+    void loadActiveCoupons();
+  });
+  // The offers as the API says they are now (a coupon switched off since the build is not offered).
+  $activeCoupons.subscribe((coupons) => {
+    if (!coupons) return;
+    const island = document.querySelector('[data-purchase]');
+    if (!island || island.closest('astro-island:not([ssr])')) return;
+    const list = island.querySelector<HTMLElement>('[data-offers]');
+    if (!list) return;
+    const offer = $freshProduct.get()?.product?.offer ?? list.dataset.offerText ?? '';
+    const offers = productOffers(offer, coupons);
+    list.replaceChildren(
+      ...offers.map((o) => {
+        const item = document.createElement('li');
+        item.className = 'pd__offer';
+        const title = document.createElement('strong');
+        title.textContent = o.title;
+        const how = document.createElement('span');
+        how.textContent = o.how;
+        const terms = document.createElement('small');
+        terms.textContent = o.conditions;
+        item.append(title, ' ', how, ' ', terms);
+        return item;
+      }),
+    );
+    list.hidden = offers.length === 0;
   });
   $productReviews.subscribe((reviews) => {
     if (!reviews || reviews.p_id !== p_id) return;

@@ -247,7 +247,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
           </select>
         </Field>
       </div>
-      <Field id="product-offer" label="Offer" error={errors.offer} required hint="Shown on the product, e.g. 10% off making charges.">
+      <Field id="product-offer" label="Offer" error={errors.offer} required hint="The shop shows only offers checkout honours: active coupons. Name a coupon's code here (e.g. Extra 15% off with code FESTIVE15) to list it first on this product.">
         <input
           type="text"
           value={offer}

@@ -14,6 +14,8 @@ import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
 import { taxNote } from './tax-note.ts';
 import { $freshProduct } from '../../stores/product.ts';
 import { $wishedProducts, addToWishlist, heartLabel } from '../../stores/wishlist.ts';
+import { $activeCoupons, loadActiveCoupons } from '../../stores/coupons.ts';
+import { type CouponOffer, type OfferCoupon, productOffers } from '../../../rules/offers.ts';
 import { Gallery } from './Gallery.tsx';
 import { PriceBreakup, stockLine } from './PriceBreakup.tsx';
 import { leadDaysOf } from './delivery.ts';
@@ -37,6 +39,8 @@ export function defaultSelection(product: ProductView): Selection {
 export interface PurchaseProps {
   product: ProductView;
   reviews?: ReviewsSummary;
+  /** The coupons active when the page was built; the API's replace them once read. */
+  coupons?: OfferCoupon[];
 }
 
 /**
@@ -44,7 +48,7 @@ export interface PurchaseProps {
  * the shopper's currency, offer, material and carat buttons, size, quantity,
  * Add to Cart, Buy Now, delivery estimate, affiliate button, key points.
  */
-export default function ProductPurchase({ product: initial, reviews: initialReviews }: PurchaseProps) {
+export default function ProductPurchase({ product: initial, reviews: initialReviews, coupons: builtCoupons }: PurchaseProps) {
   const currency = useCurrency();
   const [product, setProduct] = useState<ProductView>(initial);
   const [gone, setGone] = useState(false);
@@ -53,6 +57,10 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
   const [busy, setBusy] = useState(false);
   const reviews = useReviews(product.p_id, initialReviews);
   const wished = useStore($wishedProducts).has(initial.p_id);
+  const liveCoupons = useStore($activeCoupons);
+  useEffect(() => void loadActiveCoupons(), []);
+  // Only what checkout honours: the active coupons, each told in full.
+  const offers = productOffers(product.offer, liveCoupons ?? builtCoupons ?? []);
   const [wishing, setWishing] = useState(false);
 
   useEffect(() => setProduct(initial), [initial]);
@@ -169,11 +177,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
             <p className="pd__price">Price on request</p>
           )}
           <PriceBreakup row={priceRow} />
-          {product.offer ? (
-            <p className="pd__offer">
-              <Icon name="sparkle" size={16} /> {product.offer}
-            </p>
-          ) : null}
+          <OfferList offers={offers} offerText={product.offer} />
           <p className="field-error" data-product-gone="" hidden={!unavailable} suppressHydrationWarning>
             This piece is no longer available.
           </p>
@@ -278,6 +282,23 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           ) : null}
         </div>
       </div>
+  );
+}
+
+/**
+ * The offers checkout honours (rules/offers.ts): what, how much, the code and
+ * the conditions. The same markup is drawn by web/lib/product-page.ts before
+ * the island wakes, so keep the two alike.
+ */
+function OfferList({ offers, offerText }: { offers: CouponOffer[]; offerText: string }) {
+  return (
+    <ul className="pd__offers" data-offers="" data-offer-text={offerText} aria-label="Offers" hidden={offers.length === 0} suppressHydrationWarning>
+      {offers.map((offer) => (
+        <li key={offer.code} className="pd__offer">
+          <strong>{offer.title}</strong> <span>{offer.how}</span> <small>{offer.conditions}</small>
+        </li>
+      ))}
+    </ul>
   );
 }
 
