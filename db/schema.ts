@@ -352,6 +352,10 @@ export interface ReviewImageTable {
 export interface SliderImageTable {
   s_id: Generated<number>;
   image: string;
+  /** The banner's words, shown over the picture as text (null: none). */
+  eyebrow: ColumnType<string | null, string | null | undefined, string | null>;
+  headline: ColumnType<string | null, string | null | undefined, string | null>;
+  subline: ColumnType<string | null, string | null | undefined, string | null>;
   position: Defaulted<number>;
   created_at: Defaulted<string>;
 }
@@ -502,7 +506,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   webhook_events: { event_key: true, provider: true, received_at: true },
   reviews: { r_id: true, u_id: true, u_name: true, p_id: true, message: true, rating: true, created_at: true },
   review_images: { ri_id: true, r_id: true, file_name: true, position: true },
-  slider_images: { s_id: true, image: true, position: true, created_at: true },
+  slider_images: { s_id: true, image: true, eyebrow: true, headline: true, subline: true, position: true, created_at: true },
   contact_messages: { c_id: true, name: true, email: true, message: true, mo_no: true, status: true, created_at: true },
   newsletter_subscribers: { n_id: true, email: true, created_at: true },
   rate_limits: { bucket: true, hits: true, reset_at: true },

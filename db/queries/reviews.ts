@@ -30,6 +30,10 @@ export interface SliderImageView {
   s_id: number;
   /** File name in the Sliders media folder. */
   image: string;
+  /** The banner's words, shown over the picture as text; null when it has none. */
+  eyebrow?: string | null;
+  headline?: string | null;
+  subline?: string | null;
 }
 
 export interface ProductReviews {
@@ -78,7 +82,7 @@ const REVIEW_COLUMNS = ['r_id', 'u_id', 'u_name', 'p_id', 'message', 'rating', '
 
 /** The home page slider images, in their order. */
 export function sliderImages(db: DB): Promise<SliderImageView[]> {
-  return db.selectFrom('slider_images').select(['s_id', 'image']).orderBy('position').orderBy('s_id').execute();
+  return db.selectFrom('slider_images').select(['s_id', 'image', 'eyebrow', 'headline', 'subline']).orderBy('position').orderBy('s_id').execute();
 }
 
 /** The home page's Customer Love carousel: testimonials written in the back office, newest first. */

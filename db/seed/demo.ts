@@ -36,6 +36,7 @@ import {
   renderSliderBanners,
 } from './media.ts';
 import { insertProducts, type ProductDraft } from './products.ts';
+import { BANNERS } from './art/scenes.ts';
 import { createRandom } from './random.ts';
 import { writeTransaction } from '../transaction.ts';
 import { issueInvoice } from '../invoices.ts';
@@ -323,7 +324,11 @@ async function insertDemoProducts(db: Db, lookups: Lookups, media: DemoMedia, no
 
 async function insertSliders(db: Db, sliders: string[], now: Date): Promise<void> {
   const created_at = sqlTimestamp(daysBefore(now, 30));
-  await db.insertInto('slider_images').values(sliders.map((image, position) => ({ image, position, created_at }))).execute();
+  // The banners' words go in as text, shown over the picture (not drawn into it).
+  await db
+    .insertInto('slider_images')
+    .values(sliders.map((image, position) => ({ image, position, created_at, eyebrow: BANNERS[position]?.eyebrow ?? null, headline: BANNERS[position]?.headline ?? null, subline: BANNERS[position]?.subline ?? null })))
+    .execute();
 }
 
 async function insertCoupons(db: Db, now: Date): Promise<void> {

@@ -187,16 +187,15 @@ export async function renderCategoryTiles(writer: MediaWriter, designs: PieceDes
 }
 
 /**
- * Renders the home page banners into Sliders (1600 x 640). The words come from
- * committed overlays (assets/banner-text-N.png, made by make-assets.ts) so they
- * look the same on a server with no fonts installed.
+ * Renders the home page banners into Sliders (1600 x 640), pictures only: their
+ * words are stored as text with the slider row and set over the picture by the
+ * home page, readable on a phone.
  */
 export async function renderSliderBanners(writer: MediaWriter): Promise<string[]> {
   return inParallel(
     BANNERS.map((banner, i) => async () => {
-      const words = await readFile(path.join(ASSETS_DIR, `banner-text-${i + 1}.png`));
-      const picture = await (await renderScene(bannerScene(banner, 40 + i))).raw().toBuffer({ resolveWithObject: true });
-      const jpeg = await sharp(picture.data, { raw: picture.info }).composite([{ input: words }]).jpeg(JPEG).toBuffer();
+      // No words in the picture: the home page sets the banner's words over it as text (slider_images.headline).
+      const jpeg = await (await renderScene(bannerScene(banner, 40 + i))).jpeg(JPEG).toBuffer();
       return writer.write('Sliders', 'slider', i + 1, 'jpg', jpeg);
     }),
   );

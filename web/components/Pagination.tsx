@@ -27,7 +27,7 @@ export function Pagination({ page, pageCount, onChange, label = 'Pages' }: Pagin
   return (
     <nav className="pagination" aria-label={label}>
       <button type="button" onClick={() => onChange(page - 1)} disabled={page <= 1}>
-        <Icon name="chevronLeft" size={16} /> <span>Previous</span>
+        <Icon name="chevronLeft" size={16} /> <span className="pagination__word">Previous</span>
       </button>
       {pageWindow(page, pageCount).map((n, i) =>
         n === 'gap' ? (
@@ -47,7 +47,7 @@ export function Pagination({ page, pageCount, onChange, label = 'Pages' }: Pagin
         ),
       )}
       <button type="button" onClick={() => onChange(page + 1)} disabled={page >= pageCount}>
-        <span>Next</span> <Icon name="chevronRight" size={16} />
+        <span className="pagination__word">Next</span> <Icon name="chevronRight" size={16} />
       </button>
       <p className="pagination__status" aria-live="polite">
         Page {page} of {pageCount}

@@ -120,5 +120,11 @@ export const Review = z
   .openapi('Review');
 
 export const SliderImage = z
-  .object({ s_id: z.number().int(), image: z.string().openapi({ description: 'File name under /Sliders.' }) })
+  .object({
+    s_id: z.number().int(),
+    image: z.string().openapi({ description: 'File name under /Sliders.' }),
+    eyebrow: z.string().nullable().optional().openapi({ description: 'The banner\'s words, shown over the picture as text (null or absent: none).' }),
+    headline: z.string().nullable().optional(),
+    subline: z.string().nullable().optional(),
+  })
   .openapi('SliderImage');

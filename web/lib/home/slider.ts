@@ -22,6 +22,8 @@ export function initSlider(root: HTMLElement): void {
     slides.forEach((slide, i) => {
       slide.classList.toggle('is-active', i === current);
       slide.setAttribute('aria-hidden', String(i !== current));
+      // A hidden slide's link is not reachable by Tab either.
+      slide.toggleAttribute('inert', i !== current);
     });
     dots.forEach((dot, i) => dot.setAttribute('aria-current', i === current ? 'true' : 'false'));
     window.clearTimeout(preload);

@@ -22,8 +22,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('country', 'text', (c) => c.notNull().defaultTo('IN'))
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(utcNow(db)))
     .execute();
+  for (const column of ['eyebrow', 'headline', 'subline']) {
+    await db.schema.alterTable('slider_images').addColumn(column, 'text').execute();
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const column of ['eyebrow', 'headline', 'subline']) {
+    await db.schema.alterTable('slider_images').dropColumn(column).execute();
+  }
   await db.schema.dropTable('saved_addresses').execute();
 }
