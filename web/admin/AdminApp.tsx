@@ -7,6 +7,7 @@ import { Link, matchRoute, usePath } from './router.tsx';
 import { CARATS, CATEGORIES, CatalogueScreen, MATERIALS, SIZES } from './screens/CatalogueScreen.tsx';
 import { ContactsScreen } from './screens/ContactsScreen.tsx';
 import { CouponsScreen } from './screens/CouponsScreen.tsx';
+import { SynonymsScreen } from './screens/SynonymsScreen.tsx';
 import { DashboardScreen } from './screens/DashboardScreen.tsx';
 import { OrderDetailScreen } from './screens/OrderDetailScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
@@ -34,6 +35,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/carat': () => <CatalogueScreen kind={CARATS} />,
   '/admin/sliders': SlidersScreen,
   '/admin/coupon': CouponsScreen,
+  '/admin/synonyms': SynonymsScreen,
   '/admin/shipping': ShippingTaxScreen,
   '/admin/rates': MetalRatesScreen,
 };

@@ -19,6 +19,7 @@ export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconN
   { href: '/admin/reviews', label: 'Reviews', icon: 'reviews' },
   { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders' },
   { href: '/admin/coupon', label: 'Coupons', icon: 'coupon' },
+  { href: '/admin/synonyms', label: 'Search Synonyms', icon: 'search' },
   { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping' },
 ];
 

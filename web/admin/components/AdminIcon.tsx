@@ -24,6 +24,7 @@ const PATHS = {
   upload: 'M12 16V4m-5 5 5-5 5 5M4.5 15v4.5h15V15',
   refresh: 'M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4v4.5H15',
   video: 'M3.5 6.5h12v11h-12zM15.5 10.5l5-3v9l-5-3',
+  search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.6-1.9L20 20',
 } as const;
 
 export type AdminIconName = keyof typeof PATHS;
