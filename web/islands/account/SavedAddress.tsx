@@ -101,7 +101,7 @@ export function SavedAddressForm() {
     <form className="saved-address" noValidate onSubmit={save} aria-busy={busy || undefined} aria-labelledby="saved-address-title">
       <h3 id="saved-address-title">Saved address for checkout</h3>
       <p className="field-hint">
-        {updatedAt ? 'Checkout fills this in for you. Your last order saved it; change it here any time.' : 'No address saved yet. Your next order saves its address, or save one here.'}
+        {updatedAt ? 'Checkout fills this in for you: the address of your last order, or as you save it here.' : 'No address saved yet. Your next order saves its address, or save one here.'}
       </p>
       <div className="field-pair">
         {input('email', 'email')}
