@@ -2015,6 +2015,10 @@ export interface components {
             s_id: number;
             /** @description File name under /Sliders. */
             image: string;
+            /** @description The banner's words, shown over the picture as text (null or absent: none). */
+            eyebrow?: string | null;
+            headline?: string | null;
+            subline?: string | null;
         };
         GetReviewsBody: {
             /** @description Sent by the back office: the administrator's own u_id (with the bearer token). */
