@@ -89,6 +89,7 @@ test.describe('home', () => {
     const clicked = Date.now();
     await button.click();
     await expect(page.getByText('Please log in to add items to your cart.')).toBeVisible();
+    // From the home page: plain /login (a login goes home anyway).
     await page.waitForURL('**/login');
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(900);
   });
@@ -244,7 +245,8 @@ test.describe('product page', () => {
     const clicked = Date.now();
     await page.locator('.pd__buttons').getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Please log in to add items to your cart.')).toBeVisible();
-    await page.waitForURL('**/login');
+    // Sent to log in with this page to come back to.
+    await page.waitForURL(new RegExp(`/login\\?next=%2Fproduct-details%2F${product.p_id}$`));
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(900);
   });
 
