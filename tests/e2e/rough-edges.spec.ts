@@ -44,6 +44,8 @@ async function putSession(page: Page, shopper: Shopper): Promise<void> {
 
 /** Logs in through the login page's own form. */
 async function logInWithForm(page: Page, shopper: Pick<Shopper, 'phoneNumber'>, password = PASSWORD): Promise<void> {
+  // Typed before the island is live, the values would be reset by React taking over the form.
+  await expect(page.locator('astro-island:has(form.auth-form)')).not.toHaveAttribute('ssr');
   await page.getByLabel('Phone number').fill(shopper.phoneNumber);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
