@@ -60,11 +60,13 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
 
 /**
  * The database's write lock was held past the wait (SQLite's busy timeout, PostgreSQL's
- * lock_timeout): the store is loaded, not broken, and the write changed nothing.
+ * lock_timeout: 55P03), or a PostgreSQL statement ran past statement_timeout (57014;
+ * db/connection.ts POSTGRES_TIMEOUTS): the store is loaded, not broken, and the write
+ * changed nothing (its transaction rolled back).
  */
 function isBusyDatabase(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && (/^SQLITE_BUSY/.test(e.code) || e.code === '55P03')) return true;
+    if (typeof e.code === 'string' && (/^SQLITE_BUSY/.test(e.code) || e.code === '55P03' || e.code === '57014')) return true;
   }
   return false;
 }

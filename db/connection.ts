@@ -1,9 +1,11 @@
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
+  sql,
   type DatabaseConnection,
   type DialectAdapter,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   type PostgresDialectConfig,
   PostgresDriver,
@@ -268,6 +270,36 @@ class CountingPostgresDriver extends PostgresDriver {
   }
 }
 
+/**
+ * How long one statement of a web request may wait for a row lock (the same 5 s as
+ * SQLite's busy timeout), and run at all. Past either the statement fails (55P03,
+ * 57014), its transaction rolls back, and the call is answered 503 busy with
+ * Retry-After (api/errors.ts), as a SQLite write past its busy timeout is. A
+ * transaction left open by a stuck process is ended after a minute.
+ */
+export const POSTGRES_TIMEOUTS = { lock_timeout: 5_000, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 } as const;
+
+/**
+ * Migrations are not a web request: two instances starting at once wait for each
+ * other's migrations (Kysely's advisory lock, held for up to an hour), and a
+ * migration may rebuild an index of a large table. The session running them lifts
+ * the request timeouts, and puts them back when done.
+ */
+class StorePostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Parameters<PostgresAdapter['acquireMigrationLock']>[0], options: Parameters<PostgresAdapter['acquireMigrationLock']>[1]) {
+    await sql`select set_config('lock_timeout', '0', false), set_config('statement_timeout', '0', false)`.execute(db);
+    await super.acquireMigrationLock(db, options);
+  }
+  override async releaseMigrationLock(db: Parameters<PostgresAdapter['releaseMigrationLock']>[0], options: Parameters<PostgresAdapter['releaseMigrationLock']>[1]) {
+    try {
+      await super.releaseMigrationLock(db, options);
+    } finally {
+      await sql`reset lock_timeout`.execute(db).catch(() => undefined);
+      await sql`reset statement_timeout`.execute(db).catch(() => undefined);
+    }
+  }
+}
+
 class StorePostgresDialect extends PostgresDialect {
   readonly #config: PostgresDialectConfig;
   readonly #connection: Connection;
@@ -279,6 +311,9 @@ class StorePostgresDialect extends PostgresDialect {
   override createDriver() {
     return new CountingPostgresDriver(this.#config, this.#connection);
   }
+  override createAdapter(): DialectAdapter {
+    return new StorePostgresAdapter();
+  }
 }
 
 function openPostgres(url: string, options: OpenOptions): DB {
@@ -286,8 +321,12 @@ function openPostgres(url: string, options: OpenOptions): DB {
     connectionString: url,
     max: poolSize(),
     types: storeTypes,
-    // A read-only open (the storefront build) refuses writes, as on SQLite.
-    options: options.readonly ? '-c default_transaction_read_only=on' : undefined,
+    // Every session bounds its lock waits and statements (POSTGRES_TIMEOUTS); a read-only
+    // open (the storefront build) also refuses writes, as on SQLite.
+    options: [
+      ...Object.entries(POSTGRES_TIMEOUTS).map(([name, ms]) => `-c ${name}=${ms}`),
+      ...(options.readonly ? ['-c default_transaction_read_only=on'] : []),
+    ].join(' '),
     application_name: 'aurum',
   });
   // An idle connection the server dropped (restart, failover) is discarded by the pool; without

@@ -36,6 +36,43 @@ function backoffMs(attempt: number): number {
   return Math.random() * Math.min(250, 2 ** (attempt + 1));
 }
 
+/** How a write transaction isolates itself on PostgreSQL (SQLite: always its one write lock). */
+export interface WriteOptions {
+  /**
+   * 'serializable' (the default): whatever the work reads stays true until it
+   * commits, or PostgreSQL aborts it with 40001 and it runs again.
+   *
+   * 'read committed': for a hot path whose reads would make serializable
+   * transactions conflict with each other (the predicate locks of its look-ups
+   * cover index pages and, on small tables, whole tables, so two shoppers' orders
+   * abort each other). Such work must be correct by its own construction: it locks
+   * the rows its decisions rest on first (SELECT … FOR UPDATE), writes
+   * with conditional updates, and leans on unique constraints for uniqueness. A
+   * deadlock (40P01) is still retried; a lock wait past lock_timeout (55P03)
+   * ends it, answered 503 busy.
+   */
+  isolation?: 'serializable' | 'read committed';
+  /** Names the work in the retry log (AURUM_LOG_RETRIES=1). */
+  name?: string;
+}
+
+/** Whether each retry is logged (the transaction's name and the error): AURUM_LOG_RETRIES=1. */
+const logRetries = () => process.env.AURUM_LOG_RETRIES === '1';
+
+/** Where a write transaction was started from, for the retry log. */
+function caller(): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const outside = frames.find((line) => !line.includes('/db/transaction.ts'));
+  return outside?.trim().replace(/^at /, '') ?? 'unknown';
+}
+
+function describeConflict(error: unknown): string {
+  for (let e: any = error; e; e = e.cause) {
+    if (typeof e.code === 'string') return `${e.code} ${e.message}${e.detail ? ` (${e.detail})` : ''}`;
+  }
+  return String(error);
+}
+
 /**
  * The one way the store writes more than one statement: every write path that
  * reads then writes goes through here, so the engine's isolation and the retry
@@ -43,21 +80,28 @@ function backoffMs(attempt: number): number {
  *
  * - SQLite: BEGIN IMMEDIATE (db/connection.ts): one writer at a time, so what the
  *   work reads stays true until it commits.
- * - PostgreSQL: SERIALIZABLE, so a read-then-write is correct whatever runs beside
- *   it; a conflict aborts one transaction with 40001 (or 40P01) and the work runs
- *   again from the start, up to WRITE_ATTEMPTS times (a duplicate key once more: see
- *   DUPLICATE_ATTEMPTS). The work must therefore do
- *   nothing outside the database that cannot be repeated (no provider calls inside).
+ * - PostgreSQL: SERIALIZABLE by default (see WriteOptions for the one other way),
+ *   so a read-then-write is correct whatever runs beside it; a conflict aborts one
+ *   transaction with 40001 (or 40P01) and the work runs again from the start, up
+ *   to WRITE_ATTEMPTS times (a duplicate key once more: see DUPLICATE_ATTEMPTS).
+ *   The work must therefore do nothing outside the database that cannot be
+ *   repeated (no provider calls inside). Every statement is bounded by the
+ *   connection's lock_timeout and statement_timeout (db/connection.ts).
  */
-export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
+export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   if (engineOf(db) !== 'postgres') return db.transaction().execute(work);
+  const isolation = options.isolation ?? 'serializable';
   let duplicates = 0;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().setIsolationLevel('serializable').execute(work);
+      return await db.transaction().setIsolationLevel(isolation).execute(work);
     } catch (error) {
       const duplicate = isUniqueViolation(error) && ++duplicates < DUPLICATE_ATTEMPTS;
-      if (attempt >= WRITE_ATTEMPTS || !(duplicate || isRetryableConflict(error))) throw error;
+      const retry = attempt < WRITE_ATTEMPTS && (duplicate || isRetryableConflict(error));
+      if (logRetries() && (retry || isRetryableConflict(error))) {
+        console.warn(`write transaction ${options.name ?? caller()} (${isolation}) attempt ${attempt}${retry ? ', retried' : ', given up'}: ${describeConflict(error)}`);
+      }
+      if (!retry) throw error;
       await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
     }
   }

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { cartLines } from '../../db/queries/cart.ts';
-import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment } from '../../db/queries/orders.ts';
+import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, lockShopperForOrder } from '../../db/queries/orders.ts';
 import { recordStatusChange } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
@@ -24,7 +24,7 @@ import { HOME_COUNTRY } from '../../rules/address.ts';
 import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
-import { writeTransaction } from '../../db/transaction.ts';
+import { writeTransaction, type WriteOptions } from '../../db/transaction.ts';
 import { rememberAddress } from '../../db/queries/profile.ts';
 
 export interface CheckoutAddress {
@@ -124,6 +124,9 @@ export async function confirmPaid(provider: PaymentProvider, payment: { provider
   return remote;
 }
 
+/** How the placement transaction isolates itself on PostgreSQL (see the comment in placeOrder). */
+const PLACEMENT: WriteOptions = { isolation: 'read committed', name: 'place order' };
+
 /**
  * Places an order. Answers `{ o_id, created }`; `created` is false when the same
  * request (Idempotency-Key) or the same payment already placed it.
@@ -145,7 +148,11 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
   }
 
+  // Read committed with the shopper's rows locked first (lockShopperForOrder), stock taken by
+  // conditional updates and uniqueness kept by unique indexes: serializable isolation made
+  // concurrent orders of different shoppers abort each other (writeTransaction's WriteOptions).
   return writeTransaction(db, async (trx) => {
+    await lockShopperForOrder(trx, request.u_id);
     if (request.idempotency) {
       const earlier = await findOrderByIdempotencyKey(trx, request.u_id, request.idempotency.key);
       if (earlier) {
@@ -248,5 +255,5 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         .execute();
     }
     return { o_id: order.o_id, created: true };
-  });
+  }, PLACEMENT);
 }

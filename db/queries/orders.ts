@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
 import { shopperMayCancel } from '../../rules/orders.ts';
 import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
-import type { DB } from '../connection.ts';
+import { type DB, engineOf } from '../connection.ts';
 import type { Currency, Order, OrderItem } from '../schema.ts';
 import { maskPan } from '../../rules/compliance.ts';
 import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView } from './carat-pricing.ts';
@@ -325,6 +325,19 @@ export async function listOrdersOf(db: DB, u_id: number): Promise<OrderView[]> {
 
 export function findOrder(db: DB, o_id: number) {
   return db.selectFrom('orders').selectAll().where('o_id', '=', o_id).executeTakeFirst();
+}
+
+/**
+ * Locks what an order placement decides on, before it reads anything (PostgreSQL;
+ * SQLite's transaction already holds the one write lock): the shopper's row, so
+ * one shopper's placements (an Idempotency-Key replay, a payment's webhook and
+ * return) run one after another and each sees the one before it, then the
+ * shopper's cart lines, so the lines priced are the lines removed.
+ */
+export async function lockShopperForOrder(trx: DB, u_id: number): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  await trx.selectFrom('users').select('u_id').where('u_id', '=', u_id).forUpdate().execute();
+  await trx.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).orderBy('c_id').forUpdate().execute();
 }
 
 export function findOrderByIdempotencyKey(db: DB, u_id: number, key: string) {

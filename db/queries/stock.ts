@@ -56,7 +56,9 @@ export async function takeStock(trx: DB, lines: StockLine[]): Promise<void> {
     .select(['pc_id', 'stock'])
     .where('pc_id', 'in', [...totals.keys()])
     .where('stock', 'is not', null)
+    .orderBy('pc_id')
     .execute();
+  // In key order: two orders taking the same rows lock them in the same order, never deadlocking.
   for (const row of limited) {
     const want = totals.get(row.pc_id)!;
     const result = await trx
