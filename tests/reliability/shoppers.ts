@@ -224,9 +224,10 @@ export async function sendOrder(server: StoreServer, attempt: OrderAttempt, roun
 export async function removeLines(server: StoreServer, shopper: { u_id: number; auth: Record<string, string> }, c_ids: number[], ledger: Ledger): Promise<void> {
   for (const c_id of c_ids) {
     ledger.removed.add(c_id);
-    const reply = await timed(ledger, () => server.request('POST', '/removecart', { u_id: shopper.u_id, c_id }, shopper.auth));
-    if (reply.status !== 200 && reply.status !== 404) {
-      ledger.unexpected.push({ method: 'POST', path: '/removecart', status: reply.status, description: String(reply.body?.description) });
+    const reply = await timed(ledger, () => server.request('DELETE', '/removecart', { u_id: shopper.u_id, c_id }, shopper.auth));
+    // 404 only as the cart's own answer for a line already gone (not an unknown route).
+    if (reply.status !== 200 && !(reply.status === 404 && reply.body?.description === 'This item is not in your cart.')) {
+      ledger.unexpected.push({ method: 'DELETE', path: '/removecart', status: reply.status, description: String(reply.body?.description) });
     }
   }
 }
