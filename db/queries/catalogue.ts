@@ -573,10 +573,24 @@ export async function catalogueRowsVersion(db: DB): Promise<string | null> {
   const now = performance.now();
   const memo = rowsVersionMemos.get(db);
   if (memo && writes !== undefined && memo.writes === writes && now - memo.readAt < OTHER_WRITERS_LAG_MS) return memo.version;
-  const version = await readRowsVersion(db);
-  if (writes !== undefined) rowsVersionMemos.set(db, { version, writes, readAt: now });
-  return version;
+  // One read at a time per database (PostgreSQL's is a round trip): a call joins a read
+  // begun since this process last wrote, whose answer is as fresh as its own would be.
+  const pending = rowsVersionReads.get(db);
+  if (pending && writes !== undefined && pending.writes === writes) return pending.version;
+  const version = readRowsVersion(db);
+  if (writes === undefined) return version;
+  const read = { writes, version };
+  rowsVersionReads.set(db, read);
+  try {
+    const value = await version;
+    rowsVersionMemos.set(db, { version: value, writes, readAt: now });
+    return value;
+  } finally {
+    if (rowsVersionReads.get(db) === read) rowsVersionReads.delete(db);
+  }
 }
+
+const rowsVersionReads = new WeakMap<DB, { writes: number; version: Promise<string | null> }>();
 
 /** How long a version read is trusted when this process wrote nothing since. */
 export const OTHER_WRITERS_LAG_MS = 50;
