@@ -56,6 +56,14 @@ export interface WriteOptions {
   name?: string;
 }
 
+/** Retries so far in this process, by the transaction's name (unnamed ones under ''). */
+const retries = new Map<string, number>();
+
+/** How many times this process has run a write transaction of that name again (a conflict, a deadlock, a duplicate key). */
+export function retriesOf(name: string): number {
+  return retries.get(name) ?? 0;
+}
+
 /** Whether each retry is logged (the transaction's name and the error): AURUM_LOG_RETRIES=1. */
 const logRetries = () => process.env.AURUM_LOG_RETRIES === '1';
 
@@ -102,6 +110,7 @@ export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>
         console.warn(`write transaction ${options.name ?? caller()} (${isolation}) attempt ${attempt}${retry ? ', retried' : ', given up'}: ${describeConflict(error)}`);
       }
       if (!retry) throw error;
+      retries.set(options.name ?? '', retriesOf(options.name ?? '') + 1);
       await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
     }
   }

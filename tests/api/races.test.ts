@@ -2,13 +2,15 @@
  * Ten identical requests at once, on the engine under test (tests/helpers/database.ts):
  * where the rule is "only one", exactly one row comes of them, and every answer is the
  * rule's (a replay, or 409), never a 500. On SQLite one writer at a time makes this
- * hold; on PostgreSQL the unique indexes and writeTransaction (serializable, retried)
- * must, with ten pooled connections really running at once.
+ * hold; on PostgreSQL the unique indexes and writeTransaction (serializable, retried;
+ * order placement: read committed with the shopper's rows locked) must, with ten
+ * pooled connections really running at once.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProduct } from '../helpers/catalogue.ts';
 import { testEngine } from '../helpers/database.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { retriesOf } from '../../db/transaction.ts';
 
 let store: TestStore;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -100,4 +102,24 @@ it('one Idempotency-Key sent 10 times at once: one order, answered to all ten', 
   expect(rows).toBe(1);
   expect(statuses).toEqual({ 201: 1, 200: AT_ONCE - 1 });
   expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
+});
+
+it('10 shoppers place their orders at once: ten orders, none refused as busy', async () => {
+  const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
+  const shoppers = await Promise.all(Array.from({ length: AT_ONCE }, () => createUser(store)));
+  const body = (u_id: number) => ({
+    u_id, shipping: 0, subtotal: 100, discount: 0, total: 100, priceType: 'inr_price', payment_method: 'cod',
+    first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
+    apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [product.selection],
+  });
+  const retried = retriesOf('place order');
+  const replies = await Promise.all(shoppers.map((s, i) => call(store, 'POST', '/createorder', body(s.u_id), { ...s.auth, 'Idempotency-Key': `race-shopper-${i}` })));
+  const statuses: Record<number, number> = {};
+  for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  const rows = await count('orders', (q) => q.where('u_id', 'in', shoppers.map((s) => s.u_id)));
+  report('ten shoppers ordering', statuses, rows);
+  expect(statuses).toEqual({ 201: AT_ONCE });
+  expect(rows).toBe(AT_ONCE);
+  // Not by luck of the retries: the placements locked different shoppers' rows and never conflicted.
+  expect(retriesOf('place order') - retried).toBe(0);
 });
