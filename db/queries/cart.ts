@@ -4,11 +4,12 @@
  */
 
 import type { ExpressionBuilder } from 'kysely';
-import type { DB } from '../connection.ts';
+import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { getProducts, type ProductView, shopperVisibleIds } from './catalogue.ts';
 import { utcTimestamp } from '../time.ts';
-import { writeTransaction } from '../transaction.ts';
+import { writeTransaction, type WriteOptions } from '../transaction.ts';
+import { lockShopper } from './users.ts';
 
 /** The ids of a checked selection, as a cart or wishlist line stores them. */
 export interface StoredSelection {
@@ -86,17 +87,28 @@ async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promi
 export type AddToCartResult = { c_id: number; quantity: number; created: boolean } | { tooMany: true };
 
 /**
+ * How adding to a cart isolates itself on PostgreSQL: read committed with the
+ * shopper's row locked first (one shopper's cart and order writes in turn) and the
+ * existing line locked as it is read (a quantity change waits), the one line per
+ * selection kept by its unique index. Serializable, different shoppers' additions
+ * aborted each other through predicate locks on cart_items' index pages.
+ */
+const CART_WRITE: WriteOptions = { isolation: 'read committed', name: 'add to cart' };
+
+/**
  * Adds a selection to a cart; the same selection again raises that line's
  * quantity. One transaction, so two quick clicks make one line.
  */
 export function addToCart(db: DB, u_id: number, selection: StoredSelection, quantity: number, maxQuantity: number): Promise<AddToCartResult> {
   return writeTransaction(db, async (trx) => {
-    const existing = await trx
+    // PostgreSQL: the shopper's row, then the line itself, locked before they are read (see CART_WRITE).
+    await lockShopper(trx, u_id);
+    const line = trx
       .selectFrom('cart_items')
       .select(['c_id', 'quantity'])
       .where('u_id', '=', u_id)
-      .where(sameSelection(selection))
-      .executeTakeFirst();
+      .where(sameSelection(selection));
+    const existing = await (engineOf(trx) === 'postgres' ? line.forUpdate() : line).executeTakeFirst();
     if (existing) {
       const total = existing.quantity + quantity;
       if (total > maxQuantity) return { tooMany: true as const };
@@ -113,7 +125,7 @@ export function addToCart(db: DB, u_id: number, selection: StoredSelection, quan
       .returning('c_id')
       .executeTakeFirstOrThrow();
     return { c_id: row.c_id, quantity, created: true };
-  });
+  }, CART_WRITE);
 }
 
 /** A shopper's cart, oldest line first, each line with its product. */

@@ -14,6 +14,7 @@ import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderIte
 import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
 import { timestampMs, utcTimestamp } from '../time.ts';
+import { lockShopper } from './users.ts';
 
 /* ---------------------------------------------------------------- coupons */
 
@@ -336,7 +337,7 @@ export function findOrder(db: DB, o_id: number) {
  */
 export async function lockShopperForOrder(trx: DB, u_id: number): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;
-  await trx.selectFrom('users').select('u_id').where('u_id', '=', u_id).forUpdate().execute();
+  await lockShopper(trx, u_id);
   await trx.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).orderBy('c_id').forUpdate().execute();
 }
 

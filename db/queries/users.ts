@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DB } from '../connection.ts';
+import { type DB, engineOf } from '../connection.ts';
 import type { NewUser } from '../schema.ts';
 
 export function findUserByPhone(db: DB, countryCode: string, phoneNumber: string) {
@@ -34,3 +34,13 @@ export async function createUser(db: DB, user: Omit<NewUser, 'token_key'>): Prom
   return { taken: phone ? 'phone' : 'username' };
 }
 
+
+/**
+ * Locks a shopper's row until the write transaction ends (PostgreSQL's SELECT … FOR
+ * UPDATE; SQLite's transaction already holds the one write lock): the shopper's cart
+ * and order writes that take it run one after another, each seeing the one before.
+ */
+export async function lockShopper(trx: DB, u_id: number): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  await trx.selectFrom('users').select('u_id').where('u_id', '=', u_id).forUpdate().execute();
+}
