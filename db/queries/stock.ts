@@ -67,7 +67,12 @@ export async function takeStock(trx: DB, lines: StockLine[]): Promise<void> {
       .where('pc_id', '=', row.pc_id)
       .where('stock', '>=', want.quantity)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflictError(soldOutMessage(want.line, row.stock ?? 0));
+    if (Number(result.numUpdatedRows) === 0) {
+      // The refusal names the pieces left now: under PostgreSQL's read committed (order placement)
+      // another order may have taken some since the read above.
+      const now = await trx.selectFrom('product_carats').select('stock').where('pc_id', '=', row.pc_id).executeTakeFirst();
+      throw conflictError(soldOutMessage(want.line, now?.stock ?? 0));
+    }
   }
 }
 
