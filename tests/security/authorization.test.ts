@@ -262,6 +262,8 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     },
   },
   'POST /getuserorder': { role: 'user', build: async () => ({ path: '/getuserorder', body: { u_id: attacker.u_id } }) },
+  'GET /getuserprofile': { role: 'user', build: async () => ({ path: '/getuserprofile' }) },
+  'PUT /updateuserprofile': { role: 'user', build: async () => ({ path: '/updateuserprofile', body: { saved_address: ADDRESS } }) },
   'GET /getorder/{u_id}': { role: 'user', build: async () => ({ path: `/getorder/${attacker.u_id}` }) },
   'PUT /cancelorder': {
     role: 'user',
