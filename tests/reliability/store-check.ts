@@ -89,6 +89,8 @@ export async function checkStore(databaseUrl: string, ledger: Ledger, shopperIds
     );
     const known = new Set<string>();
     const ordered = new Set<number>();
+    /** The cart lines of every attempt that made an order (whatever came first in the ledger). */
+    const takenByAnOrder = new Set(ledger.attempts.filter((a) => byKey.has(`${a.u_id}:${a.key}`)).flatMap((a) => a.c_ids));
     let placed = 0;
     for (const attempt of ledger.attempts) {
       const key = `${attempt.u_id}:${attempt.key}`;
@@ -104,7 +106,9 @@ export async function checkStore(databaseUrl: string, ledger: Ledger, shopperIds
         const still = attempt.c_ids.filter((c_id) => cart.get(c_id)?.u_id === attempt.u_id);
         if (still.length) problems.push(`order ${order.o_id} was placed but its cart lines ${still.join(', ')} are still in shopper ${attempt.u_id}'s cart`);
       } else if (attempt.outcome !== 'acknowledged') {
-        const gone = attempt.c_ids.filter((c_id) => !cart.has(c_id) && !ledger.removed.has(c_id));
+        // A line may leave a cart without this attempt's order when the shopper removed it (sold out),
+        // or when a later order took it (a removal cut short by a kill leaves it for the next round's order).
+        const gone = attempt.c_ids.filter((c_id) => !cart.has(c_id) && !ledger.removed.has(c_id) && !takenByAnOrder.has(c_id));
         if (gone.length) problems.push(`no order for key ${attempt.key} (${attempt.outcome}) but its cart lines ${gone.join(', ')} left shopper ${attempt.u_id}'s cart`);
       }
     }
