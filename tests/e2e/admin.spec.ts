@@ -91,6 +91,8 @@ test('a visitor and a shopper at /admin/products are sent to /login', async ({ p
 
 test('the administrator logs in to the dashboard, moves around the menu and logs out', async ({ page }) => {
   await page.goto('/login');
+  // Typed before the island is live, the values would be reset by React taking over the form.
+  await expect(page.locator('astro-island:has(form.auth-form)')).not.toHaveAttribute('ssr');
   await page.getByLabel(label('Phone number')).fill(ADMIN.phoneNumber);
   await page.locator('input[name="password"]').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();

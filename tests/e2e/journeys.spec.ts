@@ -198,6 +198,8 @@ test('sign-up at /Signup checks the passwords live, shows the server refusal, th
 
 test('the login page links to /Signup and an administrator goes to /admin/', async ({ page }) => {
   await page.goto('/login');
+  // Typed before the island is live, the values would be reset by React taking over the form.
+  await expect(page.locator('astro-island:has(form.auth-form)')).not.toHaveAttribute('ssr');
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/Signup');
   await page.getByLabel('Phone number').fill('9999999999');
   await page.getByLabel('Password', { exact: true }).fill('Admin@12345');
