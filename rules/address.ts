@@ -161,6 +161,20 @@ export function countryForDialCode(dialCode: string | null | undefined): string 
   return byDial[(dialCode ?? '').trim()] ?? HOME_COUNTRY;
 }
 
+/**
+ * A shopper's contact and shipping address, as the checkout sends it, an order keeps it,
+ * the account remembers it and the invoice prints it.
+ */
+export interface ShippingAddress extends DestinationInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  apartment: string;
+  city: string;
+}
+
 /** An address as the checkout sends it: `state` holds the region abroad, `zip_code` the postal code. */
 export interface DestinationInput {
   country: string;

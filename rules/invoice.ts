@@ -4,7 +4,7 @@
  * "/" and "-". Ours: PREFIX/YY-YY/NNNNNN, e.g. AJ/26-27/000123.
  */
 
-import { findCountry, findIndianState } from './address.ts';
+import { findCountry, findIndianState, type ShippingAddress } from './address.ts';
 import { maskPan } from './compliance.ts';
 import { dollarsFromRupees, divideHalfUp } from './pricing.ts';
 import type { Seller } from './seller.ts';
@@ -134,7 +134,7 @@ export function invoiceFigures(lines: readonly InvoiceLineInput[], discount: num
 }
 
 /** What an invoice reads of an order (a row of orders, db/schema.ts Order, has it). Amounts in the order's minor units. */
-export interface InvoiceOrder {
+export interface InvoiceOrder extends ShippingAddress {
   o_id: number;
   created_at: string;
   currency: 'INR' | 'USD';
@@ -142,17 +142,6 @@ export interface InvoiceOrder {
   usd_inr: number | null;
   discount: number;
   shipping: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  /** ISO alpha-2. */
-  country: string;
   pan: string | null;
   payment_method: string;
 }

@@ -20,26 +20,15 @@ import { currentUsdInr } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
-import { HOME_COUNTRY } from '../../rules/address.ts';
+import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { writeTransaction, type WriteOptions } from '../../db/transaction.ts';
 import { rememberAddress } from '../../db/queries/profile.ts';
 
-export interface CheckoutAddress {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  /** ISO 3166 alpha-2, checked with state and zip_code by destinationOf (checkout-law.ts). */
-  country: string;
-}
+/** The checkout's address; `country` is checked with state and zip_code by destinationOf (checkout-law.ts). */
+export type CheckoutAddress = ShippingAddress;
 
 /** Which lines an order is for: cart lines (all, or the ones named) or one Buy Now selection. */
 export type OrderLines = { source: 'cart'; c_ids?: number[] } | { source: 'buyNow'; selection: Selection; quantity: number };

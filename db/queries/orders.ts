@@ -4,6 +4,7 @@
  */
 
 import { sql } from 'kysely';
+import type { ShippingAddress } from '../../rules/address.ts';
 import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
 import { shopperMayCancel } from '../../rules/orders.ts';
 import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
@@ -170,7 +171,7 @@ export interface OrderItemView {
   breakup: BreakupView | null;
 }
 
-export interface OrderView {
+export interface OrderView extends ShippingAddress {
   o_id: number;
   u_id: number | null;
   /** 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
@@ -181,16 +182,6 @@ export interface OrderView {
   shipping: number;
   total: number;
   coupon_name: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
   /** Masked (XXXXXX234F) unless the view is for the administrator. */
   pan: string | null;
   invoice_no: string | null;

@@ -3,22 +3,12 @@
  * shipping address remembered for the next checkout (saved_addresses).
  * Addresses arriving here were already checked (api/routes/accounts, placeOrder).
  */
+import type { ShippingAddress } from '../../rules/address.ts';
 import type { DB } from '../connection.ts';
 import { utcTimestamp } from '../time.ts';
 
 /** A remembered address: the checkout form's fields. */
-export interface SavedAddress {
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
+export type SavedAddress = ShippingAddress;
 
 export interface ProfileView {
   u_id: number;
