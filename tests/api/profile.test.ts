@@ -60,6 +60,16 @@ describe('PUT /updateuserprofile', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('ten saves at once from one account: every one 200, one row, holding one of the addresses sent', async () => {
+    const shopper = await createUser(store);
+    const cities = Array.from({ length: 10 }, (_, i) => `Surat ${i + 1}`);
+    const answers = await Promise.all(cities.map((city) => api('PUT', '/updateuserprofile', { saved_address: { ...address, city } }, shopper.auth)));
+    expect(answers.map((a) => a.status)).toEqual(cities.map(() => 200));
+    const rows = await store.db.selectFrom('saved_addresses').select('city').where('u_id', '=', shopper.u_id).execute();
+    expect(rows).toHaveLength(1);
+    expect(cities).toContain(rows[0].city);
+  });
+
   it('saves an address abroad in its postal format', async () => {
     const shopper = await createUser(store, { countryCode: '+44' });
     const res = await api('PUT', '/updateuserprofile', { saved_address: { ...address, city: 'London', state: 'Greater London', zip_code: 'SW1A 1AA', country: 'gb' } }, shopper.auth);
