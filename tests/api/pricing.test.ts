@@ -292,3 +292,21 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     expect(await payments()).toBe(0);
   });
 });
+
+describe('two rate changes at once', () => {
+  it('both are saved one after the other: every rate-priced row ends priced by the rate that was saved last, never a mix', async () => {
+    // 40 g, making ₹500 a gram: at 7,400 a gram 2,96,000 + 20,000 = 3,16,000 + 9,480 GST = 3,25,480;
+    // at 7,600 a gram 3,04,000 + 20,000 = 3,24,000 + 9,720 GST = 3,33,720.
+    // A rate-priced row needs a rate to start from (this test may run alone).
+    await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5 }, admin.auth);
+    const b = (await insertProduct([{ carat_id: k22, pricing: 'rate', net_weight_g: 40, making_type: 'per_gram', making_value: 500 }], 'Race B')).body.data;
+    const answers = await Promise.all(
+      [7400, 7600].map((inr_per_gram) => api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram }], usd_inr: 84.5 }, admin.auth)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const rate = (await api('GET', '/getmetalrates')).body.data.rates.find((r: { carat_id: number }) => r.carat_id === k22).inr_per_gram;
+    expect([7400, 7600]).toContain(rate);
+    const price = (await api('POST', '/getproductbyid', { p_id: b.p_id })).body.data.productcarats[0];
+    expect(price).toMatchObject({ inr_price: rate === 7400 ? 325480 : 333720, breakup: { rate } });
+  });
+});
