@@ -16,6 +16,7 @@ import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches, searchWords } from './search.ts';
+import { buildListingIndex, type ListingCriteria, type ListingIndex, selectListing } from './listing-index.ts';
 import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
 
@@ -328,14 +329,9 @@ export interface ListProductsOptions {
 export async function listProducts(db: DB, options: ListProductsOptions = {}): Promise<ProductPage> {
   const { limit, offset } = pageBounds(options.page, options.perPage);
   if (!options.includeInactive) {
-    const matched = (await shopperIndex(db)).filter(
-      (p) =>
-        (options.isReel === undefined || p.is_reel === (options.isReel ? 1 : 0)) &&
-        (!options.isBestseller || p.is_bestseller === 1) &&
-        (options.cateId === undefined || p.cate_id === options.cateId) &&
-        p.p_id !== options.excludePId,
-    );
-    return indexedPage(db, matched, limit, offset);
+    const criteria = { currency: 'inr', isReel: options.isReel, isBestseller: options.isBestseller, excludePId: options.excludePId } as const;
+    const { listed, total } = selectListing(await shopperIndex(db), { ...criteria, categories: options.cateId === undefined ? undefined : [options.cateId] }, 'newest', offset, limit);
+    return { productData: await shopperViews(db, listed.map((l) => l.p_id)), totalCount: total };
   }
   const where = (eb: ProductScope) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -417,48 +413,25 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
   const categories = filter.categories ?? [];
   const search = filter.search?.trim() ? filter.search.trim() : undefined;
   if (!filter.includeInactive) {
-    const inCategories = categories.length ? new Set(categories) : null;
-    const inMaterials = materials.length ? new Set(materials) : null;
-    const inCarats = filter.carats?.length ? new Set(filter.carats) : null;
-    const low = min ?? -Infinity;
-    const high = max ?? Infinity;
-    const inStock = filter.inStock === true;
-    const byRow = min !== undefined || max !== undefined || inCarats !== null || inStock;
     const found = search === undefined ? undefined : await searchMatches(db, search);
-    const scores = found?.scores;
-    // A purity named in the search ("22K gold necklace") is the row the product is listed at, when it has one.
-    const named = found ? await caratsNamedIn(db, search!) : null;
-    const matched: Listed[] = [];
-    // A plain loop: this runs over the whole catalogue on every new filter.
-    for (const p of await shopperIndex(db)) {
-      if (scores && !scores.has(p.p_id)) continue;
-      if (inCategories && !inCategories.has(p.cate_id)) continue;
-      if (inMaterials && !p.materials.some((m) => inMaterials.has(m))) continue;
-      const amounts = price === 'usd_price' ? p.usd_price : p.inr_price;
-      let row = amounts.length ? 0 : -1;
-      if (byRow) {
-        row = -1;
-        for (let i = 0; i < amounts.length; i++) {
-          if (amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i])) && (!inStock || p.in_stock[i])) {
-            row = i;
-            break;
-          }
-        }
-        if (row < 0) continue;
-      }
-      if (named) {
-        for (let i = row; i < amounts.length; i++) {
-          if (named.has(p.carat_ids[i]) && amounts[i] >= low && amounts[i] <= high && (!inCarats || inCarats.has(p.carat_ids[i])) && (!inStock || p.in_stock[i])) {
-            row = i;
-            break;
-          }
-        }
-      }
-      matched.push({ product: p, row, price: row < 0 ? Infinity : amounts[row], score: scores?.get(p.p_id) ?? 0 });
-    }
-    sortListing(matched, filter.sort ?? (search === undefined ? 'newest' : 'relevance'));
-    const result: FilteredPage = await indexedPage(db, matched, limit, offset);
-    if (found && matched.length === 0) result.suggestions = found.suggestions;
+    const sort = filter.sort ?? (search === undefined ? 'newest' : 'relevance');
+    const criteria: ListingCriteria = {
+      categories,
+      materials,
+      currency: price === 'usd_price' ? 'usd' : 'inr',
+      low: min,
+      high: max,
+      carats: filter.carats,
+      inStock: filter.inStock === true,
+      scores: found?.scores,
+      // A purity named in the search ("22K gold necklace") is the row the product is listed at, when it has one.
+      namedCarats: found ? ((await caratsNamedIn(db, search!)) ?? undefined) : undefined,
+    };
+    const { listed, total } = selectListing(await shopperIndex(db), criteria, sort, offset, limit);
+    const views = await shopperViews(db, listed.map((l) => l.p_id));
+    const listedAt = new Map(listed.map((l) => [l.p_id, l.pc_id]));
+    const result: FilteredPage = { productData: views.map((p) => ({ ...p, listed_pc_id: listedAt.get(p.p_id) ?? null })), totalCount: total };
+    if (found && total === 0) result.suggestions = found.suggestions;
     return result;
   }
   const where = (eb: ProductScope) => {
@@ -502,58 +475,7 @@ async function caratsNamedIn(db: DB, text: string): Promise<Set<number> | null> 
   return named.length ? new Set(named.map((k) => k.carat_id)) : null;
 }
 
-/** A product a listing matched: the carat row it is listed at (-1: none) and that row's price. */
-interface Listed {
-  product: IndexedProduct;
-  row: number;
-  price: number;
-  score: number;
-}
-
-/** Orders matched products in place; the index is newest first, so a stable sort keeps newest among equals. */
-function sortListing(matched: Listed[], sort: ListingSort) {
-  const position = (l: Listed) => l.product.position;
-  switch (sort) {
-    case 'price_asc':
-      matched.sort((a, b) => a.price - b.price || position(a) - position(b));
-      return;
-    case 'price_desc':
-      matched.sort((a, b) => (b.price === Infinity ? -1 : b.price) - (a.price === Infinity ? -1 : a.price) || position(a) - position(b));
-      return;
-    case 'bestsellers':
-      matched.sort((a, b) => b.product.is_bestseller - a.product.is_bestseller || position(a) - position(b));
-      return;
-    case 'relevance':
-      matched.sort((a, b) => b.score - a.score || b.product.is_bestseller - a.product.is_bestseller || position(a) - position(b));
-      return;
-    default:
-      return;
-  }
-}
-
 /* ------------------------------------------------- the shoppers' filter index */
-
-/**
- * What the shop's listings test, for every product a shopper can see, newest
- * first. Filtering a few thousand of these in memory answers a filter and its
- * total count in well under a millisecond, where SQL has to visit every matching
- * product to count it. Rebuilt (three queries) when the catalogue changes.
- */
-interface IndexedProduct {
-  p_id: number;
-  cate_id: number;
-  is_bestseller: number;
-  is_reel: number;
-  /** Place in the index: 0 is the newest. */
-  position: number;
-  materials: number[];
-  /** The carat rows in their order: ids, carat ids, in stock (pieces ready, not made to order), prices in minor units. */
-  pc_ids: number[];
-  in_stock: boolean[];
-  carat_ids: number[];
-  inr_price: number[];
-  usd_price: number[];
-}
 
 /**
  * The catalogue's row version: triggers bump it on every write to a table a
@@ -612,9 +534,10 @@ async function readRowsVersion(db: DB): Promise<string | null> {
 
 const rowsVersionQueries = new WeakMap<DB, CompiledQuery<{ value: string }>>();
 
-const shopperIndexes = new WeakMap<DB, { version: string; products: Promise<IndexedProduct[]> }>();
+const shopperIndexes = new WeakMap<DB, { version: string; index: Promise<ListingIndex> }>();
 
-async function buildShopperIndex(db: DB): Promise<IndexedProduct[]> {
+/** The index of what shoppers can see (db/queries/listing-index.ts): three queries. */
+async function buildShopperIndex(db: DB): Promise<ListingIndex> {
   const [rows, carats, materials] = await Promise.all([
     db
       .selectFrom('products as p')
@@ -626,47 +549,21 @@ async function buildShopperIndex(db: DB): Promise<IndexedProduct[]> {
     db.selectFrom('product_carats').select(['p_id', 'pc_id', 'carat_id', 'stock', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').orderBy('pc_id').execute(),
     db.selectFrom('product_materials').select(['p_id', 'm_id']).execute(),
   ]);
-  const byId = new Map<number, IndexedProduct>();
-  const products = rows.map((r, position) => {
-    const entry: IndexedProduct = { ...r, position, materials: [], pc_ids: [], in_stock: [], carat_ids: [], inr_price: [], usd_price: [] };
-    byId.set(r.p_id, entry);
-    return entry;
-  });
-  for (const c of carats) {
-    const entry = byId.get(c.p_id);
-    if (entry) {
-      entry.pc_ids.push(c.pc_id);
-      entry.in_stock.push(c.stock !== null && c.stock > 0);
-      entry.carat_ids.push(c.carat_id);
-      entry.inr_price.push(c.inr_price);
-      entry.usd_price.push(c.usd_price);
-    }
-  }
-  for (const m of materials) byId.get(m.p_id)?.materials.push(m.m_id);
-  return products;
+  return buildListingIndex(rows, carats, materials);
 }
 
 /** The index for the catalogue as it is now (shared by concurrent callers while it builds). */
-async function shopperIndex(db: DB): Promise<IndexedProduct[]> {
+async function shopperIndex(db: DB): Promise<ListingIndex> {
   const version = await catalogueRowsVersion(db);
   if (version === null) return buildShopperIndex(db);
   const held = shopperIndexes.get(db);
-  if (held && held.version === version) return held.products;
-  const products = buildShopperIndex(db);
-  shopperIndexes.set(db, { version, products });
-  products.catch(() => {
-    if (shopperIndexes.get(db)?.products === products) shopperIndexes.delete(db);
+  if (held && held.version === version) return held.index;
+  const index = buildShopperIndex(db);
+  shopperIndexes.set(db, { version, index });
+  index.catch(() => {
+    if (shopperIndexes.get(db)?.index === index) shopperIndexes.delete(db);
   });
-  return products;
-}
-
-/** One page of matched index entries, loaded in full; the count is the match count. */
-async function indexedPage(db: DB, matched: (IndexedProduct | Listed)[], limit: number, offset: number): Promise<ProductPage> {
-  const slice = matched.slice(offset, offset + limit);
-  const views = await shopperViews(db, slice.map((m) => ('product' in m ? m.product.p_id : m.p_id)));
-  const listedRow = new Map(slice.flatMap((m) => ('product' in m ? [[m.product.p_id, m.product.pc_ids[m.row] ?? null] as const] : [])));
-  const products = views.map((p) => (listedRow.has(p.p_id) ? { ...p, listed_pc_id: listedRow.get(p.p_id) ?? null } : p));
-  return { productData: products, totalCount: matched.length };
+  return index;
 }
 
 /** How many products' answers are kept per database (a 10,000-product catalogue's views are ~30 MB). */
