@@ -13,6 +13,7 @@ import * as mediaLeases from './2026_11_24_0008_media_leases.ts';
 import * as orderItemLeadTime from './2026_11_25_0002_order_item_lead_time.ts';
 import * as huidUniqueExportPrices from './2026_11_25_0003_huid_unique_export_prices.ts';
 import * as storefrontEdges from './2026_11_25_0004_storefront_edges.ts';
+import * as stockApartFromCatalogue from './2026_11_26_0003_stock_apart_from_catalogue.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0002_order_item_lead_time': orderItemLeadTime,
   '2026_11_25_0003_huid_unique_export_prices': huidUniqueExportPrices,
   '2026_11_25_0004_storefront_edges': storefrontEdges,
+  '2026_11_26_0003_stock_apart_from_catalogue': stockApartFromCatalogue,
 };

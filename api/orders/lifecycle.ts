@@ -17,6 +17,7 @@
 import { applyStatusChange, recordStatusChange } from '../../db/queries/admin-orders.ts';
 import { claimPaymentRefund, findOrder, placedAt } from '../../db/queries/orders.ts';
 import { returnStock } from '../../db/queries/stock.ts';
+import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { releaseOrderHuids } from '../../db/queries/hallmarks-invoices.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { conflictError, notFoundError } from '../../rules/errors.ts';
@@ -64,7 +65,9 @@ export interface RefundConfirmation {
 /** Changes an order's status if the rules allow it; otherwise a DomainError saying why. */
 export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, change: StatusChange, now = Date.now()): Promise<StatusChangeResult> {
   const { o_id, to } = change;
+  let returned: number[] = [];
   const done = await writeTransaction(deps.db, async (trx) => {
+    returned = [];
     const order = await findOrder(trx, o_id);
     // Another shopper's order is answered as missing: its existence is not theirs to learn.
     if (!order || (change.ownerId !== undefined && order.u_id !== change.ownerId)) throw notFoundError('Order not found.');
@@ -90,12 +93,14 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     await recordStatusChange(trx, { o_id, from_status: order.status, to_status: to, payment_status, actor: change.actor, u_id: change.u_id, note: change.note });
     // Cancelled: its pieces go back on sale, and their HUIDs with them (a HUID is on one live order at most).
     if (to === ORDER_STATUS.cancelled) {
-      await returnStock(trx, o_id);
+      returned = await returnStock(trx, o_id);
       await releaseOrderHuids(trx, o_id);
     }
     const claim = refunds ? await claimPaymentRefund(trx, o_id) : undefined;
     return { order, payment_status, refunds, claim };
   });
+  // Committed: this process's listings show the pieces back on sale from the next answer on.
+  await noteStockChange(deps.db, returned).catch(() => undefined);
   // Outside the transaction: the provider may take seconds; a refund it cannot take now is asked again later.
   const refund: RefundOutcome = done.claim ? await askForRefund(deps, done.claim) : 'nothing_to_refund';
   return {

@@ -16,6 +16,7 @@ import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
 import { takeStock } from '../../db/queries/stock.ts';
+import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { currentUsdInr } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -140,7 +141,9 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   // Read committed with the shopper's rows locked first (lockShopperForOrder), stock taken by
   // conditional updates and uniqueness kept by unique indexes: serializable isolation made
   // concurrent orders of different shoppers abort each other (writeTransaction's WriteOptions).
-  return writeTransaction(db, async (trx) => {
+  let taken: number[] = [];
+  const placed = await writeTransaction(db, async (trx) => {
+    taken = [];
     await lockShopperForOrder(trx, request.u_id);
     if (request.idempotency) {
       const earlier = await findOrderByIdempotencyKey(trx, request.u_id, request.idempotency.key);
@@ -173,6 +176,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     const pan = await assertLawfulPayment(trx, priced, payment.method, checkout.pan);
 
     await takeStock(trx, priced.lines);
+    taken = priced.lines.map((l) => l.pc_id);
 
     const order = await trx
       .insertInto('orders')
@@ -245,4 +249,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
     return { o_id: order.o_id, created: true };
   }, PLACEMENT);
+  // Committed: this process's listings show the pieces taken from the next answer on.
+  if (placed.created) await noteStockChange(db, taken).catch(() => undefined);
+  return placed;
 }

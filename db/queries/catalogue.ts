@@ -16,7 +16,8 @@ import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches, searchWords } from './search.ts';
-import { buildListingIndex, type ListingCriteria, type ListingIndex, selectListing } from './listing-index.ts';
+import { buildListingIndex, type ListingCriteria, type ListingIndex, mendStock, selectListing } from './listing-index.ts';
+import { stockChangesSince, stockStamp } from './stock-view.ts';
 import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
 
@@ -534,7 +535,8 @@ async function readRowsVersion(db: DB): Promise<string | null> {
 
 const rowsVersionQueries = new WeakMap<DB, CompiledQuery<{ value: string }>>();
 
-const shopperIndexes = new WeakMap<DB, { version: string; index: Promise<ListingIndex> }>();
+/** The index per database: built at a catalogue version, mended for stock changes since `stamp`. */
+const shopperIndexes = new WeakMap<DB, { version: string; stamp: number; index: Promise<ListingIndex> }>();
 
 /** The index of what shoppers can see (db/queries/listing-index.ts): three queries. */
 async function buildShopperIndex(db: DB): Promise<ListingIndex> {
@@ -552,26 +554,45 @@ async function buildShopperIndex(db: DB): Promise<ListingIndex> {
   return buildListingIndex(rows, carats, materials);
 }
 
-/** The index for the catalogue as it is now (shared by concurrent callers while it builds). */
+/**
+ * The index for the catalogue as it is now (shared by concurrent callers while it
+ * builds): rebuilt when the catalogue's row version moves on, its in-stock flags
+ * mended when only stock changed (db/queries/stock-view.ts).
+ */
 async function shopperIndex(db: DB): Promise<ListingIndex> {
   const version = await catalogueRowsVersion(db);
   if (version === null) return buildShopperIndex(db);
-  const held = shopperIndexes.get(db);
-  if (held && held.version === version) return held.index;
-  const index = buildShopperIndex(db);
-  shopperIndexes.set(db, { version, index });
-  index.catch(() => {
-    if (shopperIndexes.get(db)?.index === index) shopperIndexes.delete(db);
-  });
+  const stamp = await stockStamp(db);
+  let held = shopperIndexes.get(db);
+  if (!held || held.version !== version) {
+    // The stamp is taken before the build reads stock: a change after it is mended in again.
+    const index = buildShopperIndex(db);
+    held = { version, stamp, index };
+    shopperIndexes.set(db, held);
+    index.catch(() => {
+      if (shopperIndexes.get(db)?.index === index) shopperIndexes.delete(db);
+    });
+  }
+  const index = await held.index;
+  if (held.stamp < stamp) {
+    const changes = stockChangesSince(db, held.stamp);
+    if (changes === null) {
+      shopperIndexes.delete(db);
+      return shopperIndex(db);
+    }
+    mendStock(index, changes);
+    held.stamp = Math.max(held.stamp, stamp);
+  }
   return index;
 }
 
 /** How many products' answers are kept per database (a 10,000-product catalogue's views are ~30 MB). */
 const MAX_KEPT_VIEWS = 12_000;
-const keptViews = new WeakMap<DB, { version: string; views: Map<number, ProductView> }>();
+const keptViews = new WeakMap<DB, { version: string; stamp: number; views: Map<number, ProductView> }>();
 
 /**
- * Products as shoppers see them, kept until the catalogue's row version moves on:
+ * Products as shoppers see them, kept until the catalogue's row version moves on
+ * (a product whose stock changed: until then):
  * a listing whose filter is new mostly shows products some earlier page showed, so
  * its page is put together from those instead of six queries (measured: the queries
  * were most of a new filter's cost). Same freshness as the answer cache.
@@ -579,15 +600,23 @@ const keptViews = new WeakMap<DB, { version: string; views: Map<number, ProductV
 async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]> {
   const version = await catalogueRowsVersion(db);
   if (version === null) return getProducts(db, ids);
+  const stamp = await stockStamp(db);
   let kept = keptViews.get(db);
   if (!kept || kept.version !== version) {
-    kept = { version, views: new Map() };
+    kept = { version, stamp, views: new Map() };
     keptViews.set(db, kept);
+  } else if (kept.stamp < stamp) {
+    // A product's view shows its stock: those whose stock changed are read again.
+    const changes = stockChangesSince(db, kept.stamp);
+    if (changes === null) kept.views.clear();
+    else for (const change of changes) kept.views.delete(change.p_id);
+    kept.stamp = stamp;
   }
   const missing = ids.filter((id) => !kept.views.has(id));
   if (missing.length) {
     const loaded = await getProducts(db, missing);
-    if (keptViews.get(db) === kept) {
+    // Not kept when stock changed meanwhile: what was read may predate it.
+    if (keptViews.get(db) === kept && kept.stamp === stamp) {
       if (kept.views.size + loaded.length > MAX_KEPT_VIEWS) kept.views.clear();
       for (const view of loaded) kept.views.set(view.p_id, view);
     }

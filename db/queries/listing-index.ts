@@ -52,6 +52,8 @@ export interface ListingIndex {
   maxCateId: number;
   maxMaterialId: number;
   maxCaratId: number;
+  /** pc_id → its row, made on the first stock change (see mendStock). */
+  rowOfPc?: Map<number, number>;
 }
 
 export function buildListingIndex(products: IndexProductRow[], carats: IndexCaratRow[], materials: { p_id: number; m_id: number }[]): ListingIndex {
@@ -111,6 +113,20 @@ export function buildListingIndex(products: IndexProductRow[], carats: IndexCara
     maxMaterialId: max(materialIds),
     maxCaratId: max(caratIds),
   };
+}
+
+/**
+ * Sets the in-stock flags of rows whose stock changed since the index was built (a
+ * sale does not rebuild it: db/queries/stock-view.ts). Rows it does not hold are
+ * skipped (a product hidden from shoppers).
+ */
+export function mendStock(index: ListingIndex, changes: readonly { pc_id: number; stock: number | null }[]): void {
+  if (changes.length === 0) return;
+  if (!index.rowOfPc) index.rowOfPc = new Map(Array.from(index.pcIds, (pc_id, row) => [pc_id, row]));
+  for (const change of changes) {
+    const row = index.rowOfPc.get(change.pc_id);
+    if (row !== undefined) index.inStock[row] = change.stock !== null && change.stock > 0 ? 1 : 0;
+  }
 }
 
 /** What a listing asks of the index; every field left out matches everything. */

@@ -76,17 +76,20 @@ export async function takeStock(trx: DB, lines: StockLine[]): Promise<void> {
   }
 }
 
-/** Gives back the pieces of an order's items to rows that still exist and keep stock. */
-export async function returnStock(trx: DB, o_id: number): Promise<void> {
+/** Gives back the pieces of an order's items to rows that still exist and keep stock; answers the rows given back to. */
+export async function returnStock(trx: DB, o_id: number): Promise<number[]> {
   const items = await trx.selectFrom('order_items').select(['pc_id', 'quantity']).where('o_id', '=', o_id).where('pc_id', 'is not', null).execute();
+  const returned: number[] = [];
   for (const item of items) {
-    await trx
+    const result = await trx
       .updateTable('product_carats')
       .set((eb) => ({ stock: eb('stock', '+', item.quantity) }))
       .where('pc_id', '=', item.pc_id!)
       .where('stock', 'is not', null)
-      .execute();
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) returned.push(item.pc_id!);
   }
+  return returned;
 }
 
 /** Rows with few pieces left (0 included), fewest first, for the dashboard. */

@@ -5,8 +5,9 @@
  * product, a filter from the sidebar). An answer is reused while the catalogue's
  * row version is unchanged; triggers bump it on every write to a table the
  * answers are made of, by any process or API instance, so an answer is never
- * older than the last committed catalogue change. A cart or an order does not
- * touch it. Nothing here is needed by another instance: each keeps its own.
+ * older than the last committed catalogue change. A cart does not touch it; a sale
+ * changes only stock, which answers follow by the stamp of db/queries/stock-view.ts
+ * (this process's sales at once, another's within a second). Nothing here is needed by another instance: each keeps its own.
  */
 
 import type { Context } from 'hono';
@@ -14,6 +15,7 @@ import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
 import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
+import { stockStamp } from '../../../db/queries/stock-view.ts';
 
 /**
  * Bytes of answers kept per database, at most (a product is ~3 kB, a page of 12
@@ -62,8 +64,10 @@ export async function cachedOk(c: Context<AppEnv>, db: DB, key: string, descript
 const sizeOf = (key: string, answer: Answer) => key.length + 100 + (answer.body?.byteLength ?? 0);
 
 async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>): Promise<Answer> {
-  const stamp = await catalogueRowsVersion(db);
-  if (stamp === null) return answerOf(description, compute);
+  const version = await catalogueRowsVersion(db);
+  if (version === null) return answerOf(description, compute);
+  // Answers show stock, which a sale changes without moving the catalogue's version.
+  const stamp = `${version}:${await stockStamp(db)}`;
   let cache = caches.get(db);
   if (!cache || cache.stamp !== stamp) {
     cache = { stamp, answers: new Map(), bytes: 0 };

@@ -1,0 +1,174 @@
+/**
+ * Stock as shoppers see it, kept apart from the catalogue's row version.
+ *
+ * A sale changes one number, product_carats.stock, and no longer bumps
+ * catalogue_rows_version (migration 2026_11_26_0003): bumping that one row made every
+ * order's transaction hold its lock until commit (on PostgreSQL, orders queued behind
+ * one another) and made every API instance throw away its listing index, kept
+ * product views and kept answers after every sale.
+ *
+ * Instead each process keeps the stock of every carat row as it last read it, and a
+ * stamp that moves on whenever a number it reads differs, with a log of which rows
+ * changed, so what was made from stock is mended (the listing index's in-stock flags,
+ * the changed products' views) rather than rebuilt, and kept answers are keyed by the
+ * stamp:
+ *   - a sale or cancel made by this process is read back right after its commit
+ *     (noteStockChange), so the next answer here shows it;
+ *   - one made by another process (a second instance, a script) is seen within
+ *     OTHER_STOCK_WRITERS_LAG_MS: all rows' stock is read again, in the background,
+ *     when the last read is older than that.
+ * Placing an order never relies on this: it takes stock with a conditional update
+ * (db/queries/stock.ts), so a piece shown in stock a moment too long is refused then.
+ */
+
+import type { DB } from '../connection.ts';
+
+/** How long another process's sale may take to show here (the whole table is read again at most this often). */
+export const OTHER_STOCK_WRITERS_LAG_MS = 1_000;
+
+/** Changed rows remembered for consumers that are behind (older: they rebuild). */
+const LOG_LIMIT = 5_000;
+
+interface StockState {
+  /** Moves on with every change seen; 0 before the first read. */
+  stamp: number;
+  /** pc_id → pieces (null: made to order), as last read. */
+  stock: Map<number, number | null>;
+  /** pc_id → its product. */
+  productOf: Map<number, number>;
+  /** Changed rows, oldest first: log[i] changed at stamp firstStamp + i. */
+  log: { pc_id: number; p_id: number }[];
+  firstStamp: number;
+  /** When the whole table was last read (performance.now()). */
+  readAt: number;
+  /** The whole-table read in flight, if any. */
+  reading?: Promise<void>;
+  /** Reads of single rows (this process's own sales) in flight. */
+  pending: Set<Promise<void>>;
+  /** pc_id → when this process last read it back after its own sale: a whole-table read begun before that is older for it. */
+  readBackAt: Map<number, number>;
+}
+
+const states = new WeakMap<DB, StockState>();
+
+function stateOf(db: DB): StockState {
+  let state = states.get(db);
+  if (!state) {
+    state = { stamp: 0, stock: new Map(), productOf: new Map(), log: [], firstStamp: 1, readAt: -Infinity, pending: new Set(), readBackAt: new Map() };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/**
+ * Takes rows as read (`whole`: the whole table, read from `startedAt`); a row whose
+ * stock differs from what was kept is logged as a change.
+ */
+function take(state: StockState, rows: { pc_id: number; p_id: number; stock: number | null }[], whole: boolean, startedAt: number) {
+  const seen = whole ? new Set<number>() : undefined;
+  const first = state.stamp === 0 && whole;
+  for (const row of rows) {
+    seen?.add(row.pc_id);
+    if (whole) {
+      const readBack = state.readBackAt.get(row.pc_id);
+      if (readBack !== undefined) {
+        if (readBack > startedAt) continue;
+        state.readBackAt.delete(row.pc_id);
+      }
+    } else {
+      state.readBackAt.set(row.pc_id, performance.now());
+    }
+    const had = state.stock.get(row.pc_id);
+    state.stock.set(row.pc_id, row.stock);
+    state.productOf.set(row.pc_id, row.p_id);
+    if (!first && had !== row.stock) logChange(state, row.pc_id, row.p_id);
+  }
+  if (seen) {
+    // Rows gone (a product's carat deleted): the catalogue version moved for that already.
+    for (const pc_id of state.stock.keys()) {
+      if (!seen.has(pc_id)) {
+        state.stock.delete(pc_id);
+        state.productOf.delete(pc_id);
+      }
+    }
+  }
+  if (first) state.stamp = 1;
+}
+
+function logChange(state: StockState, pc_id: number, p_id: number) {
+  state.log.push({ pc_id, p_id });
+  state.stamp += 1;
+  if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
+  // The entry at index i was logged when the stamp became firstStamp + i.
+  state.firstStamp = state.stamp - state.log.length + 1;
+}
+
+function readAll(db: DB, state: StockState): Promise<void> {
+  if (state.reading) return state.reading;
+  const startedAt = performance.now();
+  const reading = db
+    .selectFrom('product_carats')
+    .select(['pc_id', 'p_id', 'stock'])
+    .execute()
+    .then((rows) => {
+      take(state, rows, true, startedAt);
+      state.readAt = startedAt;
+    })
+    .finally(() => {
+      if (state.reading === reading) state.reading = undefined;
+    });
+  state.reading = reading;
+  return reading;
+}
+
+/**
+ * The stamp of stock as this process knows it now: kept answers made from stock are
+ * good while it is unchanged. The first call reads every row; later ones start a
+ * background read when the last is older than OTHER_STOCK_WRITERS_LAG_MS, and wait
+ * for this process's own sales to be read back.
+ */
+export async function stockStamp(db: DB): Promise<number> {
+  const state = stateOf(db);
+  if (state.stamp === 0) await readAll(db, state);
+  else if (performance.now() - state.readAt >= OTHER_STOCK_WRITERS_LAG_MS) readAll(db, state).catch(() => undefined);
+  if (state.pending.size) await Promise.all(state.pending);
+  return state.stamp;
+}
+
+/**
+ * The products whose stock changed after `stamp` (with the carat rows that did), or
+ * null when that is too long ago to tell (the caller rebuilds what it made).
+ */
+export function stockChangesSince(db: DB, stamp: number): { pc_id: number; p_id: number; stock: number | null }[] | null {
+  const state = stateOf(db);
+  if (stamp >= state.stamp) return [];
+  if (stamp + 1 < state.firstStamp) return null;
+  return state.log.slice(stamp + 1 - state.firstStamp).map((c) => ({ ...c, stock: state.stock.get(c.pc_id) ?? null }));
+}
+
+/** The pieces of a carat row as this process last read them (undefined: not known). */
+export function knownStock(db: DB, pc_id: number): number | null | undefined {
+  return stateOf(db).stock.get(pc_id);
+}
+
+/**
+ * Called after this process committed a change of these rows' stock (an order
+ * placed, an order cancelled): reads them back, so the next answer here shows it.
+ */
+export async function noteStockChange(db: DB, pcIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(pcIds)];
+  const state = stateOf(db);
+  if (ids.length === 0 || state.stamp === 0) return;
+  const read = db
+    .selectFrom('product_carats')
+    .select(['pc_id', 'p_id', 'stock'])
+    .where('pc_id', 'in', ids)
+    .execute()
+    .then((rows) => take(state, rows, false, performance.now()));
+  state.pending.add(read);
+  try {
+    await read;
+  } finally {
+    state.pending.delete(read);
+  }
+}

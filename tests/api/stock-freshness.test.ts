@@ -1,0 +1,139 @@
+// Stock apart from the catalogue's row version (migration 2026_11_26_0003, db/queries/stock-view.ts):
+// a sale no longer bumps the version (which made every order wait on that one row and every
+// instance rebuild its listing index), yet shoppers see stock as fresh as before: a sale or a
+// cancel made by this process from the very next answer, another process's within a second.
+// Both engines (the trigger is engine-specific).
+
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DB, openDatabase } from '../../db/connection.ts';
+import { OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
+import { createCarat, createProduct } from '../helpers/catalogue.ts';
+import { expectMatchesContract } from '../helpers/contract.ts';
+import { orderCod } from '../helpers/orders.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { testEngine } from '../helpers/database.ts';
+
+let store: TestStore;
+let k22: number;
+
+async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await call(store, method, url, body, headers);
+  expectMatchesContract(method, url, res);
+  return res;
+}
+
+const version = async (db: DB = store.db) =>
+  (await db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_rows_version').executeTakeFirstOrThrow()).value;
+
+/** A 22K piece at 46,484 (fixed figures, as tests/api/pricing.test.ts prices it) with this stock. */
+async function pieceOf(stock: number | null) {
+  const product = await createProduct(store, { carats: [{ carat_id: k22 }] });
+  await store.db
+    .updateTable('product_carats')
+    .set({ pricing: 'rate', net_weight_mg: 5250, making_type: 'percent', making_value: 1200, stone_value: 250000, rate_per_gram: 725000, rate_at: '2026-11-24T08:00:00Z', inr_price: 4648400, usd_price: 55011, stock, lead_time_days: stock === null ? 21 : null })
+    .where('pc_id', '=', product.selection.pc_id)
+    .execute();
+  return product;
+}
+
+const stockShown = async (p_id: number) => (await api('POST', '/getproductbyid', { p_id })).body.data.productcarats[0].stock as number | null;
+const inStockListing = async (p_id: number) => {
+  const res = await api('POST', '/getallproducts', { is_admin: 1, page: 1, perPage: 100, filter: { inStock: true, carats: [k22] } });
+  expect(res.status).toBe(200);
+  return (res.body.data.productData as { p_id: number }[]).some((x) => x.p_id === p_id);
+};
+
+beforeAll(async () => {
+  store = await createTestStore();
+  k22 = (await createCarat(store, '22K')).carat_id;
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+describe('what moves the catalogue version', () => {
+  it('stock alone does not; every other column of a carat row does (each column the table has, read from the database)', async () => {
+    const product = await pieceOf(3);
+    const pc_id = product.selection.pc_id;
+    const before = await version();
+    await store.db.updateTable('product_carats').set((eb) => ({ stock: eb('stock', '-', 1) })).where('pc_id', '=', pc_id).execute();
+    expect(await version()).toBe(before);
+
+    const columns = (
+      testEngine === 'postgres'
+        ? await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'product_carats'`.execute(store.db)
+        : await sql<{ name: string }>`select name from pragma_table_info('product_carats')`.execute(store.db)
+    ).rows.map((r) => r.name);
+    expect(columns).toContain('stock');
+    expect(columns.length).toBeGreaterThan(10);
+    for (const column of columns.filter((c) => c !== 'stock' && c !== 'pc_id')) {
+      const was = await version();
+      // Set to itself: the trigger fires on the column being written, whatever the value.
+      await store.db
+        .updateTable('product_carats')
+        .set((eb) => ({ [column]: eb.ref(column as 'stock') }))
+        .where('pc_id', '=', pc_id)
+        .execute();
+      expect({ column, moved: (await version()) !== was }).toEqual({ column, moved: true });
+    }
+    // An administrator's edit writes stock with the rest of the row: it moves.
+    const was = await version();
+    await store.db.updateTable('product_carats').set({ stock: 5, lead_time_days: null }).where('pc_id', '=', pc_id).execute();
+    expect(await version()).not.toBe(was);
+  });
+
+  it('an order placed through the API leaves the version where it was', async () => {
+    const product = await pieceOf(2);
+    const shopper = await createUser(store);
+    await stockShown(product.p_id);
+    const before = await version();
+    const res = await orderCod(store, shopper, { subtotal: 46484 }, { cartItems: [{ ...product.selection, quantity: 1 }] });
+    expect(res.status).toBe(201);
+    expect(await version()).toBe(before);
+  });
+});
+
+describe('stock as shoppers see it', () => {
+  it('a sale and a cancel made here show from the very next answer: the product, and the in-stock filter', async () => {
+    const product = await pieceOf(1);
+    const shopper = await createUser(store);
+    // Answers kept before the sale (the product, the filtered listing).
+    expect(await stockShown(product.p_id)).toBe(1);
+    expect(await inStockListing(product.p_id)).toBe(true);
+
+    const placed = await orderCod(store, shopper, { subtotal: 46484 }, { cartItems: [{ ...product.selection, quantity: 1 }] });
+    expect(placed.status).toBe(201);
+    expect(await stockShown(product.p_id)).toBe(0);
+    expect(await inStockListing(product.p_id)).toBe(false);
+
+    expect((await api('PUT', '/cancelorder', { o_id: placed.body.data.o_id }, shopper.auth)).status).toBe(200);
+    expect(await stockShown(product.p_id)).toBe(1);
+    expect(await inStockListing(product.p_id)).toBe(true);
+  });
+
+  it("another process's stock change shows within the lag it is promised, never later", async () => {
+    const product = await pieceOf(4);
+    expect(await stockShown(product.p_id)).toBe(4);
+    expect(await inStockListing(product.p_id)).toBe(true);
+    // A second connection stands for another instance (or a script): this process is not told.
+    const other = openDatabase(store.config.database);
+    try {
+      await other.updateTable('product_carats').set({ stock: 0 }).where('pc_id', '=', product.selection.pc_id).execute();
+    } finally {
+      await other.destroy();
+    }
+    const changedAt = performance.now();
+    let seenAfter = Infinity;
+    while (performance.now() - changedAt < OTHER_STOCK_WRITERS_LAG_MS * 3) {
+      if ((await stockShown(product.p_id)) === 0 && !(await inStockListing(product.p_id))) {
+        seenAfter = performance.now() - changedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The background read starts on the first answer past the lag and lands a moment later.
+    expect(seenAfter).toBeLessThan(OTHER_STOCK_WRITERS_LAG_MS + 500);
+  });
+});
