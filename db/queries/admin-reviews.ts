@@ -1,12 +1,13 @@
 /**
  * Back-office writes of what the home page shows beside the catalogue: the
  * Customer Love testimonials (reviews without a product, written by an
- * administrator) and the slider images. Deleting a review works for any review,
+ * administrator) and the slider images with their banner words. Deleting a review works for any review,
  * a shopper's product review included (moderation).
  *
  * Refusals are thrown from inside the transaction, which rolls it back.
  */
 
+import type { BannerWords } from '../../rules/banner.ts';
 import { conflictError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
@@ -106,5 +107,19 @@ export function deleteSliderImage(db: DB, s_id: number): Promise<string | null> 
     if (!row) throw notFoundError('Slider image not found.');
     const [image = null] = await namedNowhere(trx, 'Sliders', [row.image]);
     return image;
+  });
+}
+
+/** Sets a slider image's banner words (null clears a line); answers the slide as the home page reads it. */
+export function setSliderText(db: DB, s_id: number, words: BannerWords): Promise<SliderImageView> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('slider_images')
+      .set({ eyebrow: words.eyebrow, headline: words.headline, subline: words.subline })
+      .where('s_id', '=', s_id)
+      .returning(['s_id', 'image', 'eyebrow', 'headline', 'subline'])
+      .executeTakeFirst();
+    if (!row) throw notFoundError('Slider image not found.');
+    return row;
   });
 }

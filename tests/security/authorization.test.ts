@@ -335,6 +335,13 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
       return { path: `/deletedynamicimage?s_id=${s_id}` };
     },
   },
+  'PUT /updateslidertext': {
+    role: 'admin',
+    build: async () => {
+      const { s_id } = await server.db.selectFrom('slider_images').select('s_id').orderBy('position').executeTakeFirstOrThrow();
+      return { path: '/updateslidertext', body: { s_id, eyebrow: 'THE PROBE EDIT', headline: 'Probed and saved', subline: '' } };
+    },
+  },
   'POST /addcoupon': { role: 'admin', build: async () => ({ path: '/addcoupon', body: { coupon_name: `NEW${++fixtureCount}${Date.now() % 1e6}`, discount: '7.5' } }) },
   'POST /updatecoupon': { role: 'admin', build: async () => ({ path: '/updatecoupon', body: { coupon_id: await newCoupon(), coupon_name: `UPD${++fixtureCount}${Date.now() % 1e6}`, discount: '90' } }) },
   'POST /changecouponstatus': { role: 'admin', build: async () => ({ path: '/changecouponstatus', body: { coupon_id: await newCoupon(), c_status: 0 } }) },

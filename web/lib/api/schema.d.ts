@@ -1220,6 +1220,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/updateslidertext": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a home slider image's banner words
+         * @description Not named by the specification (its slider images carry only the picture): the eyebrow, headline and subline the home page sets as text over the picture. All three are sent; each is saved as sent, an empty one clears its line. The words show only with a headline, so an eyebrow or subline without one is refused. The storefront shows the change after its next rebuild (within a minute).
+         */
+        put: operations["putUpdateslidertext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deletedynamicimage": {
         parameters: {
             query?: never;
@@ -2590,6 +2610,25 @@ export interface components {
         AddSliderImagesForm: {
             /** @description One to three images; repeat the field for each file. */
             dynamicImage: string[];
+        };
+        UpdateSliderText: {
+            /** @example 1 */
+            s_id: number;
+            /**
+             * @description At most 30 characters (it fits the banner on a phone); spaces run together and are trimmed; empty or null clears the line.
+             * @example THE FESTIVE EDIT
+             */
+            eyebrow: string | null;
+            /**
+             * @description At most 48 characters (it fits the banner on a phone); spaces run together and are trimmed; empty or null clears the line.
+             * @example Gold for every celebration
+             */
+            headline: string | null;
+            /**
+             * @description At most 88 characters (it fits the banner on a phone); spaces run together and are trimmed; empty or null clears the line.
+             * @example Handcrafted 22K temple jewellery, BIS hallmarked
+             */
+            subline: string | null;
         };
         AddCoupon: {
             /** @example FESTIVE10 */
@@ -7322,6 +7361,89 @@ export interface operations {
             };
             /** @description Too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdateslidertext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSliderText"];
+            };
+        };
+        responses: {
+            /** @description The slide with its words as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["SliderImage"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,12 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../context.ts';
 import { openapiMultipart } from '../../../uploads.ts';
 import { validationHook } from '../../../validation.ts';
-import { addDynamicImagesHandler, deleteDynamicImageHandler } from './sliders.handlers.ts';
-import { addDynamicImages, deleteDynamicImage } from './sliders.routes.ts';
+import { addDynamicImagesHandler, deleteDynamicImageHandler, updateSliderTextHandler } from './sliders.handlers.ts';
+import { addDynamicImages, deleteDynamicImage, updateSliderText } from './sliders.routes.ts';
 
-/** Home slider images: add (multipart, up to 3) and remove. */
+/** Home slider images: add (multipart, up to 3), set a banner's words, and remove. */
 export function slidersRoutes() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   openapiMultipart(app, addDynamicImages, addDynamicImagesHandler);
-  return app.openapi(deleteDynamicImage, deleteDynamicImageHandler);
+  return app.openapi(updateSliderText, updateSliderTextHandler).openapi(deleteDynamicImage, deleteDynamicImageHandler);
 }
