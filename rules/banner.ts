@@ -1,10 +1,11 @@
 /**
  * The home page banner's words (slider_images eyebrow, headline, subline): set
  * as text over the picture, so each line has a length that still fits the
- * banner on a 390 px phone (measured: web/pages/index.astro's hero at 390 px
- * sets about 30 eyebrow capitals, 26 headline letters or 44 subline letters to
- * a line; the maxima give one eyebrow line, at most two of headline and two of
- * subline, which leaves the jewellery in the picture visible above them).
+ * banner on a 390 px phone. Looked at in web/pages/index.astro's hero at
+ * 390 px: about 30 eyebrow capitals, 28 headline letters and 50 subline letters
+ * go to a line, so the maxima give one eyebrow line and two lines each of
+ * headline and subline (a 30/48/88 banner fills about half the phone banner's
+ * 460 px; at 1366 px the headline takes three lines of its 560 px column).
  * The API validates with these rules and the back-office form checks with them.
  */
 

@@ -197,6 +197,60 @@ test("every screen's empty form says what is missing", async ({ page, request })
   await expect(form.getByText('brochure.pdf is not a valid image or video file.')).toBeVisible();
 });
 
+test("the administrator edits a home banner's words on Slider Images; they are saved and the home page shows them after its rebuild", async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  await openAsAdmin(page, request, '/admin/sliders');
+  await expect(heading(page, 'Slider Images')).toBeVisible();
+  // Typed before the island is live, the values would be reset by React taking over.
+  await expect(page.locator('astro-island[component-url*="AdminApp"]')).not.toHaveAttribute('ssr');
+  const headline = `Festive gold ${RUN}`;
+  const subline = `Temple necklaces and jhumkas ${RUN}, hallmarked`;
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Slide 1' });
+  await card.getByRole('button', { name: 'Edit the banner text of slider image 1' }).click();
+  let form = dialog(page);
+  await expect(form.getByRole('heading', { name: 'Edit Banner Text' })).toBeVisible();
+  // The seed's words are there to edit.
+  await expect(form.getByLabel('Headline')).not.toHaveValue('');
+
+  // Too long: the rule the server checks, shown at the line before any request.
+  await form.getByLabel('Headline').fill('A headline far too long to fit the banner on a phone');
+  await expect(form.getByText(/^Headline must be at most 48 characters to fit the banner on a phone \(it has \d+\)\.$/)).toBeVisible();
+  // Cancel with changes asks first; Keep editing leaves the form as it was.
+  await submitIn(form, 'Cancel').click();
+  await expect(page.getByRole('dialog', { name: 'Discard changes?' })).toBeVisible();
+  await submitIn(page.getByRole('dialog', { name: 'Discard changes?' }), 'Keep editing').click();
+  await expect(form.getByLabel('Headline')).toHaveValue('A headline far too long to fit the banner on a phone');
+
+  // An eyebrow without a headline is refused; then the new words are saved.
+  await form.getByLabel('Headline').fill('   ');
+  await submitIn(form, 'Save').click();
+  await expect(form.getByText('Write a headline too: the eyebrow and the subline are shown only with a headline.')).toBeVisible();
+  await form.getByLabel('Headline').fill(headline);
+  await form.getByLabel('Subline').fill(`  ${subline}  `);
+  await submitIn(form, 'Save').click();
+  await expect(toast(page, 'Banner text saved.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(card).toContainText(headline);
+  await expect(card).toContainText(subline);
+
+  // Saved on the server: a fresh load shows it, and the form opens with it.
+  await page.reload();
+  await expect(card).toContainText(headline);
+  await card.getByRole('button', { name: 'Edit the banner text of slider image 1' }).click();
+  form = dialog(page);
+  await expect(form.getByLabel('Headline')).toHaveValue(headline);
+  await expect(form.getByLabel('Subline')).toHaveValue(subline);
+  // Nothing changed: Cancel closes without asking.
+  await submitIn(form, 'Cancel').click();
+  await expect(form).toHaveCount(0);
+
+  // A visitor sees the words over the picture once the pre-rendered home page is rebuilt.
+  const visitor = await visitorPage(browser);
+  await expectSoon(visitor, '/', async () => (await visitor.locator('.hero__headline').first().textContent()) === headline);
+  await expect(visitor.locator('.hero__subline').first()).toHaveText(subline);
+});
+
 test('the administrator adds catalogue entries and a product, which reaches the storefront, then edits and deactivates it', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
   const admin = await openAsAdmin(page, request, '/admin/categories');
