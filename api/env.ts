@@ -4,9 +4,18 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
 import type { MediaLocation } from '../db/media-store.ts';
-import { type DatabaseLocation, databaseLocation } from '../db/connection.ts';
+import { type DatabaseLocation, databaseLocation, POSTGRES_TIMEOUTS } from '../db/connection.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
+
+/**
+ * A PostgreSQL session timeout in milliseconds (DATABASE_*_TIMEOUT_MS): from 100 ms to an hour.
+ * 0 (PostgreSQL's "no limit") is refused: a store without the bound waits forever on a stuck lock.
+ */
+const timeoutMs = (name: string, fallback: number) => {
+  const message = `${name} must be a whole number of milliseconds from 100 to 3600000`;
+  return z.coerce.number({ error: message }).int(message).min(100, message).max(3_600_000, message).default(fallback);
+};
 
 /** The demo administrator's password, printed in the README: fine on a laptop, never on a public store. */
 export const DEMO_ADMIN_PASSWORD = 'Admin@12345';
@@ -16,6 +25,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL only: each session's lock_timeout, statement_timeout and idle_in_transaction_session_timeout. */
+  DATABASE_LOCK_TIMEOUT_MS: timeoutMs('DATABASE_LOCK_TIMEOUT_MS', POSTGRES_TIMEOUTS.lock_timeout),
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs('DATABASE_STATEMENT_TIMEOUT_MS', POSTGRES_TIMEOUTS.statement_timeout),
+  DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: timeoutMs('DATABASE_IDLE_TRANSACTION_TIMEOUT_MS', POSTGRES_TIMEOUTS.idle_in_transaction_session_timeout),
   /** Where uploaded media and the published storefront live: unset (DATA_DIR) or s3://bucket/prefix. */
   MEDIA_URL: z
     .string()
@@ -61,7 +74,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** DATABASE_URL read: the SQLite file, or the PostgreSQL server's URL (describeDatabase names it in logs). */
+  /**
+   * DATABASE_URL read: the SQLite file, or the PostgreSQL server's URL (describeDatabase names it in logs)
+   * with its sessions' timeouts (DATABASE_LOCK_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TRANSACTION_TIMEOUT_MS).
+   */
   database: DatabaseLocation;
   mediaDir: string;
   siteDir: string;
@@ -134,9 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const media = mediaLocation(e, dataDir);
-  const database: DatabaseLocation = e.DATABASE_URL
+  let database: DatabaseLocation = e.DATABASE_URL
     ? databaseLocation(e.DATABASE_URL)
     : { engine: 'sqlite', file: path.join(dataDir, 'store.sqlite') };
+  if (database.engine === 'postgres') {
+    database = {
+      ...database,
+      timeouts: {
+        lock_timeout: e.DATABASE_LOCK_TIMEOUT_MS,
+        statement_timeout: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: e.DATABASE_IDLE_TRANSACTION_TIMEOUT_MS,
+      },
+    };
+  }
   let payment: Config['payment'] = { provider: 'sandbox' };
   // The built-in sandbox lets anyone mark their own payment paid: a public https store
   // must name its provider, so a forgotten setting cannot give jewellery away.

@@ -19,8 +19,11 @@ import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
 
-/** Where the store's database is: the embedded SQLite file, or a PostgreSQL server. */
-export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+/**
+ * Where the store's database is: the embedded SQLite file, or a PostgreSQL server
+ * (with the timeouts its sessions get: POSTGRES_TIMEOUTS unless given).
+ */
+export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; timeouts?: PostgresTimeouts };
 
 export { engineOf, type Engine } from '../migrations/portable.ts';
 
@@ -177,7 +180,7 @@ function openSqlite(file: string, options: OpenOptions): DB {
 /** Opens the store's database: DATABASE_URL's location (or the text itself, read as DATABASE_URL is). */
 export function openDatabase(location: DatabaseLocation | string, options: OpenOptions = {}): DB {
   const where = typeof location === 'string' ? databaseLocation(location) : location;
-  return where.engine === 'postgres' ? openPostgres(where.url, options) : openSqlite(where.file, options);
+  return where.engine === 'postgres' ? openPostgres(where.url, where.timeouts ?? POSTGRES_TIMEOUTS, options) : openSqlite(where.file, options);
 }
 
 /** The better-sqlite3 connection (or PostgreSQL write counter) behind each database opened here. */
@@ -270,14 +273,23 @@ class CountingPostgresDriver extends PostgresDriver {
   }
 }
 
+/** Session settings of every PostgreSQL connection the store opens, in milliseconds. */
+export interface PostgresTimeouts {
+  lock_timeout: number;
+  statement_timeout: number;
+  idle_in_transaction_session_timeout: number;
+}
+
 /**
  * How long one statement of a web request may wait for a row lock (the same 5 s as
  * SQLite's busy timeout), and run at all. Past either the statement fails (55P03,
  * 57014), its transaction rolls back, and the call is answered 503 busy with
  * Retry-After (api/errors.ts), as a SQLite write past its busy timeout is. A
- * transaction left open by a stuck process is ended after a minute.
+ * transaction left open by a stuck process is ended after a minute. The defaults;
+ * DATABASE_LOCK_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and
+ * DATABASE_IDLE_TRANSACTION_TIMEOUT_MS change them (api/env.ts).
  */
-export const POSTGRES_TIMEOUTS = { lock_timeout: 5_000, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 } as const;
+export const POSTGRES_TIMEOUTS: Readonly<PostgresTimeouts> = { lock_timeout: 5_000, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 };
 
 /**
  * Migrations are not a web request: two instances starting at once wait for each
@@ -316,15 +328,15 @@ class StorePostgresDialect extends PostgresDialect {
   }
 }
 
-function openPostgres(url: string, options: OpenOptions): DB {
+function openPostgres(url: string, timeouts: PostgresTimeouts, options: OpenOptions): DB {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize(),
     types: storeTypes,
-    // Every session bounds its lock waits and statements (POSTGRES_TIMEOUTS); a read-only
-    // open (the storefront build) also refuses writes, as on SQLite.
+    // Every session bounds its lock waits and statements (POSTGRES_TIMEOUTS, or the configured
+    // values); a read-only open (the storefront build) also refuses writes, as on SQLite.
     options: [
-      ...Object.entries(POSTGRES_TIMEOUTS).map(([name, ms]) => `-c ${name}=${ms}`),
+      ...(['lock_timeout', 'statement_timeout', 'idle_in_transaction_session_timeout'] as const).map((name) => `-c ${name}=${timeouts[name]}`),
       ...(options.readonly ? ['-c default_transaction_read_only=on'] : []),
     ].join(' '),
     application_name: 'aurum',

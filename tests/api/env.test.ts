@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../../api/env.ts';
+import { POSTGRES_TIMEOUTS } from '../../db/connection.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'aurum-env-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,7 +56,7 @@ it('picks the engine from DATABASE_URL: a SQLite path or file: URL, or a postgre
   expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'file:///srv/aurum/store.sqlite' }).database).toEqual({ engine: 'sqlite', file: '/srv/aurum/store.sqlite' });
   expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: './shop.sqlite' }).database).toEqual({ engine: 'sqlite', file: './shop.sqlite' });
   for (const url of ['postgres://shop:s3cret@db.internal:5432/aurum', 'postgresql://shop:s3cret@db.internal/aurum']) {
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' }).database).toEqual({ engine: 'postgres', url });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' }).database).toEqual({ engine: 'postgres', url, timeouts: POSTGRES_TIMEOUTS });
   }
   for (const url of ['host=db.internal dbname=aurum user=shop password=s3cret', 'mysql://shop:s3cret@db/aurum']) {
     let message = '';
@@ -68,6 +69,22 @@ it('picks the engine from DATABASE_URL: a SQLite path or file: URL, or a postgre
     expect(message).not.toContain('s3cret');
     expect(message.split('\n')).toHaveLength(1);
   }
+});
+
+it('takes the PostgreSQL session timeouts from DATABASE_*_TIMEOUT_MS, refusing a value that is not 100 ms to an hour with a sentence naming the variable', () => {
+  const postgres = { DATA_DIR: dir, DATABASE_URL: 'postgres://shop@db.internal/aurum', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' };
+  const configured = loadConfig({ ...postgres, DATABASE_LOCK_TIMEOUT_MS: '2500', DATABASE_STATEMENT_TIMEOUT_MS: '10000', DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '120000' });
+  expect(configured.database).toEqual({
+    engine: 'postgres',
+    url: postgres.DATABASE_URL,
+    timeouts: { lock_timeout: 2500, statement_timeout: 10_000, idle_in_transaction_session_timeout: 120_000 },
+  });
+  for (const [name, value] of [['DATABASE_STATEMENT_TIMEOUT_MS', '30s'], ['DATABASE_LOCK_TIMEOUT_MS', '0'], ['DATABASE_IDLE_TRANSACTION_TIMEOUT_MS', '1.5'], ['DATABASE_STATEMENT_TIMEOUT_MS', '3600001']]) {
+    expect(() => loadConfig({ ...postgres, [name]: value })).toThrow(`Invalid environment: ${name}: ${name} must be a whole number of milliseconds from 100 to 3600000`);
+  }
+  // Checked on SQLite too (a typo is refused wherever it is), though only PostgreSQL sessions use them.
+  expect(() => loadConfig({ DATA_DIR: dir, DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds/);
+  expect(loadConfig({ DATA_DIR: dir, DATABASE_STATEMENT_TIMEOUT_MS: '1000' }).database).toEqual({ engine: 'sqlite', file: path.join(dir, 'store.sqlite') });
 });
 
 it('names a PostgreSQL database in logs without its user or password', async () => {
