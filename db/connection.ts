@@ -341,9 +341,21 @@ function openPostgres(url: string, timeouts: PostgresTimeouts, options: OpenOpti
     ].join(' '),
     application_name: 'aurum',
   });
-  // An idle connection the server dropped (restart, failover) is discarded by the pool; without
-  // a listener its error event would end the process.
-  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  // A connection the server ends reports it as an error event on its client: while the client
+  // is checked out (a transaction left idle past idle_in_transaction_session_timeout, a backend
+  // terminated between two statements) pg's pool does not listen, and an unheard error event ends
+  // the process. Every client gets a listener of its own: the loss is logged once, the work on that
+  // connection fails at its next statement (its transaction rolled back by the server), and the
+  // pool drops the client when it is released. An idle client the server drops (restart, failover)
+  // is discarded by the pool, which needs a listener too; this one has logged it already.
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      if (!reported) console.error(`database connection lost: ${error.message}`);
+      reported = true;
+    });
+  });
+  pool.on('error', () => undefined);
   const connection: Connection = { statements: new Map(), writes: 0 };
   const db = new Kysely<Database>({ dialect: new StorePostgresDialect({ pool }, connection) });
   connections.set(db, connection);

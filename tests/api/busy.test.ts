@@ -10,6 +10,7 @@ import { loadConfig } from '../../api/env.ts';
 import { busyAnswers } from '../../api/errors.ts';
 import { openDatabase, POSTGRES_TIMEOUTS, type PostgresTimeouts } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createTestDatabase, testEngine } from '../helpers/database.ts';
@@ -247,5 +248,39 @@ it.skipIf(testEngine !== 'postgres')('a statement that runs past statement_timeo
   } finally {
     await other.end();
     await slow.close();
+  }
+});
+
+it.skipIf(testEngine !== 'postgres')('a transaction left idle past idle_in_transaction_session_timeout is ended by the server: its write rolls back, the loss is logged once, the process carries on and the next call is served', { timeout: 30_000 }, async () => {
+  const idle = await createTestStore({ DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '300' });
+  const count = async () => Number((await idle.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  // The server ends the session while the store has its connection checked out: unheard, that error event would end the process.
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => void uncaught.push(error);
+  process.on('uncaughtException', onUncaught);
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    // A stuck piece of work keeps its transaction open, doing nothing, past the timeout.
+    const stuck = writeTransaction(idle.db, async (trx) => {
+      await trx.insertInto('contact_messages').values({ name: 'Asha', email: 'asha@example.com', message: 'Do you resize rings?' }).execute();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await trx.selectFrom('contact_messages').select('c_id').execute();
+    });
+    await expect(stuck).rejects.toThrow(/not queryable|terminat/i);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(uncaught).toEqual([]);
+    expect(errors.mock.calls.map((args) => args.join(' '))).toEqual(['database connection lost: terminating connection due to idle-in-transaction timeout']);
+  } finally {
+    process.off('uncaughtException', onUncaught);
+    errors.mockRestore();
+  }
+  try {
+    // Nothing of it remains, and the pool serves the next call on a connection of its own.
+    expect(await count()).toBe(0);
+    const res = await call(idle, 'POST', '/contactus', { name: 'Asha', email: 'asha@example.com', message: 'Do you resize rings?', mo_no: '9876543210' });
+    expect(res.status).toBe(201);
+    expect(await count()).toBe(1);
+  } finally {
+    await idle.close();
   }
 });
