@@ -71,6 +71,20 @@ function isBusyDatabase(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database could not be reached, or dropped the session mid-call: PostgreSQL
+ * refusing connections or restarting (class 08, 57P01-57P03), pg's own "Connection
+ * terminated" (no code), a socket error. The store is not broken and the call changed
+ * nothing (its transaction never committed): ask again in a moment, as for busy.
+ */
+function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (/^08/.test(e.code) || /^57P0[123]$/.test(e.code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(e.code))) return true;
+    if (typeof e.message === 'string' && /^Connection terminated|not queryable/.test(e.message)) return true;
+  }
+  return false;
+}
+
 let busyCount = 0;
 /** How many answers were 503 for a busy database since start (counted apart from errors). */
 export const busyAnswers = () => busyCount;
@@ -100,6 +114,11 @@ export const onError: ErrorHandler = (error, c) => {
     console.warn(`[${new Date().toISOString()}] busy database: ${c.req.method} ${c.req.path} answered 503 (${busyCount} since start)`);
     c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     return c.json({ status: 0, description: 'The store is busy right now. Please try again in a moment.', data: null }, 503);
+  }
+  if (isDatabaseUnreachable(error)) {
+    console.warn(`[${new Date().toISOString()}] database unreachable: ${c.req.method} ${c.req.path} answered 503: ${error instanceof Error ? error.message : String(error)}`);
+    c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json({ status: 0, description: 'The store is unavailable for a moment. Please try again shortly.', data: null }, 503);
   }
   // Write paths answer their own duplicates (a replay, or 409 naming the rule); one that
   // reaches here is still a duplicate, never a server fault.

@@ -286,3 +286,32 @@ it.skipIf(testEngine !== 'postgres')('a transaction left idle past idle_in_trans
     await idle.close();
   }
 });
+
+// Either engine's store may run on PostgreSQL: a database that cannot be reached (down, restarting,
+// a session dropped) is answered 503 with Retry-After, not 500, and logged as such.
+it('a database that cannot be reached answers 503 with Retry-After and a sentence, never 500', { timeout: 30_000 }, async () => {
+  const config = loadConfig({ DATA_DIR: store.dir, DATABASE_URL: 'postgres://aurum@127.0.0.1:1/none', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!' });
+  const db = openDatabase(config.database);
+  const { createApp } = await import('../../api/app.ts');
+  const down = { ...store, db, config, app: createApp({ db, config, onCatalogueChange: () => undefined }) };
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    for (const [method, url, body] of [
+      ['POST', '/getallproducts', { is_admin: 1, page: 1, perPage: 12 }],
+      ['POST', '/contactus', { name: 'Asha', email: 'asha@example.com', message: 'Do you resize rings?', mo_no: '9876543210' }],
+    ] as const) {
+      const res = await call(down, method, url, body);
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.body).toEqual({ status: 0, description: 'The store is unavailable for a moment. Please try again shortly.', data: null });
+      expectMatchesContract(method, url, res);
+    }
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings.mock.calls.map((args) => args.join(' ')).join('\n')).toMatch(/database unreachable: POST \/getallproducts answered 503/);
+  } finally {
+    errors.mockRestore();
+    warnings.mockRestore();
+    await db.destroy();
+  }
+});
