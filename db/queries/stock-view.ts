@@ -15,13 +15,17 @@
  *   - a sale or cancel made by this process is read back right after its commit
  *     (noteStockChange), so the next answer here shows it;
  *   - one made by another process (a second instance, a script) is seen within
- *     OTHER_STOCK_WRITERS_LAG_MS: all rows' stock is read again, in the background,
- *     when the last read is older than that.
+ *     OTHER_STOCK_WRITERS_LAG_MS: when the last look is older than that, the process
+ *     looks, in the background, whether anyone else may have changed stock (SQLite:
+ *     PRAGMA data_version, free; PostgreSQL: a fingerprint of the column, summed by the
+ *     server) and only then reads every row's stock again (measured at 20,000 rows on
+ *     SQLite: 13 ms blocking the event loop for the full read, 8 µs for the look).
  * Placing an order never relies on this: it takes stock with a conditional update
  * (db/queries/stock.ts), so a piece shown in stock a moment too long is refused then.
  */
 
-import type { DB } from '../connection.ts';
+import { sql } from 'kysely';
+import { type DB, engineOf, hotStatement } from '../connection.ts';
 
 /** How long another process's sale may take to show here (the whole table is read again at most this often). */
 export const OTHER_STOCK_WRITERS_LAG_MS = 1_000;
@@ -39,8 +43,10 @@ interface StockState {
   /** Changed rows, oldest first: log[i] changed at stamp firstStamp + i. */
   log: { pc_id: number; p_id: number }[];
   firstStamp: number;
-  /** When the whole table was last read (performance.now()). */
+  /** When the process last looked for other writers' changes (performance.now()). */
   readAt: number;
+  /** What the last look saw (SQLite's data_version, PostgreSQL's fingerprint of the column). */
+  lastLook?: string;
   /** The whole-table read in flight, if any. */
   reading?: Promise<void>;
   /** Reads of single rows (this process's own sales) in flight. */
@@ -103,20 +109,42 @@ function logChange(state: StockState, pc_id: number, p_id: number) {
   state.firstStamp = state.stamp - state.log.length + 1;
 }
 
+/**
+ * What tells, cheaply, whether another connection may have changed stock since the
+ * last look: SQLite's data_version (it moves when another connection commits; this
+ * connection's own sales are read back by noteStockChange), PostgreSQL's count and
+ * two weighted sums of the column (an offsetting pair of changes between two looks
+ * would have to match both sums). undefined: cannot look now (inside a transaction).
+ */
+async function look(db: DB): Promise<string | undefined> {
+  if (engineOf(db) === 'sqlite') {
+    const statement = hotStatement(db, 'pragma data_version');
+    return statement ? String((statement.get() as { data_version: number }).data_version) : undefined;
+  }
+  const row = await db
+    .selectFrom('product_carats')
+    .select(sql<string>`count(*) || ':' || coalesce(sum(coalesce(stock, -1)), 0) || ':' || coalesce(sum(coalesce(stock, -1) * ((pc_id * 7919) % 10007)), 0)`.as('fingerprint'))
+    .executeTakeFirstOrThrow();
+  return row.fingerprint;
+}
+
+/** Reads every row's stock again when a look says another connection may have changed it (always the first time). */
 function readAll(db: DB, state: StockState): Promise<void> {
   if (state.reading) return state.reading;
   const startedAt = performance.now();
-  const reading = db
-    .selectFrom('product_carats')
-    .select(['pc_id', 'p_id', 'stock'])
-    .execute()
-    .then((rows) => {
-      take(state, rows, true, startedAt);
-      state.readAt = startedAt;
-    })
-    .finally(() => {
-      if (state.reading === reading) state.reading = undefined;
-    });
+  const reading = (async () => {
+    const seen = await look(db);
+    if (state.stamp !== 0 && (seen === undefined || seen === state.lastLook)) {
+      if (seen !== undefined) state.readAt = startedAt;
+      return;
+    }
+    const rows = await db.selectFrom('product_carats').select(['pc_id', 'p_id', 'stock']).execute();
+    take(state, rows, true, startedAt);
+    state.lastLook = seen;
+    state.readAt = startedAt;
+  })().finally(() => {
+    if (state.reading === reading) state.reading = undefined;
+  });
   state.reading = reading;
   return reading;
 }
