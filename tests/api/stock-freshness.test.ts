@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DB, openDatabase } from '../../db/connection.ts';
-import { OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
+import { noteStockChange, OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
+import { cachedOk } from '../../api/routes/catalogue/cache.ts';
 import { createCarat, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
@@ -135,5 +136,34 @@ describe('stock as shoppers see it', () => {
     }
     // The background read starts on the first answer past the lag and lands a moment later.
     expect(seenAfter).toBeLessThan(OTHER_STOCK_WRITERS_LAG_MS + 500);
+  });
+});
+
+describe('kept answers after a sale', () => {
+  it('only the answers that show the sold product (and those filtered to pieces in stock) are made again', async () => {
+    const sold = await pieceOf(3);
+    const other = await pieceOf(3);
+    const made = { sold: 0, other: 0, inStock: 0, none: 0 };
+    // cachedOk needs only the context's deps (HSTS or not).
+    const c = { get: () => ({ config: { hsts: false } }) } as never;
+    const ask = () =>
+      Promise.all([
+        cachedOk(c, store.db, 'test:sold', 'x', async () => ++made.sold, () => [sold.p_id]),
+        cachedOk(c, store.db, 'test:other', 'x', async () => ++made.other, () => [other.p_id]),
+        cachedOk(c, store.db, 'test:in-stock', 'x', async () => ++made.inStock, () => 'any'),
+        cachedOk(c, store.db, 'test:no-stock', 'x', async () => ++made.none, () => []),
+      ]);
+    await ask();
+    await ask();
+    expect(made).toEqual({ sold: 1, other: 1, inStock: 1, none: 1 });
+    await store.db.updateTable('product_carats').set({ stock: 2 }).where('pc_id', '=', sold.selection.pc_id).execute();
+    await noteStockChange(store.db, [sold.selection.pc_id]);
+    await ask();
+    await ask();
+    expect(made).toEqual({ sold: 2, other: 1, inStock: 2, none: 1 });
+    // A change to the catalogue itself (a price) starts every answer afresh.
+    await store.db.updateTable('product_carats').set({ inr_price: 4648500 }).where('pc_id', '=', other.selection.pc_id).execute();
+    await ask();
+    expect(made).toEqual({ sold: 3, other: 2, inStock: 3, none: 2 });
   });
 });

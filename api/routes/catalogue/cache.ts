@@ -6,8 +6,9 @@
  * row version is unchanged; triggers bump it on every write to a table the
  * answers are made of, by any process or API instance, so an answer is never
  * older than the last committed catalogue change. A cart does not touch it; a sale
- * changes only stock, which answers follow by the stamp of db/queries/stock-view.ts
- * (this process's sales at once, another's within a second). Nothing here is needed by another instance: each keeps its own.
+ * changes only stock (db/queries/stock-view.ts: this process's sales at once,
+ * another's within a second), and drops only the answers that show that product's
+ * stock. Nothing here is needed by another instance: each keeps its own.
  */
 
 import type { Context } from 'hono';
@@ -15,7 +16,7 @@ import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
 import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
-import { stockStamp } from '../../../db/queries/stock-view.ts';
+import { stockChangesSince, stockStamp } from '../../../db/queries/stock-view.ts';
 
 /**
  * Bytes of answers kept per database, at most (a product is ~3 kB, a page of 12
@@ -34,57 +35,123 @@ interface Answer {
   body: Uint8Array<ArrayBuffer> | null;
   /** Asked for again since it was last passed over for eviction (the clock's second chance). */
   used: boolean;
+  /** Whose stock it shows (see StockShown). */
+  stock: StockShown;
 }
 
+/**
+ * The stock an answer shows: the products whose stock it prints, or 'any' when any
+ * product's stock may change it (a listing filtered to pieces in stock). A sale drops
+ * only the answers showing that product's stock (and the 'any' ones), not every answer:
+ * a store selling twenty pieces a second keeps its other answers.
+ */
+export type StockShown = readonly number[] | 'any';
+
 interface Cache {
-  stamp: string;
+  /** The catalogue's row version the answers were made at. */
+  version: string;
+  /** The stock stamp (db/queries/stock-view.ts) answers are mended up to. */
+  stockStamp: number;
   answers: Map<string, Answer>;
   bytes: number;
+  /** p_id → keys of answers showing its stock; 'any' answers under ANY. */
+  byProduct: Map<number, Set<string>>;
 }
+
+/** byProduct's entry for answers that any product's stock may change. */
+const ANY = -1;
 
 const caches = new WeakMap<DB, Cache>();
 
-async function answerOf(description: string, compute: () => Promise<unknown>): Promise<Answer> {
+async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown): Promise<Answer> {
   const data = await compute();
-  if (data === null) return { description, body: null, used: false };
-  return { used: false, description, body: Buffer.from(`{"status":1,"description":${JSON.stringify(description)},"data":${JSON.stringify(data)}}`) };
+  if (data === null) return { description, body: null, used: false, stock: [] };
+  return {
+    used: false,
+    description,
+    body: Buffer.from(`{"status":1,"description":${JSON.stringify(description)},"data":${JSON.stringify(data)}}`),
+    stock: stockOf(data),
+  };
 }
 
 /**
  * The success answer (200, the envelope) around `compute()`'s data, reused for the
- * same key until the catalogue changes; null when the data is null (the caller
- * decides: a 404).
+ * same key until the catalogue changes (or the stock `stockOf` says it shows); null
+ * when the data is null (the caller decides: a 404).
  */
-export async function cachedOk(c: Context<AppEnv>, db: DB, key: string, description: string, compute: () => Promise<unknown>): Promise<Response | null> {
-  const answer = await cachedAnswer(db, key, description, compute);
+export async function cachedOk<T>(
+  c: Context<AppEnv>,
+  db: DB,
+  key: string,
+  description: string,
+  compute: () => Promise<T>,
+  stockOf: (data: NonNullable<T>) => StockShown,
+): Promise<Response | null> {
+  const answer = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown);
   return answer.body && jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
 }
 
 /** What an entry holds, with its key and bookkeeping: an unknown product's null counts too. */
 const sizeOf = (key: string, answer: Answer) => key.length + 100 + (answer.body?.byteLength ?? 0);
 
-async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>): Promise<Answer> {
-  const version = await catalogueRowsVersion(db);
-  if (version === null) return answerOf(description, compute);
-  // Answers show stock, which a sale changes without moving the catalogue's version.
-  const stamp = `${version}:${await stockStamp(db)}`;
+/** The cache for this version, its answers mended for stock changes since it was made; null when it must start afresh. */
+function currentCache(db: DB, version: string, stamp: number): Cache {
   let cache = caches.get(db);
-  if (!cache || cache.stamp !== stamp) {
-    cache = { stamp, answers: new Map(), bytes: 0 };
+  if (cache && cache.version === version && cache.stockStamp < stamp) {
+    const changes = stockChangesSince(db, cache.stockStamp);
+    if (changes === null) {
+      cache = undefined;
+    } else {
+      for (const p_id of new Set([ANY, ...changes.map((change) => change.p_id)])) {
+        for (const key of cache.byProduct.get(p_id) ?? []) drop(cache, key);
+      }
+      cache.stockStamp = stamp;
+    }
+  }
+  if (!cache || cache.version !== version) {
+    cache = { version, stockStamp: stamp, answers: new Map(), bytes: 0, byProduct: new Map() };
     caches.set(db, cache);
   }
+  return cache;
+}
+
+async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown): Promise<Answer> {
+  const version = await catalogueRowsVersion(db);
+  if (version === null) return answerOf(description, compute, stockOf);
+  // Answers show stock, which a sale changes without moving the catalogue's version.
+  const stamp = await stockStamp(db);
+  const cache = currentCache(db, version, stamp);
   const hit = cache.answers.get(key);
   if (hit !== undefined && hit.description === description) {
     hit.used = true;
     return hit;
   }
-  const answer = await answerOf(description, compute);
-  if (caches.get(db) === cache && !cache.answers.has(key)) {
+  const answer = await answerOf(description, compute, stockOf);
+  // Kept only if neither the catalogue nor stock moved on while it was made (it may show the old).
+  if (caches.get(db) === cache && cache.stockStamp === stamp && !cache.answers.has(key)) {
     cache.answers.set(key, answer);
     cache.bytes += sizeOf(key, answer);
+    for (const p_id of answer.stock === 'any' ? [ANY] : answer.stock) {
+      let keys = cache.byProduct.get(p_id);
+      if (!keys) cache.byProduct.set(p_id, (keys = new Set()));
+      keys.add(key);
+    }
     evict(cache);
   }
   return answer;
+}
+
+/** Forgets one answer and its place in byProduct. */
+function drop(cache: Cache, key: string) {
+  const answer = cache.answers.get(key);
+  if (!answer) return;
+  cache.answers.delete(key);
+  cache.bytes -= sizeOf(key, answer);
+  for (const p_id of answer.stock === 'any' ? [ANY] : answer.stock) {
+    const keys = cache.byProduct.get(p_id);
+    keys?.delete(key);
+    if (keys?.size === 0) cache.byProduct.delete(p_id);
+  }
 }
 
 /**
@@ -95,12 +162,12 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
 function evict(cache: Cache) {
   for (const [oldest, kept] of cache.answers) {
     if (cache.bytes <= MAX_BYTES) return;
-    cache.answers.delete(oldest);
     if (kept.used) {
       kept.used = false;
+      cache.answers.delete(oldest);
       cache.answers.set(oldest, kept);
     } else {
-      cache.bytes -= sizeOf(oldest, kept);
+      drop(cache, oldest);
     }
   }
 }

@@ -35,6 +35,10 @@ const ADMIN_PER_PAGE = 10;
 /** The caller when a valid token was sent (identifyCaller), else undefined. */
 const callerOf = (c: { get(key: 'caller'): Caller | undefined }) => c.get('caller');
 
+/** Stock a list of products shows: each product's own. */
+const stockOfProducts = (products: { p_id: number }[]) => products.map((p) => p.p_id);
+const stockOfPage = (page: { productData: { p_id: number }[] }) => stockOfProducts(page.productData);
+
 export const getCategoryHandler: RouteHandler<typeof getCategory, AppEnv> = async (c) => {
   const includeInactive = callerOf(c)?.isAdmin ?? false;
   return ok(c, 'Category list.', await listCategories(c.var.deps.db, { includeInactive }));
@@ -62,17 +66,17 @@ export const getProductsHandler: RouteHandler<typeof getProducts, AppEnv> = asyn
     cateId: body.cate_id,
   };
   const { db } = c.var.deps;
-  return (await cachedOk(c, db, `getproducts:${JSON.stringify(options)}`, 'Products list.', () => listProducts(db, options))) as never;
+  return (await cachedOk(c, db, `getproducts:${JSON.stringify(options)}`, 'Products list.', () => listProducts(db, options), stockOfPage)) as never;
 };
 
 export const getReelProductsHandler: RouteHandler<typeof getReelProducts, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { db } = c.var.deps;
   if (body.isReel === 1) {
-    return (await cachedOk(c, db, 'reels', 'Reel products.', async () => (await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT })).productData)) as never;
+    return (await cachedOk(c, db, 'reels', 'Reel products.', async () => (await listProducts(db, { isReel: true, page: 1, perPage: REEL_LIMIT })).productData, stockOfProducts)) as never;
   }
   const text = (body.search ?? '').trim().toLowerCase();
-  return (await cachedOk(c, db, `search:${text}`, 'Search results.', () => searchProducts(db, text))) as never;
+  return (await cachedOk(c, db, `search:${text}`, 'Search results.', () => searchProducts(db, text), stockOfProducts)) as never;
 };
 
 export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> = async (c) => {
@@ -99,14 +103,14 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
     ...(adminList && filter.p_status !== undefined ? { status: filter.p_status } : {}),
   };
   const { db } = c.var.deps;
-  return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options))) as never;
+  return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options), (page) => (options.inStock ? 'any' : stockOfPage(page)))) as never;
 };
 
 export const searchSuggestionsHandler: RouteHandler<typeof searchSuggestions, AppEnv> = async (c) => {
   const text = c.req.valid('json').q.trim().toLowerCase();
   const { db } = c.var.deps;
   if (!text) return ok(c, 'Search suggestions.', []);
-  return (await cachedOk(c, db, `suggest:${text}`, 'Search suggestions.', () => suggestSearches(db, text))) as never;
+  return (await cachedOk(c, db, `suggest:${text}`, 'Search suggestions.', () => suggestSearches(db, text), () => [])) as never;
 };
 
 export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> = async (c) => {
@@ -114,7 +118,7 @@ export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> 
   const includeInactive = callerOf(c)?.isAdmin ?? false;
   const { db } = c.var.deps;
   // An unknown product is cached as null and answered 404.
-  const answer = await cachedOk(c, db, `product:${p_id}:${includeInactive}`, 'Product details.', async () => (await getProduct(db, p_id, { includeInactive })) ?? null);
+  const answer = await cachedOk(c, db, `product:${p_id}:${includeInactive}`, 'Product details.', async () => (await getProduct(db, p_id, { includeInactive })) ?? null, (product) => [product.p_id]);
   if (!answer) throw notFound('Product not found.');
   return answer as never;
 };
