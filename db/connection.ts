@@ -111,7 +111,7 @@ interface Connection {
   sqlite?: SQLite.Database;
   /** Prepared statements by SQL text, least recently used first (see prepared). */
   statements: Map<string, SQLite.Statement>;
-  /** Statements that write, run through Kysely so far (see writeCount). */
+  /** Statements that may change the catalogue, run through Kysely so far (see writeCount). */
   writes: number;
 }
 
@@ -144,10 +144,26 @@ function withStatementCache(connection: Connection): SqliteDialectConfig['databa
     close: () => connection.sqlite!.close(),
     prepare(text: string) {
       const statement = prepared(connection, text);
-      if (!statement.readonly) connection.writes += 1;
+      if (!statement.readonly && mayChangeCatalogue(text)) connection.writes += 1;
       return statement;
     },
   };
+}
+
+/**
+ * The tables a catalogue answer is made of (the catalogue version's triggers are on
+ * them, migration 2026_11_22_0003), the version row's table, and any change of schema.
+ * Only a statement that may write one of these makes what was read of the catalogue
+ * out of date (writeCount): an order, a cart or a login does not (measured on
+ * PostgreSQL: counting every write made each catalogue answer during checkout read
+ * the version row again, a round trip per answer).
+ */
+const CATALOGUE_WRITE =
+  /^\s*(create|alter|drop)\b|\b(products|product_carats|product_materials|product_sizes|product_media|product_key_points|categories|materials|sizes|carats|site_state)\b/i;
+
+/** Whether a statement that writes may change what catalogue answers are made of. */
+export function mayChangeCatalogue(text: string): boolean {
+  return CATALOGUE_WRITE.test(text);
 }
 
 export interface OpenOptions {
@@ -187,10 +203,11 @@ export function openDatabase(location: DatabaseLocation | string, options: OpenO
 const connections = new WeakMap<DB, Connection>();
 
 /**
- * How many statements that write (transactions' BEGIN IMMEDIATE included) this process
- * has run on the database so far, counted as each is about to run: something read
- * before that count last changed may be out of date, as far as this process's own
- * writes go. undefined for a database not opened by openDatabase.
+ * How many statements that may change the catalogue (mayChangeCatalogue) this process
+ * has run on the database so far, counted as each is about to run (on PostgreSQL, the
+ * commit of their transaction too): catalogue rows read before that count last changed
+ * may be out of date, as far as this process's own writes go. undefined for a
+ * database not opened by openDatabase.
  */
 export function writeCount(db: DB): number | undefined {
   return connections.get(db)?.writes;
@@ -243,9 +260,10 @@ const storeTypes = {
 } as pg.CustomTypesConfig;
 
 /**
- * The PostgreSQL driver counts statements that may write, as the SQLite connection
- * does (writeCount): every statement that is not a select, and every commit, counted
- * as it is sent (a commit once it is done).
+ * The PostgreSQL driver counts statements that may change the catalogue, as the
+ * SQLite connection does (writeCount): counted as each is sent, and the commit of a
+ * transaction that sent one once it is done (a read on another connection in between
+ * saw the catalogue before it).
  */
 class CountingPostgresDriver extends PostgresDriver {
   readonly #connection: Connection;
@@ -260,16 +278,29 @@ class CountingPostgresDriver extends PostgresDriver {
       this.#counted.add(connection);
       const run = connection.executeQuery.bind(connection);
       const counter = this.#connection;
+      const touched = this.#touched;
       connection.executeQuery = ((query: CompiledQuery) => {
-        if (query.query.kind !== 'SelectQueryNode') counter.writes += 1;
+        if (query.query.kind !== 'SelectQueryNode' && mayChangeCatalogue(query.sql)) {
+          counter.writes += 1;
+          touched.add(connection);
+        }
         return run(query);
       }) as DatabaseConnection['executeQuery'];
     }
     return connection;
   }
+  /** Connections whose open transaction wrote a catalogue table: its commit is counted too. */
+  readonly #touched = new WeakSet<DatabaseConnection>();
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await super.commitTransaction(connection);
-    this.#connection.writes += 1;
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      if (this.#touched.delete(connection)) this.#connection.writes += 1;
+    }
+  }
+  override async rollbackTransaction(connection: Parameters<PostgresDriver['rollbackTransaction']>[0]): Promise<void> {
+    this.#touched.delete(connection);
+    await super.rollbackTransaction(connection);
   }
 }
 
