@@ -33,7 +33,9 @@
  * start and end (a busy machine gives low figures: compare runs at similar load).
  *
  * DATABASE_URL chooses the engine, as for the store: unset, a SQLite file in the temporary
- * directory; a postgres:// URL, that database (it must be empty: the run seeds it).
+ * directory; a postgres:// URL, that database (it must be empty: the run seeds it). A
+ * throwaway cluster for it: `PG_DURABLE=1 tests/helpers/with-pg.sh` (durable, as the SQLite
+ * runs are: the test clusters have fsync off, which flatters every PostgreSQL commit).
  * MEDIA_URL (with the AWS_* variables) puts the media, as for the store, on a bucket (seeded
  * there; the store and the site build use it). `npm run bench:cloud` (tests/bench/cloud.ts)
  * runs this with both: a throwaway PostgreSQL cluster and a local S3 server.

@@ -31,7 +31,12 @@ function startPostgres(): { url: string; stop(): void } {
   const given = process.env.DATABASE_URL;
   if (given && /^postgres(ql)?:\/\//i.test(given)) return { url: given, stop: () => undefined };
   const script = path.join(ROOT, 'tests/helpers/pg-cluster.sh');
-  const [dir, url] = execFileSync(script, ['start', ...(process.env.PG_TEST_PORT ? [process.env.PG_TEST_PORT] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  // Durable, as SQLite is in the benchmark (synchronous=FULL): a commit costs what it costs in production.
+  const [dir, url] = execFileSync(script, ['start', ...(process.env.PG_TEST_PORT ? [process.env.PG_TEST_PORT] : [])], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PG_DURABLE: '1' },
+  })
     .trim()
     .split('\n');
   let stopped = false;

@@ -2,6 +2,9 @@
 # A throwaway PostgreSQL cluster for the tests: initdb in a temporary directory, listening
 # on 127.0.0.1 only, trust authentication for that address, no durability settings (a test
 # cluster is thrown away; kill -9 tests kill the store's process, not PostgreSQL).
+# PG_DURABLE=1 keeps PostgreSQL's own durability (fsync, synchronous commit, full page
+# writes): benchmarks use it, so a PostgreSQL commit costs what it costs in production,
+# as SQLite's does (synchronous=FULL).
 #
 #   tests/helpers/pg-cluster.sh start [port]   prints the directory, then the URL to use
 #   tests/helpers/pg-cluster.sh stop <dir>     stops it and removes the directory
@@ -33,8 +36,10 @@ case "${1:-}" in
     [ "$(id -u)" = 0 ] && chown postgres "$DIR"
     as_owner "$BIN/initdb" -D "$DIR/data" -U postgres -E UTF8 --locale=C --auth=trust >"$DIR/initdb.log" 2>&1 ||
       { cat "$DIR/initdb.log" >&2; exit 1; }
+    durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    [ "${PG_DURABLE:-}" = 1 ] && durability=""
     as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 start -o \
-      "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=128MB" \
+      "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300 $durability -c shared_buffers=128MB" \
       >/dev/null || { cat "$DIR/server.log" >&2; exit 1; }
     echo "$DIR"
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
