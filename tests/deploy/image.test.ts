@@ -60,6 +60,14 @@ describe('Dockerfile', () => {
     for (const folder of importedTopLevel()) expect(copied, `${folder} is imported but not copied`).toContain(folder);
   });
 
+  it("carries pg_dump and pg_restore at least as new as compose.yaml's PostgreSQL (npm run backup / restore)", () => {
+    const client = Number(runtime.match(/^ARG PG_CLIENT=(\d+)$/m)?.[1]);
+    expect(runtime).toMatch(/apt-get install [^\n]*"postgresql-client-\$\{PG_CLIENT\}"/);
+    const server = Number(String((compose.services as Record<string, { image?: string }>).postgres.image).match(/^postgres:(\d+)/)?.[1]);
+    expect(server).toBeGreaterThan(0);
+    expect(client).toBeGreaterThanOrEqual(server);
+  });
+
   it('checks health with GET /healthz and starts the store as npm start does', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\/healthz/m);
     expect(runtime).toMatch(/^CMD \["node", "api\/server\.ts"\]/m);
