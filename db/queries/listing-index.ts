@@ -48,10 +48,11 @@ export interface ListingIndex {
   inStock: Uint8Array;
   inr: Float64Array;
   usd: Float64Array;
-  /** The largest category, material and carat ids, so a filter's ids become lookup tables. */
-  maxCateId: number;
+  /** The largest material and carat ids, so a filter's ids become lookup tables. */
   maxMaterialId: number;
   maxCaratId: number;
+  /** cate_id → the places of its products, in order: a listing of some categories visits only theirs. */
+  byCategory: Map<number, Int32Array>;
   /** pc_id → its row, made on the first stock change (see mendStock). */
   rowOfPc?: Map<number, number>;
 }
@@ -63,14 +64,12 @@ export function buildListingIndex(products: IndexProductRow[], carats: IndexCara
   const cateIds = new Int32Array(count);
   const bestseller = new Uint8Array(count);
   const reel = new Uint8Array(count);
-  let maxCateId = 0;
   products.forEach((p, i) => {
     place.set(p.p_id, i);
     pIds[i] = p.p_id;
     cateIds[i] = p.cate_id;
     bestseller[i] = p.is_bestseller === 1 ? 1 : 0;
     reel[i] = p.is_reel === 1 ? 1 : 0;
-    if (p.cate_id > maxCateId) maxCateId = p.cate_id;
   });
 
   // Counting sort of each child list by its product's place (stable: keeps the rows' order).
@@ -109,9 +108,9 @@ export function buildListingIndex(products: IndexProductRow[], carats: IndexCara
     inStock,
     inr,
     usd,
-    maxCateId,
     maxMaterialId: max(materialIds),
     maxCaratId: max(caratIds),
+    byCategory: placesByCategory(cateIds),
   };
 }
 
@@ -127,6 +126,29 @@ export function mendStock(index: ListingIndex, changes: readonly { pc_id: number
     const row = index.rowOfPc.get(change.pc_id);
     if (row !== undefined) index.inStock[row] = change.stock !== null && change.stock > 0 ? 1 : 0;
   }
+}
+
+function placesByCategory(cateIds: Int32Array): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  cateIds.forEach((cate_id, place) => {
+    let list = lists.get(cate_id);
+    if (!list) lists.set(cate_id, (list = []));
+    list.push(place);
+  });
+  return new Map([...lists].map(([cate_id, places]) => [cate_id, Int32Array.from(places)]));
+}
+
+/** The places a listing visits: those of the categories asked (not in place order across categories), or null for all. */
+function candidatePlaces(index: ListingIndex, categories: readonly number[] | undefined): Int32Array | null {
+  if (!categories || categories.length === 0) return null;
+  const lists = [...new Set(categories)].flatMap((cate_id) => index.byCategory.get(cate_id) ?? []);
+  const places = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    places.set(list, at);
+    at += list.length;
+  }
+  return places;
 }
 
 /** What a listing asks of the index; every field left out matches everything. */
@@ -185,14 +207,13 @@ let matchScore = new Float64Array(0);
  * condition, or at a purity the search named; its price is that row's.
  */
 export function selectListing(index: ListingIndex, criteria: ListingCriteria, sort: ListingSort, offset: number, limit: number): ListingPage {
-  const { count, pIds, cateIds, reel: reels, bestseller, rowsFrom, materialsFrom, materialIds, caratIds, inStock: stocked } = index;
+  const { count, pIds, reel: reels, bestseller, rowsFrom, materialsFrom, materialIds, caratIds, inStock: stocked } = index;
   if (matchPlace.length < count) {
     matchPlace = new Int32Array(count);
     matchRow = new Int32Array(count);
     matchPrice = new Float64Array(count);
     matchScore = new Float64Array(count);
   }
-  const inCategories = table(criteria.categories, index.maxCateId);
   const inMaterials = table(criteria.materials, index.maxMaterialId);
   const inCarats = table(criteria.carats, index.maxCaratId);
   const named = criteria.namedCarats;
@@ -210,9 +231,13 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
   const prices = matchPrice;
   const scored = matchScore;
 
+  // A listing of some categories visits only their products (a filter's usual case: a
+  // third of the catalogue or less); their matches are then not in place order.
+  const candidates = candidatePlaces(index, criteria.categories);
+  const visits = candidates ? candidates.length : count;
   let matched = 0;
-  for (let i = 0; i < count; i++) {
-    if (inCategories !== null && inCategories[cateIds[i]] !== 1) continue;
+  for (let k = 0; k < visits; k++) {
+    const i = candidates ? candidates[k] : k;
     if (reel >= 0 && reels[i] !== reel) continue;
     if (onlyBestsellers && bestseller[i] !== 1) continue;
     if (pIds[i] === exclude) continue;
@@ -263,7 +288,7 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
   }
 
   const wanted = Math.max(0, Math.min(offset + limit, matched) - offset);
-  const picks = wanted === 0 ? [] : firstInOrder(matched, offset + wanted, precedes(index, sort));
+  const picks = wanted === 0 ? [] : firstInOrder(matched, offset + wanted, precedes(index, sort, candidates !== null));
   const listed: ListedProduct[] = [];
   for (let k = offset; k < picks.length; k++) {
     const m = picks[k];
@@ -272,8 +297,11 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
   return { listed, total: matched };
 }
 
-/** Whether match a comes before match b in the listing's order (the index's place breaks ties: newest first). */
-function precedes(index: ListingIndex, sort: ListingSort): ((a: number, b: number) => boolean) | null {
+/**
+ * Whether match a comes before match b in the listing's order (the index's place breaks
+ * ties: newest first); null when the matches are already in order (newest, found in place order).
+ */
+function precedes(index: ListingIndex, sort: ListingSort, outOfPlaceOrder: boolean): ((a: number, b: number) => boolean) | null {
   const place = matchPlace;
   const price = matchPrice;
   const score = matchScore;
@@ -293,8 +321,8 @@ function precedes(index: ListingIndex, sort: ListingSort): ((a: number, b: numbe
         score[a] > score[b] ||
         (score[a] === score[b] && (best[place[a]] > best[place[b]] || (best[place[a]] === best[place[b]] && place[a] < place[b])));
     default:
-      // Newest: the matches are already in the index's order.
-      return null;
+      // Newest: the index's order, which the matches are in unless visited by category.
+      return outOfPlaceOrder ? (a, b) => place[a] < place[b] : null;
   }
 }
 
