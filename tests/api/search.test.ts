@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseQuery, withinOneEdit } from '../../db/queries/search.ts';
+import { filterProducts, pageJson } from '../../db/queries/catalogue.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCategory, createMaterial, createProduct } from '../helpers/catalogue.ts';
@@ -285,5 +286,34 @@ describe('the index follows the catalogue', () => {
     expect(await search('navratan')).toEqual([added.p_id]);
     await store.db.updateTable('products').set({ p_status: 0 }).where('p_id', '=', added.p_id).execute();
     expect(await search('navratan')).toEqual([]);
+  });
+});
+
+describe('a listing page written as JSON', () => {
+  it('is the very text JSON.stringify gives, made from the products kept JSON (every sort, filter, search, suggestions)', async () => {
+    const filters = [
+      { priceField: 'inr_price' as const },
+      { priceField: 'usd_price' as const, sort: 'price_desc' as const, perPage: 3 },
+      { priceField: 'inr_price' as const, search: '22k gold necklace' },
+      { priceField: 'inr_price' as const, search: 'zzzzqq' },
+      { priceField: 'inr_price' as const, inStock: true, sort: 'bestsellers' as const },
+      { priceField: 'inr_price' as const, page: 2, perPage: 2, sort: 'price_asc' as const },
+    ];
+    for (const filter of filters) {
+      // Twice: the second page is made from kept views and their kept JSON.
+      for (let i = 0; i < 2; i++) {
+        const page = await filterProducts(store.db, filter);
+        const stringify = vi.spyOn(JSON, 'stringify');
+        let text: string;
+        try {
+          text = pageJson(page);
+          // Made from the kept texts, not by writing the page anew.
+          expect(stringify.mock.calls.some(([value]) => value === page)).toBe(false);
+        } finally {
+          stringify.mockRestore();
+        }
+        expect(text).toBe(JSON.stringify(page));
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import {
   filterProducts,
+  pageJson,
   getProduct,
   listCarats,
   listCategories,
@@ -103,7 +104,7 @@ export const getAllProductsHandler: RouteHandler<typeof getAllProducts, AppEnv> 
     ...(adminList && filter.p_status !== undefined ? { status: filter.p_status } : {}),
   };
   const { db } = c.var.deps;
-  return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options), (page) => (options.inStock ? 'any' : stockOfPage(page)))) as never;
+  return (await cachedOk(c, db, `getallproducts:${JSON.stringify(options)}`, 'Products list.', () => filterProducts(db, options), (page) => (options.inStock ? 'any' : stockOfPage(page)), pageJson)) as never;
 };
 
 export const searchSuggestionsHandler: RouteHandler<typeof searchSuggestions, AppEnv> = async (c) => {
