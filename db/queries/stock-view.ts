@@ -123,7 +123,8 @@ async function look(db: DB): Promise<string | undefined> {
   }
   const row = await db
     .selectFrom('product_carats')
-    .select(sql<string>`count(*) || ':' || coalesce(sum(coalesce(stock, -1)), 0) || ':' || coalesce(sum(coalesce(stock, -1) * ((pc_id * 7919) % 10007)), 0)`.as('fingerprint'))
+    // bigint before multiplying: pc_id * 7919 overflows a 32-bit integer past pc_id 271,000.
+    .select(sql<string>`count(*) || ':' || coalesce(sum(coalesce(stock, -1)), 0) || ':' || coalesce(sum(coalesce(stock, -1) * ((cast(pc_id as bigint) * 7919) % 10007)), 0)`.as('fingerprint'))
     .executeTakeFirstOrThrow();
   return row.fingerprint;
 }
