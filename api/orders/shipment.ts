@@ -11,7 +11,7 @@ import { issueInvoice } from '../../db/invoices.ts';
 import { huidsOfItems } from '../../db/queries/hallmarks-invoices.ts';
 import type { Order } from '../../db/schema.ts';
 import type { Seller } from '../../rules/seller.ts';
-import { conflict } from '../errors.ts';
+import { conflictError } from '../../rules/errors.ts';
 
 /** Refuses to ship an order until each piece has its HUID (409 saying how many are missing). */
 export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
@@ -20,7 +20,7 @@ export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
   const pieces = items.reduce((sum, i) => sum + i.quantity, 0);
   const recorded = items.reduce((sum, i) => sum + Math.min(huids.get(i.oi_id)?.length ?? 0, i.quantity), 0);
   if (recorded < pieces) {
-    throw conflict(`Record the HUID of every piece before marking the order Shipped: ${recorded} of ${pieces} piece${pieces === 1 ? ' has' : 's have'} one.`);
+    throw conflictError(`Record the HUID of every piece before marking the order Shipped: ${recorded} of ${pieces} piece${pieces === 1 ? ' has' : 's have'} one.`);
   }
 }
 
