@@ -98,6 +98,27 @@ export function domesticPrice(exclusive: number): number {
   return exclusive + divideHalfUp(exclusive * GST_BASIS_POINTS, 10_000);
 }
 
+/** A breakup's price without its GST: what an export pays in rupees, and what its dollar price is converted from. */
+export interface WithoutGst {
+  /** exportPrice(total), paise. */
+  value: number;
+  /**
+   * value - (metal + making + stones): the rounding of the GST-inclusive price
+   * to the whole rupee, carried into the price without GST (a few paise either way).
+   */
+  roundOff: number;
+}
+
+/**
+ * The export side of a rate-priced breakup, so a dollar shopper's breakup adds
+ * up to the figure their dollar price is made from. ₹1,00,000.00 of metal,
+ * making and stones is ₹1,03,000 with GST and ₹1,00,000.00 without it.
+ */
+export function withoutGst(breakup: Pick<PriceBreakup, 'metal' | 'making' | 'stones' | 'total'>): WithoutGst {
+  const value = exportPrice(breakup.total);
+  return { value, roundOff: value - (breakup.metal + breakup.making + breakup.stones) };
+}
+
 /** Whether a currency's listed prices include GST: rupees yes, dollars (the export price) no. */
 export const LISTED_INCLUDES_GST: Record<Currency, boolean> = { INR: true, USD: false };
 

@@ -6,7 +6,7 @@
  */
 
 import { toMajor } from '../../rules/money.ts';
-import { gramsOf, type MakingType, type PriceBreakup, type PricingMode, priceByRate } from '../../rules/pricing.ts';
+import { gramsOf, type MakingType, type PriceBreakup, type PricingMode, priceByRate, withoutGst } from '../../rules/pricing.ts';
 import { isoTimestamp } from './catalogue.ts';
 
 /** The product_carats columns this needs, for a select on `pc`. */
@@ -42,6 +42,10 @@ export interface BreakupView {
   gst: number;
   /** What rounding the price to the whole rupee added. */
   round_off: number;
+  /** The price without its GST (an export's price in rupees; usd_price is this in dollars). */
+  without_gst: number;
+  /** without_gst less metal + making + stones: the whole-rupee rounding carried into it. */
+  without_gst_round_off: number;
   /** Net metal weight, grams. */
   weight_g: number;
   /** Rupees per gram of this carat the price was made at. */
@@ -92,12 +96,18 @@ export function caratPricingView(row: CaratPricingRow): CaratPricingView {
             stones: toMajor(breakup.stones),
             gst: toMajor(breakup.gst),
             round_off: toMajor(breakup.roundOff),
+            ...withoutGstView(breakup),
             weight_g: gramsOf(row.net_weight_mg),
             rate: toMajor(Number(row.rate_per_gram)),
             rate_at: isoTimestamp(row.rate_at ?? ''),
           }
         : null,
   };
+}
+
+function withoutGstView(breakup: Pick<PriceBreakup, 'metal' | 'making' | 'stones' | 'total'>): Pick<BreakupView, 'without_gst' | 'without_gst_round_off'> {
+  const export_ = withoutGst(breakup);
+  return { without_gst: toMajor(export_.value), without_gst_round_off: toMajor(export_.roundOff) };
 }
 
 /** The order_items columns that keep what a line was priced at (one piece; paise, milligrams). */
@@ -135,17 +145,25 @@ export function orderItemPricing(row: CaratPricingRow): OrderItemPricing {
 /** An order item's stored pricing as the API answers it. */
 export function orderItemBreakupView(item: OrderItemPricing): { pricing: PricingMode | null; net_weight_g: number | null; lead_time_days: number | null; breakup: BreakupView | null } {
   const hasBreakup = item.metal_inr !== null && item.net_weight_mg !== null && item.rate_inr_per_gram !== null;
+  const paise = {
+    metal: Number(item.metal_inr ?? 0),
+    making: Number(item.making_inr ?? 0),
+    stones: Number(item.stones_inr ?? 0),
+    gst: Number(item.gst_inr ?? 0),
+    roundOff: Number(item.round_off_inr ?? 0),
+  };
   return {
     pricing: item.pricing,
     net_weight_g: item.net_weight_mg === null ? null : gramsOf(item.net_weight_mg),
     lead_time_days: item.lead_time_days ?? null,
     breakup: hasBreakup
       ? {
-          metal: toMajor(Number(item.metal_inr)),
-          making: toMajor(Number(item.making_inr ?? 0)),
-          stones: toMajor(Number(item.stones_inr ?? 0)),
-          gst: toMajor(Number(item.gst_inr ?? 0)),
-          round_off: toMajor(Number(item.round_off_inr ?? 0)),
+          metal: toMajor(paise.metal),
+          making: toMajor(paise.making),
+          stones: toMajor(paise.stones),
+          gst: toMajor(paise.gst),
+          round_off: toMajor(paise.roundOff),
+          ...withoutGstView({ ...paise, total: paise.metal + paise.making + paise.stones + paise.gst + paise.roundOff }),
           weight_g: gramsOf(item.net_weight_mg!),
           rate: toMajor(Number(item.rate_inr_per_gram)),
           rate_at: isoTimestamp(item.rate_at ?? ''),

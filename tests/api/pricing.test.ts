@@ -103,6 +103,10 @@ describe('metal rates', () => {
       lead_time_days: null,
       breakup: { metal: 38062.5, making: 4567.5, stones: 2500, gst: 1353.9, round_off: 0.1, weight_g: 5.25, rate: 7250, rate_at: rates.updatedAt },
     });
+    // A dollar shopper's breakup ends at the price without GST their dollar price is made from:
+    // 38,062.50 + 4,567.50 + 2,500 = 45,130.00, + 0.10 carried from rounding 46,483.90 to 46,484 = 45,130.10 = $534.08 x 84.50.
+    expect(rate22.breakup).toMatchObject({ without_gst: 45130.1, without_gst_round_off: 0.1 });
+    expect(Math.round((45130.1 / 84.5) * 100) / 100).toBe(rate22.usd_price);
     expect(fixed18).toMatchObject({ pricing: 'fixed', inr_price: 40000, usd_price: 480, net_weight_g: 5.1, breakup: null, stock: null });
     const shown = await api('POST', '/getproductbyid', { p_id: res.body.data.p_id });
     expect(shown.body.data.productcarats[0]).toEqual(rate22);
@@ -215,7 +219,7 @@ describe('orders keep the breakup, stock is taken and given back', () => {
       price: 46484,
       pricing: 'rate',
       net_weight_g: 5.25,
-      breakup: { metal: 38062.5, making: 4567.5, stones: 2500, gst: 1353.9, round_off: 0.1, weight_g: 5.25, rate: 7250, rate_at: '2026-11-24T08:00:00Z' },
+      breakup: { metal: 38062.5, making: 4567.5, stones: 2500, gst: 1353.9, round_off: 0.1, without_gst: 45130.1, without_gst_round_off: 0.1, weight_g: 5.25, rate: 7250, rate_at: '2026-11-24T08:00:00Z' },
     });
     const row = await store.db.selectFrom('order_items').selectAll().where('o_id', '=', placed.o_id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ metal_inr: 3806250, making_inr: 456750, stones_inr: 250000, gst_inr: 135390, round_off_inr: 10, rate_inr_per_gram: 725000, net_weight_mg: 5250 });

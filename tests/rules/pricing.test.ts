@@ -1,6 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { divideHalfUp, dollarsFromRupees, domesticPrice, exportPrice, GST_BASIS_POINTS, gstIncluded, LISTED_INCLUDES_GST, priceByRate, priceRow, supplyPrice } from '../../rules/pricing.ts';
+import { divideHalfUp, dollarsFromRupees, domesticPrice, exportPrice, GST_BASIS_POINTS, gstIncluded, LISTED_INCLUDES_GST, priceByRate, priceRow, supplyPrice, withoutGst } from '../../rules/pricing.ts';
 import { splitInclusive } from '../../rules/tax.ts';
+
+describe('withoutGst: the price a dollar shopper\'s breakup ends at', () => {
+  const ring = priceByRate({ netWeightMg: 5250, makingType: 'percent', makingValue: 1200, stoneValue: 250_000 }, 725_000);
+
+  it('is the rupee price less its GST, the figure the dollar price is converted from', () => {
+    // Rs 46,484 - 46,484 x 3/103 (1,353.90) = 45,130.10; metal + making + stones = 45,130.00, so +0.10 of rounding.
+    expect(withoutGst(ring)).toEqual({ value: 4_513_010, roundOff: 10 });
+    const priced = priceRow({ netWeightMg: 5250, makingType: 'percent', makingValue: 1200, stoneValue: 250_000 }, 725_000, 8450);
+    expect(priced.usd_price).toBe(dollarsFromRupees(withoutGst(priced.breakup).value, 8450));
+  });
+
+  it('adds up: metal + making + stones + its rounding, which is under a rupee either way', () => {
+    // before tax 1,101.11, Rs 1,134 with GST, 1,134 - 33.03 = 1,100.97: rounding -0.14.
+    const small = priceByRate({ netWeightMg: 1001, makingType: 'percent', makingValue: 1000, stoneValue: 0 }, 100_001);
+    expect(withoutGst(small)).toEqual({ value: 110_097, roundOff: -14 });
+    // A price that needs no rounding has none: Rs 1,00,000 of gold is Rs 1,03,000 with GST.
+    expect(withoutGst(priceByRate({ netWeightMg: 10_000, makingType: 'percent', makingValue: 0, stoneValue: 0 }, 1_000_000))).toEqual({ value: 10_000_000, roundOff: 0 });
+    for (let grams = 1; grams <= 400; grams += 7) {
+      const b = priceByRate({ netWeightMg: grams * 1013, makingType: 'per_gram', makingValue: 48_731, stoneValue: grams * 997 }, 731_117);
+      const w = withoutGst(b);
+      expect(w.value).toBe(exportPrice(b.total));
+      expect(b.metal + b.making + b.stones + w.roundOff).toBe(w.value);
+      expect(Math.abs(w.roundOff)).toBeLessThan(100);
+    }
+  });
+});
 
 describe('priceByRate: (weight x rate + making + stones) + 3% GST, rounded to the rupee', () => {
   it('a 22K ring: 5.250 g at Rs 7,250/g, 12% making, Rs 2,500 of stones', () => {

@@ -27,6 +27,12 @@ export const PriceBreakup = z
     stones: Money.openapi({ description: 'Rupees: stones.' }),
     gst: Money.openapi({ description: 'Rupees: 3% GST on metal + making + stones.' }),
     round_off: Money.openapi({ description: 'Rupees added (or taken, negative) to round the price to the whole rupee.' }),
+    without_gst: Money.openapi({
+      description: 'Rupees: the price without its GST (metal + making + stones + without_gst_round_off), what an export pays in rupees; `usd_price` is this at the day\'s exchange rate.',
+    }),
+    without_gst_round_off: Money.openapi({
+      description: 'Rupees: without_gst less metal + making + stones, the rounding of the GST-inclusive price to the whole rupee carried into it (under a rupee either way).',
+    }),
     weight_g: z.number().openapi({ description: 'Net metal weight, grams (up to 3 decimals).', example: 5.25 }),
     rate: Money.openapi({ description: 'Rupees per gram of this carat the price was made at.' }),
     rate_at: z.string().openapi({ description: 'When that rate was set, ISO 8601 UTC.' }),

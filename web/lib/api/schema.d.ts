@@ -1921,6 +1921,16 @@ export interface components {
              */
             round_off: number;
             /**
+             * @description Rupees: the price without its GST (metal + making + stones + without_gst_round_off), what an export pays in rupees; `usd_price` is this at the day's exchange rate.
+             * @example 52340.5
+             */
+            without_gst: number;
+            /**
+             * @description Rupees: without_gst less metal + making + stones, the rounding of the GST-inclusive price to the whole rupee carried into it (under a rupee either way).
+             * @example 52340.5
+             */
+            without_gst_round_off: number;
+            /**
              * @description Net metal weight, grams (up to 3 decimals).
              * @example 5.25
              */
