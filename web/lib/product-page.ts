@@ -2,7 +2,7 @@ import { deliveryWindow, formatWindow, leadDaysOf, shippingLine } from '../islan
 import { taxNote } from '../islands/product/tax-note.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
-import { patchBreakup } from '../islands/product/breakup-text.ts';
+import { patchBreakup, showBreakupFor } from '../islands/product/breakup-text.ts';
 import { $currency } from '../stores/session.ts';
 import { $productReviews, loadProductReviews, ratingSummaryText } from '../stores/reviews.ts';
 import { starsFill, starsLabel } from './stars.ts';
@@ -28,6 +28,8 @@ export function initDeliveryEstimates(): void {
   // The tax line beside a pre-rendered price follows the currency the price switcher shows.
   $currency.subscribe((currency) => {
     for (const note of document.querySelectorAll<HTMLElement>('[data-tax-note]')) note.textContent = taxNote(currency);
+    // A dollar shopper's breakup ends without GST, as their price does.
+    showBreakupFor(document, currency);
   });
   new MutationObserver((changes) => {
     if (changes.some((change) => change.type === 'attributes') || document.querySelector('[data-delivery] [data-delivery-when][hidden]')) fill();

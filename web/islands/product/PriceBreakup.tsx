@@ -1,5 +1,6 @@
 import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
-import { goldLine, rateTimeLine, rupees } from './breakup-text.ts';
+import type { Currency } from '../../../rules/money.ts';
+import { exportNote, goldLine, rateTimeLine, rupees, signedRupees } from './breakup-text.ts';
 
 function makingLabel(row: ProductCaratView): string {
   if (row.making_type === 'percent' && row.making_value !== null) return `Making charges (${row.making_value}% of gold)`;
@@ -9,12 +10,18 @@ function makingLabel(row: ProductCaratView): string {
 
 /**
  * How a rate-priced row's price is made up (issue 16), under the price: gold as
- * weight x the day's rate, making, stones, 3% GST, and the time of the rate. In
- * rupees for everyone: the rate is a rupee rate. Nothing for a fixed-price row.
+ * weight x the day's rate, making, stones, and the time of the rate. In rupees
+ * for everyone: the rate is a rupee rate. A rupee shopper's ends with 3% GST and
+ * the rupee price; a dollar shopper's price is an export price with no Indian
+ * GST (rules/pricing.ts), so theirs ends with the price without GST that the
+ * dollar price is made from, as the API answers it. Both endings are drawn and
+ * the currency shows one, so a pre-rendered page can switch before the island
+ * wakes (web/lib/product-page.ts). Nothing for a fixed-price row.
  */
-export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
+export function PriceBreakup({ row, currency }: { row: ProductCaratView | undefined; currency: Currency }) {
   const b = row?.breakup;
   if (!row || !b) return null;
+  const abroad = currency !== 'INR';
   return (
     <details className="pd__breakup" data-breakup="" open>
       <summary>Price breakup for {row.carat.name}</summary>
@@ -29,19 +36,36 @@ export function PriceBreakup({ row }: { row: ProductCaratView | undefined }) {
             <dd>{rupees(b.stones)}</dd>
           </>
         ) : null}
-        <dt>GST 3%</dt>
-        <dd data-breakup-gst="" suppressHydrationWarning>{rupees(b.gst)}</dd>
-        {b.round_off !== 0 ? (
-          <>
-            <dt>Rounded to the rupee</dt>
-            <dd>{b.round_off > 0 ? '+' : '−'}{rupees(Math.abs(b.round_off))}</dd>
-          </>
-        ) : null}
-        <dt className="pd__breakup-total">Total</dt>
-        <dd className="pd__breakup-total" data-breakup-total="" suppressHydrationWarning>
-          {rupees(row.inr_price)}
-        </dd>
+        <div className="pd__breakup-part" data-breakup-domestic="" hidden={abroad} suppressHydrationWarning>
+          <dt>GST 3%</dt>
+          <dd data-breakup-gst="" suppressHydrationWarning>{rupees(b.gst)}</dd>
+          {b.round_off !== 0 ? (
+            <>
+              <dt>Rounded to the rupee</dt>
+              <dd>{signedRupees(b.round_off)}</dd>
+            </>
+          ) : null}
+          <dt className="pd__breakup-total">Total</dt>
+          <dd className="pd__breakup-total" data-breakup-total="" suppressHydrationWarning>
+            {rupees(row.inr_price)}
+          </dd>
+        </div>
+        <div className="pd__breakup-part" data-breakup-export="" hidden={!abroad} suppressHydrationWarning>
+          {b.without_gst_round_off !== 0 ? (
+            <>
+              <dt>Rounding</dt>
+              <dd data-breakup-export-round="" suppressHydrationWarning>{signedRupees(b.without_gst_round_off)}</dd>
+            </>
+          ) : null}
+          <dt className="pd__breakup-total">Price without GST</dt>
+          <dd className="pd__breakup-total" data-breakup-without-gst="" suppressHydrationWarning>
+            {rupees(b.without_gst)}
+          </dd>
+        </div>
       </dl>
+      <p className="pd__breakup-export" data-breakup-export-note="" hidden={!abroad} suppressHydrationWarning>
+        {exportNote(row)}
+      </p>
       <p className="pd__rate-time" data-rate-time="" suppressHydrationWarning>
         {rateTimeLine(b.rate_at)}
       </p>

@@ -176,7 +176,7 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           ) : (
             <p className="pd__price">Price on request</p>
           )}
-          <PriceBreakup row={priceRow} />
+          <PriceBreakup row={priceRow} currency={currency} />
           <OfferList offers={offers} offerText={product.offer} />
           <p className="field-error" data-product-gone="" hidden={!unavailable} suppressHydrationWarning>
             This piece is no longer available.

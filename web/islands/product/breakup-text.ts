@@ -1,5 +1,5 @@
 import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
-import { formatMoney } from '../../../rules/money.ts';
+import { type Currency, formatMoney } from '../../../rules/money.ts';
 
 /* The price breakup's texts, without React: the island renders them, and the page script patches a pre-rendered breakup with them. */
 
@@ -15,6 +15,21 @@ export function formatRateTime(iso: string): string {
 /** "22K gold: 5.25 g × ₹7,250/g". */
 export function goldLine(row: ProductCaratView): string {
   return row.breakup ? `${row.carat.name} gold: ${row.breakup.weight_g} g × ${rupees(row.breakup.rate)}/g` : '';
+}
+
+/** "+₹0.12" / "−₹0.12": a rounding line. */
+export const signedRupees = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${rupees(Math.abs(amount))}`;
+
+/** Under a dollar shopper's breakup: no Indian GST on an export, and the dollar price is what they pay. */
+export function exportNote(row: ProductCaratView): string {
+  return `Exports carry no Indian GST. Delivered outside India you pay ${formatMoney(row.usd_price, 'USD')}, the price without GST in dollars at our exchange rate.`;
+}
+
+/** Shows a rupee shopper the GST and rupee total, a dollar shopper the price without GST (pre-rendered breakups; the island does it itself). */
+export function showBreakupFor(root: ParentNode, currency: Currency): void {
+  const abroad = currency !== 'INR';
+  for (const el of root.querySelectorAll<HTMLElement>('[data-breakup-domestic]')) el.hidden = abroad;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-breakup-export], [data-breakup-export-note]')) el.hidden = !abroad;
 }
 
 export const rateTimeLine = (iso: string) => `Gold rate as of ${formatRateTime(iso)}`;
@@ -36,6 +51,9 @@ export function patchBreakup(root: ParentNode, row: ProductCaratView | undefined
   set('making', rupees(b.making));
   set('gst', rupees(b.gst));
   set('total', rupees(row.inr_price));
+  set('without-gst', rupees(b.without_gst));
+  set('export-round', signedRupees(b.without_gst_round_off));
+  set('export-note', exportNote(row));
   const time = root.querySelector<HTMLElement>('[data-rate-time]');
   if (time) time.textContent = rateTimeLine(b.rate_at);
 }
