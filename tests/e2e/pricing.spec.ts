@@ -172,3 +172,62 @@ test('the product form prices a rate row live with rules/pricing.ts as the owner
   }
   await shopper.close();
 });
+
+test('a dollar shopper\'s breakup shows no GST 3% line: it ends at the price without GST their dollar price is made from; a rupee shopper\'s keeps GST 3%', async ({ page, browser, request }) => {
+  const listed = await request.post('/getallproducts', { data: { page: 1, perPage: 100, is_admin: 0 } });
+  type Row = { inr_price: number; usd_price: number; breakup: { gst: number; without_gst: number } | null };
+  const products = (await listed.json()).data.productData as Array<{ p_id: number; productcarats: Row[] }>;
+  const product = products.find((p) => p.productcarats[0]?.breakup);
+  expect(product, 'the demo has a rate-priced product').toBeTruthy();
+  const row = (await (await request.post('/getproductbyid', { data: { p_id: product!.p_id } })).json()).data.productcarats[0] as Row;
+  const b = row.breakup!;
+
+  // A +1 shopper sees dollars (storefront.md §1): an export price, no Indian GST in it.
+  const phone = String(Date.now()).slice(-10);
+  const account = { full_name: 'Ava Smith', u_name: `gstx${phone}`, countryCode: '+1', phoneNumber: phone, password: 'Secret123!', repeatPassword: 'Secret123!' };
+  expect((await request.post('/registeruser', { data: account })).status()).toBe(201);
+  const login = (await (await request.post('/userlogin', { data: { countryCode: '+1', phoneNumber: phone, password: 'Secret123!' } })).json()).data;
+
+  const dollars = await browser.newPage();
+  await openAs(dollars, login, `/product-details/${product!.p_id}`);
+  const rupeeShopper = page;
+  await rupeeShopper.goto(`/product-details/${product!.p_id}`);
+
+  const check = async (shopper: Page, abroad: boolean) => {
+    const breakup = shopper.locator('[data-breakup]');
+    await expect(shopper.locator('.pd__price [data-price]')).toHaveText(abroad ? formatMoney(row.usd_price, 'USD') : rupees(row.inr_price));
+    await expect(breakup.getByText('GST 3%', { exact: true })).toBeVisible({ visible: !abroad });
+    await expect(breakup.locator('[data-breakup-total]')).toBeVisible({ visible: !abroad });
+    await expect(breakup.getByText('Price without GST', { exact: true })).toBeVisible({ visible: abroad });
+    if (abroad) {
+      await expect(breakup.locator('[data-breakup-without-gst]')).toHaveText(rupees(b.without_gst));
+      await expect(breakup.locator('[data-breakup-export-note]')).toHaveText(
+        `Exports carry no Indian GST. Delivered outside India you pay ${formatMoney(row.usd_price, 'USD')}, the price without GST in dollars at our exchange rate.`,
+      );
+      await expect(breakup).not.toContainText(rupees(row.inr_price), { useInnerText: true });
+    } else {
+      await expect(breakup.locator('[data-breakup-gst]')).toHaveText(rupees(b.gst));
+      await expect(breakup.locator('[data-breakup-total]')).toHaveText(rupees(row.inr_price));
+      await expect(breakup.locator('[data-breakup-export-note]')).toBeHidden();
+    }
+  };
+
+  for (const [shopper, abroad] of [[dollars, true], [rupeeShopper, false]] as const) {
+    // The pre-rendered page already follows the currency; then the island (client:interaction) wakes and keeps it.
+    await check(shopper, abroad);
+    await shopper.locator('[data-breakup] summary').hover();
+    await expect(shopper.locator('astro-island', { has: shopper.locator('[data-purchase]') }).first()).not.toHaveAttribute('ssr', /.*/);
+    await check(shopper, abroad);
+    if (SHOTS) {
+      const name = abroad ? 'usd' : 'inr';
+      await shopper.locator('[data-breakup]').scrollIntoViewIfNeeded();
+      await shopper.screenshot({ path: `${SHOTS}/breakup-${name}-1366.png` });
+      await shopper.setViewportSize({ width: 390, height: 844 });
+      await shopper.locator('[data-breakup]').scrollIntoViewIfNeeded();
+      await shopper.screenshot({ path: `${SHOTS}/breakup-${name}-390.png` });
+      await shopper.screenshot({ path: `${SHOTS}/breakup-${name}-390-full.png`, fullPage: true });
+      await shopper.setViewportSize({ width: 1366, height: 900 });
+    }
+  }
+  await dollars.close();
+});
