@@ -38,8 +38,6 @@ interface StockState {
   stamp: number;
   /** pc_id → pieces (null: made to order), as last read. */
   stock: Map<number, number | null>;
-  /** pc_id → its product. */
-  productOf: Map<number, number>;
   /** Changed rows, oldest first: log[i] changed at stamp firstStamp + i. */
   log: { pc_id: number; p_id: number }[];
   firstStamp: number;
@@ -60,7 +58,7 @@ const states = new WeakMap<DB, StockState>();
 function stateOf(db: DB): StockState {
   let state = states.get(db);
   if (!state) {
-    state = { stamp: 0, stock: new Map(), productOf: new Map(), log: [], firstStamp: 1, readAt: -Infinity, pending: new Set(), readBackAt: new Map() };
+    state = { stamp: 0, stock: new Map(), log: [], firstStamp: 1, readAt: -Infinity, pending: new Set(), readBackAt: new Map() };
     states.set(db, state);
   }
   return state;
@@ -86,16 +84,12 @@ function take(state: StockState, rows: { pc_id: number; p_id: number; stock: num
     }
     const had = state.stock.get(row.pc_id);
     state.stock.set(row.pc_id, row.stock);
-    state.productOf.set(row.pc_id, row.p_id);
     if (!first && had !== row.stock) logChange(state, row.pc_id, row.p_id);
   }
   if (seen) {
     // Rows gone (a product's carat deleted): the catalogue version moved for that already.
     for (const pc_id of state.stock.keys()) {
-      if (!seen.has(pc_id)) {
-        state.stock.delete(pc_id);
-        state.productOf.delete(pc_id);
-      }
+      if (!seen.has(pc_id)) state.stock.delete(pc_id);
     }
   }
   if (first) state.stamp = 1;
@@ -173,11 +167,6 @@ export function stockChangesSince(db: DB, stamp: number): { pc_id: number; p_id:
   if (stamp >= state.stamp) return [];
   if (stamp + 1 < state.firstStamp) return null;
   return state.log.slice(stamp + 1 - state.firstStamp).map((c) => ({ ...c, stock: state.stock.get(c.pc_id) ?? null }));
-}
-
-/** The pieces of a carat row as this process last read them (undefined: not known). */
-export function knownStock(db: DB, pc_id: number): number | null | undefined {
-  return stateOf(db).stock.get(pc_id);
 }
 
 /**
