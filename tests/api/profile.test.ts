@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createProduct } from '../helpers/catalogue.ts';
+// The checkout's address, as every order test sends it.
+import { checkoutAddress as address } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -15,17 +17,6 @@ async function api(method: string, url: string, body?: unknown, headers: Record<
   return res;
 }
 
-const address = {
-  first_name: 'Asha',
-  last_name: 'Patel',
-  email: 'asha@example.com',
-  phone_number: '9876543210',
-  address: '12 Ring Road',
-  apartment: 'Flat 4',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395003',
-};
 
 const savedRow = (u_id: number) => store.db.selectFrom('saved_addresses').selectAll().where('u_id', '=', u_id).executeTakeFirst();
 
