@@ -42,6 +42,16 @@ describe('PUT /updateslidertext', () => {
     expect(again.body.data).toEqual({ s_id: second.s_id, image: second.image, eyebrow: null, headline: 'Light to wear', subline: null });
   });
 
+  it('ten administrators saving one banner at once: every save 200, and the slide holds one of the ten whole, never lines of two', async () => {
+    const { s_id } = slides[0];
+    const sent = Array.from({ length: 10 }, (_, i) => ({ eyebrow: `EDIT ${i}`, headline: `Headline ${i}`, subline: `Subline ${i}` }));
+    const answers = await Promise.all(sent.map((lines) => put({ s_id, ...lines })));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const row = (await rows()).find((r) => r.s_id === s_id)!;
+    expect(sent).toContainEqual({ eyebrow: row.eyebrow, headline: row.headline, subline: row.subline });
+    expect(await rows()).toHaveLength(slides.length);
+  });
+
   it('empty text or null clears a line; everything empty clears the banner, which then shows the picture alone', async () => {
     const { s_id } = slides[0];
     await put({ s_id, ...words });
