@@ -5,7 +5,7 @@
  * start and the checkout's quote all go through here.
  */
 
-import { adminCodCap, shippingRates } from '../../db/queries/shop-settings.ts';
+import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import type { DB } from '../../db/connection.ts';
 import { checkDestination, type Destination, HOME_COUNTRY } from '../../rules/address.ts';
 import {
@@ -37,6 +37,8 @@ export interface ShippedCart extends PricedCart {
   weight_g: number;
   /** The rate-table zone charged; null in India. */
   zone: string | null;
+  /** The cash-on-delivery cap in force when it was priced (the law's, or the administrator's lower one), paise. */
+  cod_cap: number;
 }
 
 /** Net weight of one piece of a priced line, grams; null for a fixed-price row without one (rules/shipping.ts counts a default). */
@@ -45,12 +47,24 @@ function netWeightOf(line: PricedCart['lines'][number]): number | null {
   return mg === null ? null : mg / 1000;
 }
 
-/** Adds shipping to a priced cart: free in India, by zone and weight band abroad (400 where the shop does not ship). */
+/**
+ * Adds shipping to a priced cart: free in India, by zone and weight band abroad (400 where
+ * the shop does not ship), with the cash-on-delivery cap in force (the settings in one query).
+ */
 export async function withShipping(db: DB, priced: PricedCart, country: string): Promise<ShippedCart> {
+  const settings = await checkoutSettings(db);
   const weight_g = parcelWeightGrams(priced.lines.map((l) => ({ net_weight_g: netWeightOf(l), quantity: l.quantity })));
-  const quote = shippingCharge(await shippingRates(db), country, weight_g, priced.currency);
+  const quote = shippingCharge(settings.shippingRates, country, weight_g, priced.currency);
   if (!quote.ok) throw badRequest(quote.message);
-  return { ...priced, country, weight_g, zone: quote.zone, shipping: quote.amount, total: priced.subtotal - priced.discount + quote.amount };
+  return {
+    ...priced,
+    country,
+    weight_g,
+    zone: quote.zone,
+    shipping: quote.amount,
+    total: priced.subtotal - priced.discount + quote.amount,
+    cod_cap: effectiveCodCap(settings.adminCodCap),
+  };
 }
 
 /**
@@ -76,8 +90,8 @@ export interface PaymentRules {
   pan_required: boolean;
 }
 
-export async function paymentRules(db: DB, priced: ShippedCart): Promise<PaymentRules> {
-  const cap = effectiveCodCap(await adminCodCap(db));
+export function paymentRules(priced: ShippedCart): PaymentRules {
+  const cap = priced.cod_cap;
   const value = rupeeValue(priced);
   const refusal = codRefusal({ country: priced.country, rupeeValue: value }, cap);
   return {
@@ -95,8 +109,8 @@ export async function paymentRules(db: DB, priced: ShippedCart): Promise<Payment
  * ₹2,00,000 or more without a valid PAN. Answers the PAN to keep (canonical),
  * or null when none is needed (one sent anyway is not kept).
  */
-export async function assertLawfulPayment(db: DB, priced: ShippedCart, method: 'cod' | 'online', pan: string | null | undefined): Promise<string | null> {
-  const rules = await paymentRules(db, priced);
+export function assertLawfulPayment(priced: ShippedCart, method: 'cod' | 'online', pan: string | null | undefined): string | null {
+  const rules = paymentRules(priced);
   if (method === 'cod' && !rules.cod_allowed) throw badRequest(rules.cod_message as string);
   if (!rules.pan_required) return null;
   if (!pan || pan.trim() === '') throw badRequest(PAN_REQUIRED_MESSAGE);

@@ -173,7 +173,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     if (paid && (priced.total !== paid.amount || priced.currency !== paid.currency)) {
       throw conflict('The amount paid does not match this order. Please contact us.');
     }
-    const pan = await assertLawfulPayment(trx, priced, payment.method, checkout.pan);
+    const pan = assertLawfulPayment(priced, payment.method, checkout.pan);
 
     await takeStock(trx, priced.lines);
     taken = priced.lines.map((l) => l.pc_id);

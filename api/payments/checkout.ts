@@ -53,7 +53,7 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
   if (request.claimedAmount !== priced.total) throw badRequest(TOTAL_MISMATCH);
   if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more.
-  const pan = await assertLawfulPayment(db, priced, 'online', checkout.pan);
+  const pan = assertLawfulPayment(priced, 'online', checkout.pan);
   // A sold-out piece is refused before the shopper is sent to pay for it.
   await assertInStock(db, priced.lines);
   const orderId = newProviderOrderId();

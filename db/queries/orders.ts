@@ -80,67 +80,91 @@ export interface Sellable {
   sizes: Map<number, string>;
 }
 
-/** Loads some products for pricing, five queries whatever their number. */
+/**
+ * Loads some products for pricing, two queries whatever their number (each a round
+ * trip on PostgreSQL, inside the order's transaction): the products with their
+ * carat rows and first picture, then their materials and sizes.
+ */
 export async function loadSellable(db: DB, ids: number[]): Promise<Map<number, Sellable>> {
   const unique = [...new Set(ids)];
   const result = new Map<number, Sellable>();
   if (unique.length === 0) return result;
-  const [products, carats, materials, sizes, media] = await Promise.all([
+  const [carats, options] = await Promise.all([
     db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
-      .select(['p.p_id', 'p.name', 'p.cate_id', 'c.cate_name', 'p.p_status', 'c.cate_status'])
+      .leftJoin('product_carats as pc', 'pc.p_id', 'p.p_id')
+      .leftJoin('carats as k', 'k.carat_id', 'pc.carat_id')
+      .select((eb) => [
+        'p.p_id',
+        'p.name',
+        'p.cate_id',
+        'c.cate_name',
+        'p.p_status',
+        'c.cate_status',
+        eb
+          .selectFrom('product_media as m')
+          .select('m.file_name')
+          .whereRef('m.p_id', '=', 'p.p_id')
+          .where('m.kind', '=', 'image')
+          .orderBy('m.position')
+          .orderBy('m.pm_id')
+          .limit(1)
+          .as('image'),
+        'pc.pc_id',
+        'pc.carat_id',
+        'k.name as carat_name',
+        'pc.inr_price',
+        'pc.usd_price',
+        ...CARAT_PRICING_COLUMNS,
+      ])
       .where('p.p_id', 'in', unique)
-      .execute(),
-    db
-      .selectFrom('product_carats as pc')
-      .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
-      .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'k.name', 'pc.inr_price', 'pc.usd_price', ...CARAT_PRICING_COLUMNS])
-      .where('pc.p_id', 'in', unique)
       .execute(),
     db
       .selectFrom('product_materials as pm')
       .innerJoin('materials as m', 'm.m_id', 'pm.m_id')
-      .select(['pm.p_id', 'pm.m_id', 'm.name'])
+      .select(['pm.p_id', sql<'material' | 'size'>`'material'`.as('kind'), 'pm.m_id as id', 'm.name'])
       .where('pm.p_id', 'in', unique)
-      .execute(),
-    db
-      .selectFrom('product_sizes as ps')
-      .innerJoin('sizes as s', 's.size_id', 'ps.size_id')
-      .select(['ps.p_id', 'ps.size_id', 's.size_name'])
-      .where('ps.p_id', 'in', unique)
-      .execute(),
-    db
-      .selectFrom('product_media')
-      .select(['p_id', 'file_name'])
-      .where('p_id', 'in', unique)
-      .where('kind', '=', 'image')
-      .orderBy('p_id')
-      .orderBy('position')
-      .orderBy('pm_id')
+      .unionAll((eb) =>
+        eb
+          .selectFrom('product_sizes as ps')
+          .innerJoin('sizes as s', 's.size_id', 'ps.size_id')
+          .select(['ps.p_id', sql<'material' | 'size'>`'size'`.as('kind'), 'ps.size_id as id', 's.size_name as name'])
+          .where('ps.p_id', 'in', unique),
+      )
       .execute(),
   ]);
-  for (const p of products) {
-    result.set(p.p_id, {
-      p_id: p.p_id,
-      name: p.name,
-      cate_id: p.cate_id,
-      cate_name: p.cate_name,
-      active: p.p_status === 1 && p.cate_status === 1,
-      image: null,
-      carats: new Map(),
-      materials: new Map(),
-      sizes: new Map(),
+  for (const row of carats) {
+    let sellable = result.get(row.p_id);
+    if (!sellable) {
+      sellable = {
+        p_id: row.p_id,
+        name: row.name,
+        cate_id: row.cate_id,
+        cate_name: row.cate_name,
+        active: row.p_status === 1 && row.cate_status === 1,
+        image: row.image ?? null,
+        carats: new Map(),
+        materials: new Map(),
+        sizes: new Map(),
+      };
+      result.set(row.p_id, sellable);
+    }
+    // A product without carat rows comes back once, with the carat columns null.
+    if (row.pc_id === null) continue;
+    sellable.carats.set(row.pc_id, {
+      pc_id: row.pc_id,
+      carat_id: row.carat_id!,
+      carat_name: row.carat_name!,
+      inr_price: row.inr_price!,
+      usd_price: row.usd_price!,
+      pricing: row as CaratPricingRow,
     });
   }
-  for (const c of carats) {
-    result.get(c.p_id)?.carats.set(c.pc_id, { pc_id: c.pc_id, carat_id: c.carat_id, carat_name: c.name, inr_price: c.inr_price, usd_price: c.usd_price, pricing: c });
-  }
-  for (const m of materials) result.get(m.p_id)?.materials.set(m.m_id, m.name);
-  for (const s of sizes) result.get(s.p_id)?.sizes.set(s.size_id, s.size_name);
-  for (const m of media) {
-    const sellable = result.get(m.p_id);
-    if (sellable && sellable.image === null) sellable.image = m.file_name;
+  for (const option of options) {
+    const sellable = result.get(option.p_id);
+    if (option.kind === 'material') sellable?.materials.set(option.id, option.name);
+    else sellable?.sizes.set(option.id, option.name);
   }
   return result;
 }

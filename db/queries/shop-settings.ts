@@ -34,6 +34,16 @@ export function setShippingRates(db: DB, rates: ShippingRates): Promise<void> {
   return writeSetting(db, SHIPPING_RATES, rates);
 }
 
+/** What a checkout needs of the settings, read in one query: the rate table in force and the administrator's cap. */
+export async function checkoutSettings(db: DB): Promise<{ shippingRates: ShippingRates; adminCodCap: number | null }> {
+  const rows = await db.selectFrom('shop_settings').select(['key', 'value']).where('key', 'in', [SHIPPING_RATES, COD_CAP]).execute();
+  const valueOf = (key: string) => {
+    const row = rows.find((r) => r.key === key);
+    return row ? JSON.parse(row.value) : undefined;
+  };
+  return { shippingRates: (valueOf(SHIPPING_RATES) as ShippingRates | undefined) ?? DEFAULT_SHIPPING_RATES, adminCodCap: (valueOf(COD_CAP) as { cap: number | null } | undefined)?.cap ?? null };
+}
+
 /** The administrator's cash-on-delivery cap in paise, or null when only the law's applies. */
 export async function adminCodCap(db: DB): Promise<number | null> {
   return (await readSetting<{ cap: number | null }>(db, COD_CAP))?.value.cap ?? null;

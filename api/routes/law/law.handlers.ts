@@ -70,7 +70,7 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
   const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: { country: body.country ?? 'IN' } });
-  const rules = await paymentRules(db, priced);
+  const rules = paymentRules(priced);
   return ok(c, 'Checkout quote.', {
     currency: priced.currency,
     subtotal: toMajor(priced.subtotal),
