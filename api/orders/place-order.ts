@@ -10,14 +10,14 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { cartLines } from '../../db/queries/cart.ts';
-import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, lockShopperForOrder } from '../../db/queries/orders.ts';
-import { recordStatusChange } from '../../db/queries/admin-orders.ts';
+import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, insertOrder, type OrderWrite } from '../../db/queries/orders.ts';
+import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
 import { takeStock } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
-import { currentUsdInr } from '../../db/queries/metal-rates.ts';
+import { usdInrNow } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
@@ -26,7 +26,8 @@ import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { writeTransaction, type WriteOptions } from '../../db/transaction.ts';
-import { rememberAddress } from '../../db/queries/profile.ts';
+import { addressUpsert } from '../../db/queries/profile.ts';
+import { lockShopper } from '../../db/queries/users.ts';
 
 /** The checkout's address; `country` is checked with state and zip_code by destinationOf (checkout-law.ts). */
 export type CheckoutAddress = ShippingAddress;
@@ -72,10 +73,13 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 }
 
-/** Turns an order's lines into what priceCart takes, reading cart lines from the shopper's own cart. */
-export async function linesToPrice(db: DB, u_id: number, lines: OrderLines): Promise<CartToPrice['lines']> {
+/**
+ * Turns an order's lines into what priceCart takes, reading cart lines from the shopper's own
+ * cart (`lockCart`: locked until the transaction ends, so the lines priced are the lines removed).
+ */
+export async function linesToPrice(db: DB, u_id: number, lines: OrderLines, options: { lockCart?: boolean } = {}): Promise<CartToPrice['lines']> {
   if (lines.source === 'buyNow') return [{ selection: lines.selection, quantity: lines.quantity, c_id: null }];
-  const rows = await cartLines(db, u_id, lines.c_ids);
+  const rows = await cartLines(db, u_id, lines.c_ids, { lock: options.lockCart });
   if (lines.c_ids && rows.length !== new Set(lines.c_ids).size) {
     throw conflict('Your cart has changed. Please review your cart.');
   }
@@ -86,16 +90,17 @@ export async function linesToPrice(db: DB, u_id: number, lines: OrderLines): Pro
 /**
  * Prices a checkout for a shopper with shipping to its country (the payment start, order
  * placement and the quote use the same rules). `claimedDiscount`: what the client says the
- * discount is, which finds the coupon when it names none (pricing.ts).
+ * discount is, which finds the coupon when it names none (pricing.ts); `lockCart`: see linesToPrice.
  */
 export async function priceCheckout(
   db: DB,
   u_id: number,
   checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null },
-  claimedDiscount?: number,
+  options: { claimedDiscount?: number; lockCart?: boolean } = {},
 ): Promise<ShippedCart> {
   const country = checkout.address?.country ?? HOME_COUNTRY;
-  const priced = await priceCart(db, { lines: await linesToPrice(db, u_id, checkout.lines), currency: checkout.currency, couponName: checkout.couponName, claimedDiscount, country });
+  const lines = await linesToPrice(db, u_id, checkout.lines, { lockCart: options.lockCart });
+  const priced = await priceCart(db, { lines, currency: checkout.currency, couponName: checkout.couponName, claimedDiscount: options.claimedDiscount, country });
   return withShipping(db, priced, country);
 }
 
@@ -144,7 +149,10 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   let taken: number[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
-    await lockShopperForOrder(trx, request.u_id);
+    // First the shopper's row (PostgreSQL; SQLite's transaction holds the one write lock), so one
+    // shopper's placements (an Idempotency-Key replay, a payment's webhook and return) run one
+    // after another and each sees the one before it; the cart lines priced are locked as they are read.
+    await lockShopper(trx, request.u_id);
     if (request.idempotency) {
       const earlier = await findOrderByIdempotencyKey(trx, request.u_id, request.idempotency.key);
       if (earlier) {
@@ -163,7 +171,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     const { checkout } = request;
     const claimed = request.claimed;
     // A client naming no coupon is matched by its discount; a discount no coupon gives is the mismatch below.
-    const priced = await priceCheckout(trx, request.u_id, checkout, claimed?.discount);
+    const priced = await priceCheckout(trx, request.u_id, checkout, { claimedDiscount: claimed?.discount, lockCart: true });
     if (
       claimed &&
       (claimed.subtotal !== priced.subtotal || claimed.discount !== priced.discount || claimed.shipping !== priced.shipping || claimed.total !== priced.total)
@@ -175,12 +183,52 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
     const pan = assertLawfulPayment(priced, payment.method, checkout.pan);
 
-    await takeStock(trx, priced.lines);
-    taken = priced.lines.map((l) => l.pc_id);
+    taken = await takeStock(trx, priced.lines);
 
-    const order = await trx
-      .insertInto('orders')
-      .values({
+    const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
+    const writes: OrderWrite[] = [
+      (db, o_id) =>
+        db.insertInto('order_items').values(
+          priced.lines.map((l) => ({
+            o_id,
+            p_id: l.p_id,
+            pc_id: l.pc_id,
+            carat_id: l.carat_id,
+            cate_id: l.cate_id,
+            m_id: l.m_id,
+            size_id: l.size_id,
+            product_name: l.product_name,
+            product_image: l.product_image,
+            category_name: l.category_name,
+            carat_name: l.carat_name,
+            material_name: l.material_name,
+            size_name: l.size_name,
+            quantity: l.quantity,
+            price: l.price,
+            line_total: l.line_total,
+            ...orderItemPricing(l.caratPricing),
+          })),
+        ),
+      (db, o_id) =>
+        statusChangeInsert(db, {
+          o_id,
+          from_status: null,
+          to_status: ORDER_STATUS.pending,
+          payment_status: paymentStatusOnPlacement(payment.method),
+          actor: 'shopper',
+          u_id: request.u_id,
+        }),
+      // The next checkout starts from this order's contact and address (My Profile shows and edits it).
+      (db) => addressUpsert(db, request.u_id, checkout.address),
+    ];
+    if (ordered.length) writes.push((db) => db.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered));
+    if (paid) {
+      const { provider_order_id } = paid;
+      writes.push((db, o_id) => db.updateTable('payments').set({ status: 'used', o_id, updated_at: utcTimestamp() }).where('provider_order_id', '=', provider_order_id));
+    }
+    const o_id = await insertOrder(
+      trx,
+      {
         u_id: request.u_id,
         status: 1,
         currency: priced.currency,
@@ -193,61 +241,16 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         ...checkout.address,
         pan,
         shipping_weight_g: priced.weight_g,
-        usd_inr: await currentUsdInr(trx),
+        usd_inr: usdInrNow(trx),
         payment_method: payment.method,
         payment_status: paymentStatusOnPlacement(payment.method),
         provider_order_id: paid?.provider_order_id ?? null,
         idempotency_key: request.idempotency?.key ?? null,
         request_hash: request.idempotency?.requestHash ?? null,
-      })
-      .returning('o_id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('order_items')
-      .values(
-        priced.lines.map((l) => ({
-          o_id: order.o_id,
-          p_id: l.p_id,
-          pc_id: l.pc_id,
-          carat_id: l.carat_id,
-          cate_id: l.cate_id,
-          m_id: l.m_id,
-          size_id: l.size_id,
-          product_name: l.product_name,
-          product_image: l.product_image,
-          category_name: l.category_name,
-          carat_name: l.carat_name,
-          material_name: l.material_name,
-          size_name: l.size_name,
-          quantity: l.quantity,
-          price: l.price,
-          line_total: l.line_total,
-          ...orderItemPricing(l.caratPricing),
-        })),
-      )
-      .execute();
-    await recordStatusChange(trx, {
-      o_id: order.o_id,
-      from_status: null,
-      to_status: ORDER_STATUS.pending,
-      payment_status: paymentStatusOnPlacement(payment.method),
-      actor: 'shopper',
-      u_id: request.u_id,
-    });
-    // The next checkout starts from this order's contact and address (My Profile shows and edits it).
-    await rememberAddress(trx, request.u_id, checkout.address);
-    const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
-    if (ordered.length) {
-      await trx.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered).execute();
-    }
-    if (paid) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'used', o_id: order.o_id, updated_at: utcTimestamp() })
-        .where('provider_order_id', '=', paid.provider_order_id)
-        .execute();
-    }
-    return { o_id: order.o_id, created: true };
+      },
+      writes,
+    );
+    return { o_id, created: true };
   }, PLACEMENT);
   // Committed: this process's listings show the pieces taken from the next answer on.
   if (placed.created) await noteStockChange(db, taken).catch(() => undefined);

@@ -44,7 +44,7 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
   let priced = await priceCheckout(db, request.u_id, checkout);
   if (!normaliseCouponName(checkout.couponName) && request.claimedAmount < priced.total) {
     // A client naming no coupon (storefront.md's /payment sends only the amount): the coupon that gives the difference, if one does.
-    const withCoupon = await priceCheckout(db, request.u_id, checkout, priced.total - request.claimedAmount);
+    const withCoupon = await priceCheckout(db, request.u_id, checkout, { claimedDiscount: priced.total - request.claimedAmount });
     if (withCoupon.coupon) {
       priced = withCoupon;
       checkout = { ...checkout, couponName: withCoupon.coupon.coupon_name };

@@ -5,14 +5,14 @@
  * with its history, and the status history written by every status change.
  */
 
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
 import { notFoundError } from '../../rules/errors.ts';
 import { nextStatusesForShop, type OrderStatus } from '../../rules/orders.ts';
 import { asPaymentStatus, cancelRefunds, type PaymentStatus } from '../../rules/payments.ts';
 import type { DB } from '../connection.ts';
 import type { Database, Order } from '../schema.ts';
 import { isoTimestamp } from './catalogue.ts';
-import { type OrderView, orderViews } from './orders.ts';
+import { type OrderId, type OrderView, orderViews } from './orders.ts';
 import { utcTimestamp } from '../time.ts';
 
 /** An order as the administrator sees it in a list. */
@@ -162,15 +162,25 @@ export async function orderHistory(db: DB, o_id: number): Promise<StatusChangeVi
   }));
 }
 
+/** One line of an order's status history. */
+export interface StatusChange {
+  o_id: number;
+  from_status: number | null;
+  to_status: number;
+  payment_status: PaymentStatus;
+  actor: 'shopper' | 'shop' | 'system';
+  u_id: number | null;
+  note?: string | null;
+}
+
+/** The insert of one status change, not yet run; `o_id` may be an order being inserted in the same statement (insertOrder). */
+export function statusChangeInsert(db: QueryCreator<Database>, change: Omit<StatusChange, 'o_id'> & { o_id: OrderId }) {
+  return db.insertInto('order_status_history').values({ ...change, note: change.note ?? null });
+}
+
 /** Records one status change (or the order being placed, from null) in the history. */
-export async function recordStatusChange(
-  db: DB,
-  change: { o_id: number; from_status: number | null; to_status: number; payment_status: PaymentStatus; actor: 'shopper' | 'shop' | 'system'; u_id: number | null; note?: string | null },
-): Promise<void> {
-  await db
-    .insertInto('order_status_history')
-    .values({ ...change, note: change.note ?? null })
-    .execute();
+export async function recordStatusChange(db: DB, change: StatusChange): Promise<void> {
+  await statusChangeInsert(db, change).execute();
 }
 
 /** Sets the shop's internal note of an order (null or '' clears it). */

@@ -139,8 +139,11 @@ export async function listCart(db: DB, u_id: number): Promise<CartItemView[]> {
   return withDetails(db, lines);
 }
 
-/** Some of a shopper's cart lines (all when `c_ids` is undefined). */
-export function cartLines(db: DB, u_id: number, c_ids?: number[]) {
+/**
+ * Some of a shopper's cart lines (all when `c_ids` is undefined). `lock`: inside a
+ * PostgreSQL transaction, the lines read are locked until it ends (SELECT … FOR UPDATE).
+ */
+export function cartLines(db: DB, u_id: number, c_ids?: number[], options: { lock?: boolean } = {}) {
   let query = db
     .selectFrom('cart_items')
     .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
@@ -149,7 +152,10 @@ export function cartLines(db: DB, u_id: number, c_ids?: number[]) {
     if (c_ids.length === 0) return Promise.resolve([]);
     query = query.where('c_id', 'in', c_ids);
   }
-  return query.orderBy('c_id').execute();
+  query = query.orderBy('c_id');
+  // In key order, so two transactions locking lines of one cart never deadlock (SQLite's write lock already covers them).
+  if (options.lock && engineOf(db) === 'postgres') query = query.forUpdate();
+  return query.execute();
 }
 
 /** Sets a line's quantity; answers false when the line is not this user's. */

@@ -6,10 +6,11 @@
  * of rules/pricing.ts. A preview runs the same plan without writing.
  */
 
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import { invalidError } from '../../rules/errors.ts';
 import { type MakingType, priceRow } from '../../rules/pricing.ts';
 import type { DB } from '../connection.ts';
+import type { Database } from '../schema.ts';
 import { type Trx, writeTransaction } from '../transaction.ts';
 import { isoTimestamp } from './catalogue.ts';
 
@@ -265,8 +266,13 @@ export async function ratesForPricing(db: DB): Promise<{ rateOf: Map<number, { r
   };
 }
 
-/** The rupees-per-dollar rate in force (paise per US dollar), null before the first setting: what an order keeps when placed. */
+/** The query of the rupees-per-dollar rate in force, as a value another statement can take (an order keeps it when placed). */
+export function usdInrNow(db: QueryCreator<Database>) {
+  return db.selectFrom('metal_rate_changes').select('usd_inr').orderBy('rc_id', 'desc').limit(1);
+}
+
+/** The rupees-per-dollar rate in force (paise per US dollar), null before the first setting. */
 export async function currentUsdInr(db: DB): Promise<number | null> {
-  const change = await db.selectFrom('metal_rate_changes').select('usd_inr').orderBy('rc_id', 'desc').limit(1).executeTakeFirst();
+  const change = await usdInrNow(db).executeTakeFirst();
   return change ? Number(change.usd_inr) : null;
 }

@@ -4,7 +4,9 @@
  * Addresses arriving here were already checked (api/routes/accounts, placeOrder).
  */
 import type { ShippingAddress } from '../../rules/address.ts';
+import type { QueryCreator } from 'kysely';
 import type { DB } from '../connection.ts';
+import type { Database } from '../schema.ts';
 import { utcTimestamp } from '../time.ts';
 
 /** A remembered address: the checkout form's fields. */
@@ -50,12 +52,16 @@ const addressOf = (a: SavedAddress): SavedAddress => ({
   country: a.country,
 });
 
-/** Remembers an address for a shopper (the last one wins). Run inside the caller's write transaction. */
-export async function rememberAddress(db: DB, u_id: number, address: SavedAddress): Promise<void> {
+/** The upsert that remembers an address for a shopper (the last one wins), not yet run. */
+export function addressUpsert(db: QueryCreator<Database>, u_id: number, address: SavedAddress) {
   const row = { ...addressOf(address), updated_at: utcTimestamp() };
-  await db
+  return db
     .insertInto('saved_addresses')
     .values({ u_id, ...row })
-    .onConflict((oc) => oc.column('u_id').doUpdateSet(row))
-    .execute();
+    .onConflict((oc) => oc.column('u_id').doUpdateSet(row));
+}
+
+/** Remembers an address for a shopper (the last one wins). Run inside the caller's write transaction. */
+export async function rememberAddress(db: DB, u_id: number, address: SavedAddress): Promise<void> {
+  await addressUpsert(db, u_id, address).execute();
 }

@@ -43,37 +43,39 @@ export async function assertInStock(db: DB, lines: StockLine[]): Promise<void> {
   }
 }
 
+/** A line as order placement prices it: with its row's stock as read in the same transaction (null: made to order). */
+export interface PricedStockLine extends StockLine {
+  caratPricing: { stock: number | null };
+}
+
 /**
  * Takes the pieces of an order's lines, inside the order's transaction: each
  * limited row is decremented only when it still holds enough (one conditional
- * update), else the whole order is refused with 409 and rolled back.
+ * update), else the whole order is refused with 409 and rolled back. Rows read
+ * as made to order are not written. Answers the rows taken from.
  */
-export async function takeStock(trx: DB, lines: StockLine[]): Promise<void> {
+export async function takeStock(trx: DB, lines: PricedStockLine[]): Promise<number[]> {
   const totals = totalsByRow(lines);
-  if (totals.size === 0) return;
-  const limited = await trx
-    .selectFrom('product_carats')
-    .select(['pc_id', 'stock'])
-    .where('pc_id', 'in', [...totals.keys()])
-    .where('stock', 'is not', null)
-    .orderBy('pc_id')
-    .execute();
+  const madeToOrder = new Set(lines.filter((l) => l.caratPricing.stock === null).map((l) => l.pc_id));
   // In key order: two orders taking the same rows lock them in the same order, never deadlocking.
-  for (const row of limited) {
-    const want = totals.get(row.pc_id)!;
+  const limited = [...totals.keys()].filter((pc_id) => !madeToOrder.has(pc_id)).sort((a, b) => a - b);
+  for (const pc_id of limited) {
+    const want = totals.get(pc_id)!;
     const result = await trx
       .updateTable('product_carats')
       .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
-      .where('pc_id', '=', row.pc_id)
+      .where('pc_id', '=', pc_id)
       .where('stock', '>=', want.quantity)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
       // The refusal names the pieces left now: under PostgreSQL's read committed (order placement)
-      // another order may have taken some since the read above.
-      const now = await trx.selectFrom('product_carats').select('stock').where('pc_id', '=', row.pc_id).executeTakeFirst();
+      // another order may have taken some since the pricing read. A row made to order since then has none to take.
+      const now = await trx.selectFrom('product_carats').select('stock').where('pc_id', '=', pc_id).executeTakeFirst();
+      if (now && now.stock === null) continue;
       throw conflictError(soldOutMessage(want.line, now?.stock ?? 0));
     }
   }
+  return limited;
 }
 
 /** Gives back the pieces of an order's items to rows that still exist and keep stock; answers the rows given back to. */
