@@ -70,7 +70,7 @@ async function callerOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: stri
   // The very account the token was issued to: same id and same key (an id given out again has another key).
   const user = await db
     .selectFrom('users')
-    .select(['u_id', 'u_type', 'full_name'])
+    .select(['u_id', 'u_type', 'full_name', 'country_code'])
     .where('u_id', '=', subject.u_id)
     .where('token_key', '=', subject.token_key)
     .executeTakeFirst();

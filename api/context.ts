@@ -6,6 +6,8 @@ export interface Caller {
   u_id: number;
   u_type: string;
   full_name: string;
+  /** The account's country calling code ("+91"): the currency its prices are in (rules/currency.ts). */
+  country_code: string;
   isAdmin: boolean;
 }
 

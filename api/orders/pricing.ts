@@ -6,6 +6,7 @@
  */
 
 import type { DB } from '../../db/connection.ts';
+import type { Caller } from '../context.ts';
 import type { CaratPricingRow } from '../../db/queries/carat-pricing.ts';
 import { findActiveCoupon, listActiveCoupons, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
@@ -68,8 +69,12 @@ export const MAX_QUANTITY = 99;
 /** Shipping is free on the storefront (storefront.md §9); kept as a rule so it is priced, not assumed. */
 const SHIPPING = 0;
 
-/** The currency of a shopper's account (from their country code in the database). */
-export async function shopperCurrency(db: DB, u_id: number): Promise<Currency> {
+/**
+ * The currency of a shopper's account (from their country code in the database): the
+ * caller's own as read with their token, or another account's (an administrator's call).
+ */
+export async function shopperCurrency(db: DB, u_id: number, caller?: Pick<Caller, 'u_id' | 'country_code'>): Promise<Currency> {
+  if (caller?.u_id === u_id) return currencyFor(caller.country_code);
   const user = await db.selectFrom('users').select('country_code').where('u_id', '=', u_id).executeTakeFirst();
   if (!user) throw new ApiError(404, 'User not found.');
   return currencyFor(user.country_code);

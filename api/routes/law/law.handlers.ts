@@ -65,7 +65,7 @@ export const setCodLimitHandler: RouteHandler<typeof setCodLimit, AppEnv> = asyn
 export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const { db } = c.var.deps;
-  const currency = await shopperCurrency(db, c.var.caller.u_id);
+  const currency = await shopperCurrency(db, c.var.caller.u_id, c.var.caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }

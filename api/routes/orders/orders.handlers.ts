@@ -24,7 +24,7 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
   const key = c.req.valid('header')['idempotency-key'];
   const u_id = ownerOf(c, body.u_id);
   const { db } = c.var.deps;
-  const currency = await shopperCurrency(db, u_id);
+  const currency = await shopperCurrency(db, u_id, c.var.caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }

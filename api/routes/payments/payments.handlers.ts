@@ -48,7 +48,7 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
   if (body.customer_id !== undefined && String(body.customer_id) !== String(caller.u_id)) {
     throw forbidden('You can only pay for your own cart.');
   }
-  const currency = await shopperCurrency(deps.db, caller.u_id);
+  const currency = await shopperCurrency(deps.db, caller.u_id, caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
