@@ -5,8 +5,7 @@
  * start and the checkout's quote all go through here.
  */
 
-import { checkoutSettings } from '../../db/queries/shop-settings.ts';
-import type { DB } from '../../db/connection.ts';
+import type { CheckoutSettings } from '../../db/queries/shop-settings.ts';
 import { checkDestination, type Destination, HOME_COUNTRY } from '../../rules/address.ts';
 import {
   codRefusal,
@@ -49,10 +48,9 @@ function netWeightOf(line: PricedCart['lines'][number]): number | null {
 
 /**
  * Adds shipping to a priced cart: free in India, by zone and weight band abroad (400 where
- * the shop does not ship), with the cash-on-delivery cap in force (the settings in one query).
+ * the shop does not ship), with the cash-on-delivery cap in force, by the shop's settings.
  */
-export async function withShipping(db: DB, priced: PricedCart, country: string): Promise<ShippedCart> {
-  const settings = await checkoutSettings(db);
+export function withShipping(priced: PricedCart, settings: CheckoutSettings, country: string): ShippedCart {
   const weight_g = parcelWeightGrams(priced.lines.map((l) => ({ net_weight_g: netWeightOf(l), quantity: l.quantity })));
   const quote = shippingCharge(settings.shippingRates, country, weight_g, priced.currency);
   if (!quote.ok) throw badRequest(quote.message);

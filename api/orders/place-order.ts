@@ -23,6 +23,8 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.t
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
 import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
+import { checkoutSettings } from '../../db/queries/shop-settings.ts';
+import { engineOf } from '../../db/connection.ts';
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { writeTransaction, type WriteOptions } from '../../db/transaction.ts';
@@ -87,21 +89,45 @@ export async function linesToPrice(db: DB, u_id: number, lines: OrderLines, opti
   return rows.map((r) => ({ selection: r, quantity: r.quantity, c_id: r.c_id }));
 }
 
+/** What a checkout prices: its lines, currency, coupon and destination. */
+export type CheckoutToPrice = Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null };
+
 /**
- * Prices a checkout for a shopper with shipping to its country (the payment start, order
- * placement and the quote use the same rules). `claimedDiscount`: what the client says the
- * discount is, which finds the coupon when it names none (pricing.ts); `lockCart`: see linesToPrice.
+ * Prices lines already read (pricing.ts) with shipping to the checkout's country, the
+ * shop's settings read beside the catalogue. `claimedDiscount`: what the client says the
+ * discount is, which finds the coupon when it names none (pricing.ts).
  */
-export async function priceCheckout(
-  db: DB,
-  u_id: number,
-  checkout: Pick<Checkout, 'lines' | 'currency' | 'couponName'> & { address: Pick<CheckoutAddress, 'country'> | null },
-  options: { claimedDiscount?: number; lockCart?: boolean } = {},
-): Promise<ShippedCart> {
+export async function priceLines(db: DB, lines: CartToPrice['lines'], checkout: CheckoutToPrice, claimedDiscount?: number): Promise<ShippedCart> {
   const country = checkout.address?.country ?? HOME_COUNTRY;
-  const lines = await linesToPrice(db, u_id, checkout.lines, { lockCart: options.lockCart });
-  const priced = await priceCart(db, { lines, currency: checkout.currency, couponName: checkout.couponName, claimedDiscount: options.claimedDiscount, country });
-  return withShipping(db, priced, country);
+  const [priced, settings] = await Promise.all([
+    priceCart(db, { lines, currency: checkout.currency, couponName: checkout.couponName, claimedDiscount, country }),
+    checkoutSettings(db),
+  ]);
+  return withShipping(priced, settings, country);
+}
+
+/** Prices a checkout for a shopper (the payment start, order placement and the quote use the same rules). */
+export async function priceCheckout(db: DB, u_id: number, checkout: CheckoutToPrice, options: { claimedDiscount?: number } = {}): Promise<ShippedCart> {
+  return priceLines(db, await linesToPrice(db, u_id, checkout.lines), checkout, options.claimedDiscount);
+}
+
+/** Whether a priced cart was priced from exactly these lines (the same cart lines, selections and quantities, in order). */
+function pricedFrom(priced: ShippedCart, lines: CartToPrice['lines']): boolean {
+  return (
+    priced.lines.length === lines.length &&
+    priced.lines.every((p, i) => {
+      const { selection, quantity, c_id } = lines[i];
+      return (
+        p.c_id === (c_id ?? null) &&
+        p.quantity === quantity &&
+        p.p_id === selection.p_id &&
+        p.pc_id === selection.pc_id &&
+        p.carat_id === selection.carat_id &&
+        p.m_id === selection.m_id &&
+        p.size_id === selection.size_id
+      );
+    })
+  );
 }
 
 /**
@@ -146,6 +172,15 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   // Read committed with the shopper's rows locked first (lockShopperForOrder), stock taken by
   // conditional updates and uniqueness kept by unique indexes: serializable isolation made
   // concurrent orders of different shoppers abort each other (writeTransaction's WriteOptions).
+  const { checkout } = request;
+  const claimed = request.claimed;
+  // PostgreSQL: the checkout is priced on other connections of the pool while the transaction
+  // below takes its locks, so their round trips overlap; the transaction keeps that pricing only
+  // if the cart lines it locks are the lines priced, else it prices them again inside. The reads
+  // need no lock: under read committed each statement reads the latest commit, inside a
+  // transaction or not. SQLite has one connection, which the transaction holds: everything is
+  // read inside (in process, a read costs no round trip). A refusal is left to the pricing inside.
+  const early = engineOf(db) === 'postgres' ? priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount }).catch(() => null) : null;
   let taken: number[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
@@ -168,10 +203,11 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       if (placed) return { o_id: placed.o_id, created: false };
     }
 
-    const { checkout } = request;
-    const claimed = request.claimed;
+    // The lines to order, cart lines locked until the transaction ends, so the lines priced are the lines removed.
+    const lines = await linesToPrice(trx, request.u_id, checkout.lines, { lockCart: true });
+    const quoted = await early;
     // A client naming no coupon is matched by its discount; a discount no coupon gives is the mismatch below.
-    const priced = await priceCheckout(trx, request.u_id, checkout, { claimedDiscount: claimed?.discount, lockCart: true });
+    const priced = quoted && pricedFrom(quoted, lines) ? quoted : await priceLines(trx, lines, checkout, claimed?.discount);
     if (
       claimed &&
       (claimed.subtotal !== priced.subtotal || claimed.discount !== priced.discount || claimed.shipping !== priced.shipping || claimed.total !== priced.total)
@@ -252,7 +288,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     );
     return { o_id, created: true };
   }, PLACEMENT);
-  // Committed: this process's listings show the pieces taken from the next answer on.
-  if (placed.created) await noteStockChange(db, taken).catch(() => undefined);
+  // Committed: this process reads the rows back, and its next answer made from stock waits for that
+  // (stockStamp), so the order's answer need not.
+  if (placed.created) noteStockChange(db, taken).catch(() => undefined);
   return placed;
 }

@@ -34,8 +34,14 @@ export function setShippingRates(db: DB, rates: ShippingRates): Promise<void> {
   return writeSetting(db, SHIPPING_RATES, rates);
 }
 
-/** What a checkout needs of the settings, read in one query: the rate table in force and the administrator's cap. */
-export async function checkoutSettings(db: DB): Promise<{ shippingRates: ShippingRates; adminCodCap: number | null }> {
+/** What a checkout needs of the settings: the rate table in force and the administrator's cash-on-delivery cap (paise, or null). */
+export interface CheckoutSettings {
+  shippingRates: ShippingRates;
+  adminCodCap: number | null;
+}
+
+/** The settings a checkout needs, read in one query. */
+export async function checkoutSettings(db: DB): Promise<CheckoutSettings> {
   const rows = await db.selectFrom('shop_settings').select(['key', 'value']).where('key', 'in', [SHIPPING_RATES, COD_CAP]).execute();
   const valueOf = (key: string) => {
     const row = rows.find((r) => r.key === key);

@@ -4,6 +4,8 @@ import { createCarat, createCategory, createMaterial, createProduct, createSize 
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { takeStock } from '../../db/queries/stock.ts';
+import { writeTransaction } from '../../db/transaction.ts';
 
 let store: TestStore;
 let admin: Awaited<ReturnType<typeof callers>>['admin'];
@@ -277,6 +279,24 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     const orders = (await api('POST', '/getuserorder', { u_id: shopper.u_id }, shopper.auth)).body.data as { o_id: number; orderItems: { lead_time_days: number | null }[] }[];
     expect(orders.find((o) => o.o_id === placed.body.data.o_id)!.orderItems[0].lead_time_days).toBe(21);
     expect(orders.find((o) => o.o_id === second.body.data.o_id)!.orderItems[0].lead_time_days).toBeNull();
+  });
+
+  it('placing takes stock only from rows priced as limited: a row made to order since its pricing is not refused, one sold since is', async () => {
+    const line = (pc_id: number, stock: number | null, quantity = 1) => ({ pc_id, quantity, product_name: 'Piece', carat_name: '22K', caratPricing: { stock } });
+    const stockOf = async (pc_id: number) => (await store.db.selectFrom('product_carats').select('stock').where('pc_id', '=', pc_id).executeTakeFirstOrThrow()).stock;
+    const limited = (await pieceOf(3)).selection.pc_id;
+    const madeToOrder = (await pieceOf(null)).selection.pc_id;
+    // Two lines of one limited row are taken together; the made-to-order row is not written.
+    expect(await writeTransaction(store.db, (trx) => takeStock(trx, [line(limited, 3), line(madeToOrder, null, 5), line(limited, 3)]))).toEqual([limited]);
+    expect(await stockOf(limited)).toBe(1);
+    expect(await stockOf(madeToOrder)).toBeNull();
+    // Priced as limited, made to order before the take: nothing to take, nothing refused.
+    const turned = (await pieceOf(null)).selection.pc_id;
+    expect(await writeTransaction(store.db, (trx) => takeStock(trx, [line(turned, 2)]))).toEqual([turned]);
+    expect(await stockOf(turned)).toBeNull();
+    // Priced with 1 left, sold before the take: refused with what is left now, nothing written.
+    await expect(writeTransaction(store.db, (trx) => takeStock(trx, [line(limited, 1, 2)]))).rejects.toThrow('Sorry, only 1 of "Piece" (22K) left. Please lower the quantity.');
+    expect(await stockOf(limited)).toBe(1);
   });
 
   it('an online payment for a sold-out piece is refused before the payment session is created', async () => {
