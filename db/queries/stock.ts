@@ -6,7 +6,9 @@
  */
 
 import { conflictError } from '../../rules/errors.ts';
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../connection.ts';
+import type { Database } from '../schema.ts';
 
 export interface StockLine {
   pc_id: number;
@@ -49,33 +51,44 @@ export interface PricedStockLine extends StockLine {
 }
 
 /**
- * Takes the pieces of an order's lines, inside the order's transaction: each
- * limited row is decremented only when it still holds enough (one conditional
- * update), else the whole order is refused with 409 and rolled back. Rows read
- * as made to order are not written. Answers the rows taken from.
+ * Takes the pieces of an order's lines, inside the order's transaction: one conditional
+ * update decrements every limited row that still holds enough, else the whole order is
+ * refused with 409 and rolled back. Rows read as made to order are not written. Answers
+ * the rows taken from. (On PostgreSQL the update locks its rows in the order of its index
+ * scan, the same for any two orders; a deadlock all the same is retried by writeTransaction.)
  */
 export async function takeStock(trx: DB, lines: PricedStockLine[]): Promise<number[]> {
   const totals = totalsByRow(lines);
   const madeToOrder = new Set(lines.filter((l) => l.caratPricing.stock === null).map((l) => l.pc_id));
-  // In key order: two orders taking the same rows lock them in the same order, never deadlocking.
   const limited = [...totals.keys()].filter((pc_id) => !madeToOrder.has(pc_id)).sort((a, b) => a - b);
-  for (const pc_id of limited) {
-    const want = totals.get(pc_id)!;
-    const result = await trx
-      .updateTable('product_carats')
-      .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
-      .where('pc_id', '=', pc_id)
-      .where('stock', '>=', want.quantity)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      // The refusal names the pieces left now: under PostgreSQL's read committed (order placement)
-      // another order may have taken some since the pricing read. A row made to order since then has none to take.
-      const now = await trx.selectFrom('product_carats').select('stock').where('pc_id', '=', pc_id).executeTakeFirst();
-      if (now && now.stock === null) continue;
-      throw conflictError(soldOutMessage(want.line, now?.stock ?? 0));
+  if (limited.length === 0) return [];
+  const taken = await trx
+    .updateTable('product_carats')
+    .set((eb) => ({ stock: eb('stock', '-', quantityOf(eb, limited, totals)) }))
+    .where('pc_id', 'in', limited)
+    .where((eb) => eb('stock', '>=', quantityOf(eb, limited, totals)))
+    .returning('pc_id')
+    .execute();
+  if (taken.length < limited.length) {
+    const short = limited.filter((pc_id) => !taken.some((t) => t.pc_id === pc_id));
+    // The refusal names the pieces left now: under PostgreSQL's read committed (order placement)
+    // another order may have taken some since the pricing read. A row made to order since then has none to take.
+    const now = await trx.selectFrom('product_carats').select(['pc_id', 'stock']).where('pc_id', 'in', short).orderBy('pc_id').execute();
+    for (const pc_id of short) {
+      const row = now.find((r) => r.pc_id === pc_id);
+      if (row && row.stock === null) continue;
+      throw conflictError(soldOutMessage(totals.get(pc_id)!.line, row?.stock ?? 0));
     }
   }
   return limited;
+}
+
+/** The pieces an order takes from each row, as one expression of the row's pc_id. */
+function quantityOf(eb: ExpressionBuilder<Database, 'product_carats'>, pcIds: number[], totals: Map<number, { quantity: number }>) {
+  const [first, ...rest] = pcIds;
+  let expression = eb.case('pc_id').when(first).then(totals.get(first)!.quantity);
+  for (const pc_id of rest) expression = expression.when(pc_id).then(totals.get(pc_id)!.quantity);
+  return expression.end();
 }
 
 /** Gives back the pieces of an order's items to rows that still exist and keep stock; answers the rows given back to. */
