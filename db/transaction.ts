@@ -116,6 +116,11 @@ export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>
   }
 }
 
+/** Whether reads may run on other connections while a write transaction holds one (PostgreSQL's pool; not SQLite's one connection). */
+export function readsBeside(db: DB): boolean {
+  return engineOf(db) === 'postgres';
+}
+
 /**
  * Whether an error is a unique-constraint violation (SQLite's SQLITE_CONSTRAINT_UNIQUE
  * or PRIMARY KEY, PostgreSQL's 23505): a duplicate the caller answers as its rule says

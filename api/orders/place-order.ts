@@ -24,10 +24,9 @@ import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
 import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
-import { engineOf } from '../../db/connection.ts';
 import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
-import { writeTransaction, type WriteOptions } from '../../db/transaction.ts';
+import { readsBeside, writeTransaction, type WriteOptions } from '../../db/transaction.ts';
 import { addressUpsert } from '../../db/queries/profile.ts';
 import { lockShopper } from '../../db/queries/users.ts';
 
@@ -145,6 +144,35 @@ export async function confirmPaid(provider: PaymentProvider, payment: { provider
   return remote;
 }
 
+/**
+ * The order an earlier placement of the same request already made: the same Idempotency-Key
+ * (409 when it was for a different order), or the same payment (its webhook and the shopper's
+ * return may race: the second finds the first's order).
+ */
+async function earlierPlacement(db: DB, request: OrderRequest, paid: { provider_order_id: string } | undefined): Promise<{ o_id: number; created: false } | undefined> {
+  const { idempotency } = request;
+  const [byKey, byPayment] = await Promise.all([
+    idempotency ? findOrderByIdempotencyKey(db, request.u_id, idempotency.key) : undefined,
+    paid ? findOrderByProviderOrderId(db, paid.provider_order_id) : undefined,
+  ]);
+  if (byKey) {
+    if (byKey.request_hash !== idempotency!.requestHash) throw conflict('This Idempotency-Key was already used for a different order.');
+    return { o_id: byKey.o_id, created: false };
+  }
+  if (byPayment) return { o_id: byPayment.o_id, created: false };
+  return undefined;
+}
+
+/** A promise's outcome as it stands: `value` once it has settled (null if it failed). */
+function watch<T>(promise: Promise<T>): { done: boolean; value: T | null } {
+  const state: { done: boolean; value: T | null } = { done: false, value: null };
+  promise.then(
+    (value) => Object.assign(state, { done: true, value }),
+    () => Object.assign(state, { done: true }),
+  );
+  return state;
+}
+
 /** How the placement transaction isolates itself on PostgreSQL (see the comment in placeOrder). */
 const PLACEMENT: WriteOptions = { isolation: 'read committed', name: 'place order' };
 
@@ -169,7 +197,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
   }
 
-  // Read committed with the shopper's rows locked first (lockShopperForOrder), stock taken by
+  // Read committed with the shopper's row locked first (lockShopper), stock taken by
   // conditional updates and uniqueness kept by unique indexes: serializable isolation made
   // concurrent orders of different shoppers abort each other (writeTransaction's WriteOptions).
   const { checkout } = request;
@@ -180,7 +208,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   // need no lock: under read committed each statement reads the latest commit, inside a
   // transaction or not. SQLite has one connection, which the transaction holds: everything is
   // read inside (in process, a read costs no round trip). A refusal is left to the pricing inside.
-  const early = engineOf(db) === 'postgres' ? priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount }).catch(() => null) : null;
+  const early = readsBeside(db) ? watch(priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount })) : null;
   let taken: number[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
@@ -188,24 +216,13 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     // shopper's placements (an Idempotency-Key replay, a payment's webhook and return) run one
     // after another and each sees the one before it; the cart lines priced are locked as they are read.
     await lockShopper(trx, request.u_id);
-    if (request.idempotency) {
-      const earlier = await findOrderByIdempotencyKey(trx, request.u_id, request.idempotency.key);
-      if (earlier) {
-        if (earlier.request_hash !== request.idempotency.requestHash) {
-          throw conflict('This Idempotency-Key was already used for a different order.');
-        }
-        return { o_id: earlier.o_id, created: false };
-      }
-    }
-    if (paid) {
-      // The webhook and the shopper's return may race: the second finds the first's order.
-      const placed = await findOrderByProviderOrderId(trx, paid.provider_order_id);
-      if (placed) return { o_id: placed.o_id, created: false };
-    }
-
+    const earlier = await earlierPlacement(trx, request, paid);
+    if (earlier) return earlier;
     // The lines to order, cart lines locked until the transaction ends, so the lines priced are the lines removed.
     const lines = await linesToPrice(trx, request.u_id, checkout.lines, { lockCart: true });
-    const quoted = await early;
+    // The early pricing only if it is done: waiting here for a connection of the pool while this
+    // transaction holds one could wait forever when every connection is held so.
+    const quoted = early?.done ? early.value : null;
     // A client naming no coupon is matched by its discount; a discount no coupon gives is the mismatch below.
     const priced = quoted && pricedFrom(quoted, lines) ? quoted : await priceLines(trx, lines, checkout, claimed?.discount);
     if (

@@ -123,3 +123,34 @@ it('10 shoppers place their orders at once: ten orders, none refused as busy', a
   // Not by luck of the retries: the placements locked different shoppers' rows and never conflicted.
   expect(retriesOf('place order') - retried).toBe(0);
 });
+
+it('20 cart orders at once through a pool of 2 connections: all placed, none left waiting for a connection', async () => {
+  // Placement reads beside its transaction on PostgreSQL (the early pricing); a transaction that
+  // waited for a second connection of a full pool would wait for ever. SQLite: one connection anyway.
+  const previous = process.env.DATABASE_POOL_SIZE;
+  process.env.DATABASE_POOL_SIZE = '2';
+  const small = await createTestStore();
+  if (previous === undefined) delete process.env.DATABASE_POOL_SIZE;
+  else process.env.DATABASE_POOL_SIZE = previous;
+  try {
+    const product = await createProduct(small, { carats: [{ inr_price: 10000, usd_price: 100 }] });
+    const shoppers = await Promise.all(Array.from({ length: 2 * AT_ONCE }, () => createUser(small)));
+    const lines = await Promise.all(shoppers.map((s) => call(small, 'POST', '/createcart', { ...product.selection, u_id: s.u_id, quantity: 1 }, s.auth)));
+    expect(lines.map((r) => r.status)).toEqual(shoppers.map(() => 201));
+    const body = (u_id: number, c_id: number) => ({
+      u_id, shipping: 0, subtotal: 100, discount: 0, total: 100, priceType: 'inr_price', payment_method: 'cod',
+      first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
+      apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [{ c_id }],
+    });
+    const replies = await Promise.all(shoppers.map((s, i) => call(small, 'POST', '/createorder', body(s.u_id, lines[i].body.data.c_id), s.auth)));
+    const statuses: Record<number, number> = {};
+    for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    const rows = Number((await small.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    report('twenty cart orders, pool of 2', statuses, rows);
+    expect(statuses).toEqual({ 201: 2 * AT_ONCE });
+    expect(rows).toBe(2 * AT_ONCE);
+    expect(Number((await small.db.selectFrom('cart_items').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+  } finally {
+    await small.close();
+  }
+}, 30_000);
