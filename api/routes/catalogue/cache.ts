@@ -130,6 +130,21 @@ function currentCache(db: DB, version: string, stamp: number): Cache {
   return cache;
 }
 
+/**
+ * The bytes of the answer kept for `key`, when one is kept and still current (the
+ * catalogue and stock as cachedOk checks them); undefined otherwise: nothing is made
+ * or kept here (the caller goes the usual way, through cachedOk).
+ */
+export async function keptAnswerBody(db: DB, key: string, description: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const version = await catalogueRowsVersion(db);
+  if (version === null) return undefined;
+  const cache = currentCache(db, version, await stockStamp(db));
+  const hit = cache.answers.get(key);
+  if (hit === undefined || hit.body === null || hit.description !== description) return undefined;
+  hit.used = true;
+  return hit.body;
+}
+
 async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize): Promise<Answer> {
   const version = await catalogueRowsVersion(db);
   if (version === null) return answerOf(description, compute, stockOf, serialize);

@@ -114,12 +114,16 @@ export const searchSuggestionsHandler: RouteHandler<typeof searchSuggestions, Ap
   return (await cachedOk(c, db, `suggest:${text}`, 'Search suggestions.', () => suggestSearches(db, text), () => [])) as never;
 };
 
+export const PRODUCT_DESCRIPTION = 'Product details.';
+/** The kept answer's key of a product, for an administrator (inactive ones too) or not. */
+export const productKey = (p_id: number, includeInactive: boolean) => `product:${p_id}:${includeInactive}`;
+
 export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> = async (c) => {
   const { p_id } = c.req.valid('json');
   const includeInactive = callerOf(c)?.isAdmin ?? false;
   const { db } = c.var.deps;
   // An unknown product is cached as null and answered 404.
-  const answer = await cachedOk(c, db, `product:${p_id}:${includeInactive}`, 'Product details.', async () => (await getProduct(db, p_id, { includeInactive })) ?? null, (product) => [product.p_id]);
+  const answer = await cachedOk(c, db, productKey(p_id, includeInactive), PRODUCT_DESCRIPTION, async () => (await getProduct(db, p_id, { includeInactive })) ?? null, (product) => [product.p_id]);
   if (!answer) throw notFound('Product not found.');
   return answer as never;
 };

@@ -26,6 +26,8 @@ import {
   searchSuggestions,
 } from './catalogue.routes.ts';
 
+export { keptProductAnswer } from './kept-product.ts';
+
 /** What shoppers browse: categories, materials, carats, sizes, products, coupons. */
 export function catalogueRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

@@ -1,0 +1,149 @@
+// POST /getproductbyid answered ahead of the app's middleware from the kept answer
+// (api/routes/catalogue/kept-product.ts): what it lets through answers exactly as the route
+// does, and everything else reaches the route.
+
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptProductAnswer } from '../../api/routes/catalogue/index.ts';
+import { openDatabase } from '../../db/connection.ts';
+import { OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
+import { createProduct } from '../helpers/catalogue.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+beforeAll(async () => {
+  store = await createTestStore();
+});
+afterAll(() => store.close());
+
+/** The gate alone, in front of a route that only says the request reached it. */
+function gate() {
+  const app = new Hono();
+  app.post('/getproductbyid', keptProductAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, 1024), (c) => c.text('reached the route', 418));
+  return (body: string, headers: Record<string, string> = {}) =>
+    app.request('/getproductbyid', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
+}
+
+/** Asks the store twice: the second asking keeps the answer (see cachedOk). */
+async function keep(p_id: number) {
+  for (let i = 0; i < 2; i++) expect((await call(store, 'POST', '/getproductbyid', { p_id })).status).toBe(200);
+}
+
+/** As a browser asks, with the body's length declared. */
+const declared = (body: string) => ({ 'content-length': String(Buffer.byteLength(body)) });
+
+describe('the kept product answer ahead of the route', () => {
+  it('answers a visitor with the very bytes and headers the route gives, once the answer is kept', async () => {
+    const product = await createProduct(store);
+    const ask = gate();
+    expect((await ask(JSON.stringify({ p_id: product.p_id }))).status).toBe(418);
+    const first = await store.app.request('/getproductbyid', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ p_id: product.p_id }) });
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    await keep(product.p_id);
+    const kept = await ask(JSON.stringify({ p_id: product.p_id }));
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(firstBytes)).toBe(true);
+    expect(Object.fromEntries(kept.headers)).toEqual(Object.fromEntries(first.headers));
+    expect(JSON.parse(firstBytes.toString())).toMatchObject({ status: 1, description: 'Product details.', data: { p_id: product.p_id } });
+  });
+
+  it('lets through to the route a token, another type, a chunked or too large body, any other body, a product not kept', async () => {
+    const product = await createProduct(store);
+    const other = await createProduct(store);
+    await keep(product.p_id);
+    const ask = gate();
+    const body = JSON.stringify({ p_id: product.p_id });
+    expect((await ask(body)).status).toBe(200);
+    const reachesRoute = async (res: Response) => expect([res.status, await res.text()]).toEqual([418, 'reached the route']);
+    await reachesRoute(await ask(body, { authorization: 'Bearer not-a-token' }));
+    await reachesRoute(await ask(body, { 'content-type': 'text/plain' }));
+    await reachesRoute(await ask(body, { 'transfer-encoding': 'chunked' }));
+    await reachesRoute(await (async () => {
+      const app = new Hono();
+      app.post('/getproductbyid', keptProductAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, 1024), (c) => c.text('reached the route', 418));
+      return app.request('/getproductbyid', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    })());
+    await reachesRoute(await ask(body, { 'content-length': '5000' }));
+    for (const text of [
+      `{"p_id":"${product.p_id}"}`,
+      `{"p_id":${product.p_id},"extra":1}`,
+      `{"p_id":${product.p_id}.5}`,
+      '{"p_id":-1}',
+      `[${product.p_id}]`,
+      'null',
+      '{"p_id":',
+      JSON.stringify({ p_id: other.p_id }),
+    ]) {
+      await reachesRoute(await ask(text));
+    }
+  });
+
+  it('the store answers those as before: a bad token 403, an administrator inactive products, bad input 400 with its sentence', async () => {
+    const hidden = await createProduct(store, { p_status: 0 });
+    const shown = await createProduct(store);
+    await keep(shown.p_id);
+    const shownBody = JSON.stringify({ p_id: shown.p_id });
+    expect((await call(store, 'POST', '/getproductbyid', shownBody, declared(shownBody))).body.data.p_id).toBe(shown.p_id);
+    expect((await call(store, 'POST', '/getproductbyid', shownBody, { authorization: 'Bearer forged', ...declared(shownBody) })).status).toBe(403);
+    const admin = await createUser(store, { u_type: '0' });
+    const hiddenBody = JSON.stringify({ p_id: hidden.p_id });
+    expect((await call(store, 'POST', '/getproductbyid', hiddenBody, { ...admin.auth, ...declared(hiddenBody) })).body.data.p_status).toBe(0);
+    expect((await call(store, 'POST', '/getproductbyid', hiddenBody, declared(hiddenBody))).status).toBe(404);
+    const malformed = await call(store, 'POST', '/getproductbyid', '{"p_id":', declared('{"p_id":'));
+    expect([malformed.status, malformed.body.description]).toEqual([400, 'The request body is not valid JSON.']);
+    const extra = JSON.stringify({ p_id: String(shown.p_id), extra: 1 });
+    expect((await call(store, 'POST', '/getproductbyid', extra, declared(extra))).body.data.p_id).toBe(shown.p_id);
+    const zero = JSON.stringify({ p_id: 0 });
+    const refused = await call(store, 'POST', '/getproductbyid', zero, declared(zero));
+    expect(refused.status).toBe(400);
+    expect(refused.body.description).toBe((await call(store, 'POST', '/getproductbyid', { p_id: 0 })).body.description);
+  });
+
+  it('stops answering from the kept answer once the catalogue or the stock moves on', async () => {
+    const product = await createProduct(store);
+    await keep(product.p_id);
+    const ask = gate();
+    const body = JSON.stringify({ p_id: product.p_id });
+    expect((await ask(body)).status).toBe(200);
+    await store.db.updateTable('products').set({ name: 'Renamed' }).where('p_id', '=', product.p_id).execute();
+    expect((await ask(body)).status).toBe(418);
+    await keep(product.p_id);
+    expect(((await (await ask(body)).json()) as { data: { name: string } }).data.name).toBe('Renamed');
+
+    // A sale by another process (stock apart from the catalogue version): seen within the lag it allows.
+    const other = openDatabase(store.config.database);
+    try {
+      await other.updateTable('product_carats').set({ stock: 1 }).where('pc_id', '=', product.selection.pc_id).execute();
+    } finally {
+      await other.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, OTHER_STOCK_WRITERS_LAG_MS + 50));
+    await call(store, 'POST', '/getallproducts', { is_admin: 1 }); // a look at stock (it runs in the background)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await ask(body)).status).toBe(418);
+    const now = await call(store, 'POST', '/getproductbyid', { p_id: product.p_id });
+    expect(now.body.data.productcarats[0].stock).toBe(1);
+  });
+
+  it('over HTTP: the third asking (kept, answered ahead) carries the bytes and headers of the first (made by the route)', async () => {
+    const product = await createProduct(store);
+    const server = serve({ fetch: store.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/getproductbyid`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ p_id: product.p_id }) });
+        const headers = Object.fromEntries(res.headers);
+        delete headers.date;
+        answers.push({ status: res.status, headers, bytes: Buffer.from(await res.arrayBuffer()).toString('base64') });
+      }
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[0].headers).toMatchObject({ 'content-type': 'application/json; charset=UTF-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
