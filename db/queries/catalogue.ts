@@ -434,11 +434,10 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     const productData = views.map((view) => {
       const listed_pc_id = listedAt.get(view.p_id) ?? null;
       const product = { ...view, listed_pc_id };
-      // Its JSON, made from the view's kept JSON, whose last member is the view's own listed_pc_id:
-      // the same text JSON.stringify gives (see pageJson).
-      const text = viewJson(view);
-      const last = `,"listed_pc_id":${JSON.stringify(view.listed_pc_id)}}`;
-      if (text.endsWith(last)) listedJsonTexts.set(product, `${text.slice(0, -last.length)},"listed_pc_id":${JSON.stringify(listed_pc_id)}}`);
+      // Its JSON is the view's kept JSON up to its last member, the view's own listed_pc_id,
+      // then this listed_pc_id: the same text JSON.stringify gives (see pageJson).
+      const head = viewHead(view);
+      if (head) listedHeads.set(product, head);
       return product;
     });
     const result: FilteredPage = { productData, totalCount: total };
@@ -479,30 +478,46 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
   return page(db, where, limit, offset);
 }
 
-/** JSON texts of product views, kept with the views (shopperViews keeps a view until its product changes). */
-const viewJsonTexts = new WeakMap<ProductView, string>();
-/** JSON texts of the products a listing made (filterProducts), by the object it answered. */
-const listedJsonTexts = new WeakMap<object, string>();
+/**
+ * A view's JSON as UTF-8 bytes, but for its last member (`,"listed_pc_id":…}`), kept with
+ * the view (shopperViews keeps a view until its product changes); null when its JSON
+ * does not end with that member.
+ */
+const viewHeads = new WeakMap<ProductView, Buffer | null>();
+/** The kept head (viewHead) of each product a listing made (filterProducts), by the object it answered. */
+const listedHeads = new WeakMap<object, Buffer>();
 
-function viewJson(view: ProductView): string {
-  let text = viewJsonTexts.get(view);
-  if (text === undefined) {
-    text = JSON.stringify(view);
-    viewJsonTexts.set(view, text);
+function viewHead(view: ProductView): Buffer | null {
+  let head = viewHeads.get(view);
+  if (head === undefined) {
+    const text = JSON.stringify(view);
+    const last = `,"listed_pc_id":${JSON.stringify(view.listed_pc_id)}}`;
+    head = text.endsWith(last) ? Buffer.from(text.slice(0, -last.length)) : null;
+    viewHeads.set(view, head);
   }
-  return text;
+  return head;
 }
 
+const PAGE_OPEN = Buffer.from('{"productData":[');
+const COMMA = Buffer.from(',');
+
 /**
- * A listing page as JSON, exactly as JSON.stringify writes it, made from its products'
- * kept JSON (measured: writing a page of 12 products anew was a tenth of a listing
- * whose filter is new).
+ * A listing page as JSON, exactly as JSON.stringify writes it: as UTF-8 pieces made from
+ * its products' kept bytes when filterProducts made it (measured: writing a page of 12
+ * products anew was a tenth of a listing whose filter is new; joining their texts and
+ * encoding the page, a further tenth and most of its garbage), else as text.
  */
-export function pageJson(page: FilteredPage): string {
-  const texts = page.productData.map((product) => listedJsonTexts.get(product));
-  if (texts.some((text) => text === undefined)) return JSON.stringify(page);
+export function pageJson(page: FilteredPage): string | Buffer[] {
+  const heads = page.productData.map((product) => listedHeads.get(product));
+  if (heads.some((head) => head === undefined)) return JSON.stringify(page);
+  const pieces: Buffer[] = [PAGE_OPEN];
+  page.productData.forEach((product, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(heads[i]!, Buffer.from(`,"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}`));
+  });
   const suggestions = page.suggestions === undefined ? '' : `,"suggestions":${JSON.stringify(page.suggestions)}`;
-  return `{"productData":[${texts.join(',')}],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`;
+  pieces.push(Buffer.from(`],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`));
+  return pieces;
 }
 
 /** The carats whose name is a word of the text ("22K gold" names 22K); null when none is. */

@@ -138,17 +138,24 @@ function placesByCategory(cateIds: Int32Array): Map<number, Int32Array> {
   return new Map([...lists].map(([cate_id, places]) => [cate_id, Int32Array.from(places)]));
 }
 
-/** The places a listing visits: those of the categories asked (not in place order across categories), or null for all. */
+/** Scratch column of candidatePlaces, reused (see matchPlace). */
+let candidateScratch = new Int32Array(0);
+
+/**
+ * The places a listing visits: those of the categories asked (not in place order across
+ * categories), or null for all. A view into a scratch column, good until the next call.
+ */
 function candidatePlaces(index: ListingIndex, categories: readonly number[] | undefined): Int32Array | null {
   if (!categories || categories.length === 0) return null;
-  const lists = [...new Set(categories)].flatMap((cate_id) => index.byCategory.get(cate_id) ?? []);
-  const places = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+  if (candidateScratch.length < index.count) candidateScratch = new Int32Array(index.count);
   let at = 0;
-  for (const list of lists) {
-    places.set(list, at);
+  for (const cate_id of new Set(categories)) {
+    const list = index.byCategory.get(cate_id);
+    if (!list) continue;
+    candidateScratch.set(list, at);
     at += list.length;
   }
-  return places;
+  return candidateScratch.subarray(0, at);
 }
 
 /** What a listing asks of the index; every field left out matches everything. */

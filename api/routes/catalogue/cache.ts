@@ -68,16 +68,23 @@ const ANY = -1;
 
 const caches = new WeakMap<DB, Cache>();
 
-/** How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way to the same text. */
-type Serialize = (data: unknown) => string;
+/**
+ * How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way
+ * to the same text, or to its UTF-8 bytes (in pieces, joined once into the answer).
+ */
+type Serialize = (data: unknown) => string | readonly Uint8Array[];
+
+const CLOSE = Buffer.from('}');
 
 async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize): Promise<Answer> {
   const data = await compute();
   if (data === null) return { description, body: null, used: false, stock: [] };
+  const head = `{"status":1,"description":${JSON.stringify(description)},"data":`;
+  const json = serialize(data);
   return {
     used: false,
     description,
-    body: Buffer.from(`{"status":1,"description":${JSON.stringify(description)},"data":${serialize(data)}}`),
+    body: typeof json === 'string' ? Buffer.from(`${head}${json}}`) : Buffer.concat([Buffer.from(head), ...json, CLOSE]),
     stock: stockOf(data),
   };
 }
@@ -94,7 +101,7 @@ export async function cachedOk<T>(
   description: string,
   compute: () => Promise<T>,
   stockOf: (data: NonNullable<T>) => StockShown,
-  serialize: (data: NonNullable<T>) => string = JSON.stringify,
+  serialize: (data: NonNullable<T>) => string | readonly Uint8Array[] = JSON.stringify,
 ): Promise<Response | null> {
   const answer = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown, serialize as Serialize);
   return answer.body && jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
