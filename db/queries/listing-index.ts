@@ -48,6 +48,11 @@ export interface ListingIndex {
   inStock: Uint8Array;
   inr: Float64Array;
   usd: Float64Array;
+  /**
+   * The product's materials as bits (bit m: material id m), so a filter of materials is one
+   * test per product; null when a material id is 32 or more (then materialIds is walked).
+   */
+  materialMasks: Uint32Array | null;
   /** The largest material and carat ids, so a filter's ids become lookup tables. */
   maxMaterialId: number;
   maxCaratId: number;
@@ -94,6 +99,14 @@ export function buildListingIndex(products: IndexProductRow[], carats: IndexCara
   const inr = Float64Array.from(rows, (r) => r.inr_price);
   const usd = Float64Array.from(rows, (r) => r.usd_price);
   const max = (ids: Int32Array) => ids.reduce((a, b) => (b > a ? b : a), 0);
+  const maxMaterialId = max(materialIds);
+  let materialMasks: Uint32Array | null = null;
+  if (maxMaterialId < 32 && materialIds.every((m) => m >= 0)) {
+    materialMasks = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      for (let j = byMaterial.from[i]; j < byMaterial.from[i + 1]; j++) materialMasks[i] |= 1 << materialIds[j];
+    }
+  }
   return {
     count,
     pIds,
@@ -108,7 +121,8 @@ export function buildListingIndex(products: IndexProductRow[], carats: IndexCara
     inStock,
     inr,
     usd,
-    maxMaterialId: max(materialIds),
+    materialMasks,
+    maxMaterialId,
     maxCaratId: max(caratIds),
     byCategory: placesByCategory(cateIds),
   };
@@ -222,6 +236,12 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
     matchScore = new Float64Array(count);
   }
   const inMaterials = table(criteria.materials, index.maxMaterialId);
+  const materialMasks = index.materialMasks;
+  // The filter's materials as bits, when the index has them (ids past 31 match nothing there).
+  let wantedMaterials = 0;
+  if (inMaterials !== null && materialMasks !== null) {
+    for (let m = 0; m < inMaterials.length && m < 32; m++) if (inMaterials[m] === 1) wantedMaterials |= 1 << m;
+  }
   const inCarats = table(criteria.carats, index.maxCaratId);
   const named = criteria.namedCarats;
   const amounts = criteria.currency === 'usd' ? index.usd : index.inr;
@@ -248,7 +268,9 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
     if (reel >= 0 && reels[i] !== reel) continue;
     if (onlyBestsellers && bestseller[i] !== 1) continue;
     if (pIds[i] === exclude) continue;
-    if (inMaterials !== null) {
+    if (inMaterials !== null && materialMasks !== null) {
+      if ((materialMasks[i] & wantedMaterials) === 0) continue;
+    } else if (inMaterials !== null) {
       let any = false;
       for (let j = materialsFrom[i]; j < materialsFrom[i + 1]; j++) {
         if (inMaterials[materialIds[j]] === 1) {

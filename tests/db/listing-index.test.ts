@@ -112,8 +112,13 @@ describe('the shoppers filter index', () => {
         fc.constantFrom<ListingSort>('newest', 'price_asc', 'price_desc', 'bestsellers', 'relevance'),
         fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
         fc.integer({ min: 1, max: 25 }),
-        (cat, criteria, sort, offset, limit) => {
+        // Material ids as they come: small (bits, up to bit 31 with 25) or from 32 up (walked).
+        fc.constantFrom(0, 25, 40),
+        (drawn, drawnCriteria, sort, offset, limit, shift) => {
+          const cat = { ...drawn, materials: drawn.materials.map((m) => ({ ...m, m_id: m.m_id + shift })) };
+          const criteria = { ...drawnCriteria, materials: drawnCriteria.materials?.map((m) => m + shift) };
           const index = buildListingIndex(cat.products, cat.carats, cat.materials);
+          expect(index.materialMasks === null).toBe(cat.materials.some((m) => m.m_id >= 32));
           expect(selectListing(index, criteria, sort, offset, limit)).toEqual(byDefinition(cat, criteria, sort, offset, limit));
         },
       ),
