@@ -197,8 +197,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
   }
 
-  // Read committed with the shopper's row locked first (lockShopper), stock taken by
-  // conditional updates and uniqueness kept by unique indexes: serializable isolation made
+  // Read committed with the rows it decides on locked first (the cart lines ordered, or the shopper),
+  // stock taken by conditional updates and uniqueness kept by unique indexes: serializable isolation made
   // concurrent orders of different shoppers abort each other (writeTransaction's WriteOptions).
   const { checkout } = request;
   const claimed = request.claimed;
@@ -212,14 +212,25 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   let taken: number[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
-    // First the shopper's row (PostgreSQL; SQLite's transaction holds the one write lock), so one
-    // shopper's placements (an Idempotency-Key replay, a payment's webhook and return) run one
-    // after another and each sees the one before it; the cart lines priced are locked as they are read.
-    await lockShopper(trx, request.u_id);
+    // One shopper's placements of the same lines (an Idempotency-Key replay, a payment's webhook
+    // and the shopper's return) run one after another, each seeing the one before it (PostgreSQL;
+    // SQLite's transaction holds the one write lock): a cart order locks the cart lines it orders
+    // as it reads them, so the lines priced are the lines removed; a Buy Now order, having none,
+    // locks the shopper's row. The unique indexes on the key and on the payment cover the rest.
+    let lines: CartToPrice['lines'] | ApiError;
+    if (checkout.lines.source === 'cart') {
+      // A cart emptied or changed by an earlier placement of this very request is its replay, not a refusal.
+      lines = await linesToPrice(trx, request.u_id, checkout.lines, { lockCart: true }).catch((error: unknown) => {
+        if (error instanceof ApiError) return error;
+        throw error;
+      });
+    } else {
+      await lockShopper(trx, request.u_id);
+      lines = await linesToPrice(trx, request.u_id, checkout.lines);
+    }
     const earlier = await earlierPlacement(trx, request, paid);
     if (earlier) return earlier;
-    // The lines to order, cart lines locked until the transaction ends, so the lines priced are the lines removed.
-    const lines = await linesToPrice(trx, request.u_id, checkout.lines, { lockCart: true });
+    if (lines instanceof ApiError) throw lines;
     // The early pricing only if it is done: waiting here for a connection of the pool while this
     // transaction holds one could wait forever when every connection is held so.
     const quoted = early?.done ? early.value : null;

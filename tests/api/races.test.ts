@@ -104,6 +104,29 @@ it('one Idempotency-Key sent 10 times at once: one order, answered to all ten', 
   expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
 });
 
+it('one Idempotency-Key sent 10 times at once for a cart order: one order, answered to all ten, the cart emptied', async () => {
+  const shopper = await createUser(store);
+  const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
+  const line = await call(store, 'POST', '/createcart', { ...product.selection, u_id: shopper.u_id, quantity: 2 }, shopper.auth);
+  expect(line.status).toBe(201);
+  const body = {
+    u_id: shopper.u_id, shipping: 0, subtotal: 200, discount: 0, total: 200, priceType: 'inr_price', payment_method: 'cod',
+    first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
+    apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [{ c_id: line.body.data.c_id }],
+  };
+  const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': 'race-cart-attempt-0001' });
+  const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
+  report('Idempotency-Key, cart order', statuses, rows);
+  expect(rows).toBe(1);
+  expect(statuses).toEqual({ 201: 1, 200: AT_ONCE - 1 });
+  expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
+  expect(await count('cart_items', (q) => q.where('u_id', '=', shopper.u_id))).toBe(0);
+  // The same cart line ordered again under another key: it is gone, so the shopper is told.
+  const again = await call(store, 'POST', '/createorder', body, { ...shopper.auth, 'Idempotency-Key': 'race-cart-attempt-0002' });
+  expect(again.status).toBe(409);
+  expect(again.body.description).toBe('Your cart has changed. Please review your cart.');
+});
+
 it('10 shoppers place their orders at once: ten orders, none refused as busy', async () => {
   const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
   const shoppers = await Promise.all(Array.from({ length: AT_ONCE }, () => createUser(store)));
