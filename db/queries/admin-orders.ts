@@ -5,12 +5,12 @@
  * with its history, and the status history written by every status change.
  */
 
-import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, type Selectable, sql } from 'kysely';
 import { notFoundError } from '../../rules/errors.ts';
 import { nextStatusesForShop, type OrderStatus } from '../../rules/orders.ts';
 import { asPaymentStatus, cancelRefunds, type PaymentStatus } from '../../rules/payments.ts';
 import type { DB } from '../connection.ts';
-import type { Database, Order } from '../schema.ts';
+import type { Database, Order, OrderStatusHistoryTable } from '../schema.ts';
 import { isoTimestamp } from './catalogue.ts';
 import { type OrderId, type OrderView, orderViews } from './orders.ts';
 import { utcTimestamp } from '../time.ts';
@@ -162,16 +162,8 @@ export async function orderHistory(db: DB, o_id: number): Promise<StatusChangeVi
   }));
 }
 
-/** One line of an order's status history. */
-export interface StatusChange {
-  o_id: number;
-  from_status: number | null;
-  to_status: number;
-  payment_status: PaymentStatus;
-  actor: 'shopper' | 'shop' | 'system';
-  u_id: number | null;
-  note?: string | null;
-}
+/** One line of an order's status history, as written (its id and time come from the database; no note unless given). */
+export type StatusChange = Omit<Selectable<OrderStatusHistoryTable>, 'osh_id' | 'created_at' | 'note'> & { note?: string | null };
 
 /** The insert of one status change, not yet run; `o_id` may be an order being inserted in the same statement (insertOrder). */
 export function statusChangeInsert(db: QueryCreator<Database>, change: Omit<StatusChange, 'o_id'> & { o_id: OrderId }) {
