@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProduct } from '../helpers/catalogue.ts';
 import { testEngine } from '../helpers/database.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { codOrderBody } from '../helpers/orders.ts';
 import { retriesOf } from '../../db/transaction.ts';
 
 let store: TestStore;
@@ -91,11 +92,7 @@ it('one coupon name added 10 times at once: one coupon, nine 409', async () => {
 it('one Idempotency-Key sent 10 times at once: one order, answered to all ten', async () => {
   const shopper = await createUser(store);
   const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
-  const body = {
-    u_id: shopper.u_id, shipping: 0, subtotal: 100, discount: 0, total: 100, priceType: 'inr_price', payment_method: 'cod',
-    first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
-    apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [product.selection],
-  };
+  const body = codOrderBody(shopper, { subtotal: 100 }, { cartItems: [product.selection] });
   const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': 'race-attempt-0001' });
   const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
   report('Idempotency-Key', statuses, rows);
@@ -109,11 +106,7 @@ it('one Idempotency-Key sent 10 times at once for a cart order: one order, answe
   const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
   const line = await call(store, 'POST', '/createcart', { ...product.selection, u_id: shopper.u_id, quantity: 2 }, shopper.auth);
   expect(line.status).toBe(201);
-  const body = {
-    u_id: shopper.u_id, shipping: 0, subtotal: 200, discount: 0, total: 200, priceType: 'inr_price', payment_method: 'cod',
-    first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
-    apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [{ c_id: line.body.data.c_id }],
-  };
+  const body = codOrderBody(shopper, { subtotal: 200 }, { cartItems: [{ c_id: line.body.data.c_id }] });
   const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': 'race-cart-attempt-0001' });
   const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
   report('Idempotency-Key, cart order', statuses, rows);
@@ -130,11 +123,7 @@ it('one Idempotency-Key sent 10 times at once for a cart order: one order, answe
 it('10 shoppers place their orders at once: ten orders, none refused as busy', async () => {
   const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
   const shoppers = await Promise.all(Array.from({ length: AT_ONCE }, () => createUser(store)));
-  const body = (u_id: number) => ({
-    u_id, shipping: 0, subtotal: 100, discount: 0, total: 100, priceType: 'inr_price', payment_method: 'cod',
-    first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
-    apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [product.selection],
-  });
+  const body = (u_id: number) => codOrderBody({ u_id }, { subtotal: 100 }, { cartItems: [product.selection] });
   const retried = retriesOf('place order');
   const replies = await Promise.all(shoppers.map((s, i) => call(store, 'POST', '/createorder', body(s.u_id), { ...s.auth, 'Idempotency-Key': `race-shopper-${i}` })));
   const statuses: Record<number, number> = {};
@@ -160,11 +149,7 @@ it('20 cart orders at once through a pool of 2 connections: all placed, none lef
     const shoppers = await Promise.all(Array.from({ length: 2 * AT_ONCE }, () => createUser(small)));
     const lines = await Promise.all(shoppers.map((s) => call(small, 'POST', '/createcart', { ...product.selection, u_id: s.u_id, quantity: 1 }, s.auth)));
     expect(lines.map((r) => r.status)).toEqual(shoppers.map(() => 201));
-    const body = (u_id: number, c_id: number) => ({
-      u_id, shipping: 0, subtotal: 100, discount: 0, total: 100, priceType: 'inr_price', payment_method: 'cod',
-      first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '9876543210', address: '12 Ring Road',
-      apartment: '', city: 'Surat', state: 'Gujarat', zip_code: '395003', cartItems: [{ c_id }],
-    });
+    const body = (u_id: number, c_id: number) => codOrderBody({ u_id }, { subtotal: 100 }, { cartItems: [{ c_id }] });
     const replies = await Promise.all(shoppers.map((s, i) => call(small, 'POST', '/createorder', body(s.u_id, lines[i].body.data.c_id), s.auth)));
     const statuses: Record<number, number> = {};
     for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
