@@ -71,7 +71,7 @@ export function apiRoutes() {
  * and the pre-rendered storefront. Built around injected dependencies so tests
  * run it on a temporary database with `app.request(...)`.
  */
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, options: { lane?: MiddlewareHandler<AppEnv> } = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(onError);
   app.notFound(onNotFound);
@@ -95,6 +95,8 @@ export function createApp(deps: Deps) {
     }
   });
   app.use(jsonBodyLimit());
+  // The cart, orders and payments on the checkout lane's thread, when there is one (api/lane).
+  if (options.lane) app.use(options.lane);
   const api = apiRoutes();
   app.route('/', api);
   app.route('/', docsRoutes(() => openApiYaml(api)));

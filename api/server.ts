@@ -6,6 +6,8 @@ import { openStore, StartRefused } from './open-store.ts';
 import { applyTimeouts } from './timeouts.ts';
 import { REFUND_RETRY_MS, retryDueRefunds } from './orders/refund.ts';
 import { runOncePerPeriod } from '../db/leases.ts';
+import { startLane } from './lane/lane.ts';
+import { noteStockChange } from '../db/queries/stock-view.ts';
 import { bumpCatalogueVersion, createSiteRebuilder } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
@@ -46,7 +48,11 @@ if (building) {
 }
 // SITE_BUILD=skip still marks the catalogue changed, so the next normal start rebuilds.
 const onCatalogueChange = building ? rebuilder.schedule : () => void bumpCatalogueVersion(db).catch(() => undefined);
-const app = createApp({ db, config, onCatalogueChange });
+// PostgreSQL: the shoppers' cart, orders and payments on a thread of their own (api/lane/lane.ts).
+const lane = config.database.engine === 'postgres'
+  ? await startLane({ onStockChange: (pcIds) => void noteStockChange(db, pcIds).catch(() => undefined), onCatalogueChange })
+  : undefined;
+const app = createApp({ db, config, onCatalogueChange }, { lane: lane?.middleware });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
@@ -69,6 +75,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     server.close(async () => {
       await rebuilder.stop();
+      await lane?.stop();
       await db.destroy();
       process.exit(0);
     });

@@ -175,6 +175,7 @@ export function stockChangesSince(db: DB, stamp: number): { pc_id: number; p_id:
  */
 export async function noteStockChange(db: DB, pcIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(pcIds)];
+  if (ids.length) for (const listener of listeners.get(db) ?? []) listener(ids);
   const state = stateOf(db);
   if (ids.length === 0 || state.stamp === 0) return;
   const read = db
@@ -189,4 +190,15 @@ export async function noteStockChange(db: DB, pcIds: Iterable<number>): Promise<
   } finally {
     state.pending.delete(read);
   }
+}
+
+const listeners = new WeakMap<DB, ((pcIds: number[]) => void)[]>();
+
+/**
+ * Calls `listener` with the carat rows of every stock change this process notes on
+ * `db` (noteStockChange): how a thread placing orders on a database handle of its own
+ * (api/lane) tells the thread that keeps the shop's views.
+ */
+export function onStockChange(db: DB, listener: (pcIds: number[]) => void): void {
+  listeners.set(db, [...(listeners.get(db) ?? []), listener]);
 }

@@ -10,6 +10,9 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { newTokenKey } from '../../db/queries/users.ts';
 import { createTestDatabase } from './database.ts';
 
+/** Every test store's signing key. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
+
 export interface TestStore {
   db: DB;
   config: Config;
@@ -26,7 +29,7 @@ export interface TestStore {
 export async function createTestStore(env: Record<string, string> = {}): Promise<TestStore> {
   const dir = mkdtempSync(path.join(tmpdir(), 'aurum-test-'));
   const database = await createTestDatabase(dir);
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!', ...env });
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET, ...env });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const store: TestStore = {

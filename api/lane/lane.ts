@@ -1,0 +1,200 @@
+/**
+ * The checkout lane: on PostgreSQL, the shopper's cart, orders and payments are served
+ * by a second copy of the app on a worker thread of its own, with its own pool.
+ *
+ * Why: a PostgreSQL statement's answer is read by the event loop of the thread that
+ * sent it, one turn after it arrives. Under a browsing load that keeps the main thread
+ * busy, a turn lasts several milliseconds (measured at 20 connections on 2 cores: 6-8
+ * ms), and placing an order waits one turn per statement in sequence: its p99 was
+ * 120-160 ms. On the lane's thread, which only the shoppers' calls keep busy, a
+ * statement's answer is read at once; the main thread only hands the request over and
+ * sends the answer back (one turn each way).
+ *
+ * The lane is the same app (createApp, the same routes and rules) on another DB
+ * handle, like a second instance sharing the database; what one instance tells the
+ * others late (stock read back after a sale, the catalogue changed) the lane tells the
+ * main thread at once. SQLite has none of this: better-sqlite3 answers synchronously,
+ * so no statement waits for a turn, and its one writer is the main thread's connection.
+ */
+
+import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { Worker } from 'node:worker_threads';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { cartRoutes } from '../routes/cart/index.ts';
+import { ordersRoutes } from '../routes/orders/index.ts';
+import { paymentsRoutes } from '../routes/payments/index.ts';
+
+/** A request as it crosses to the lane: what the app reads of it, and the client's socket address. */
+export interface LaneRequest {
+  id: number;
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+  remote: { address?: string; port?: number; family?: string };
+}
+
+/** The lane's answer, byte for byte. */
+export interface LaneAnswer {
+  id: number;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+
+/** What the lane tells the main thread besides answers. */
+export type LaneNews =
+  | { kind: 'ready' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'answer'; answer: LaneAnswer }
+  | { kind: 'lost'; id: number }
+  | { kind: 'stock'; pcIds: number[] }
+  | { kind: 'catalogue' }
+  | { kind: 'stopped' };
+
+/** Whether a method and path are one of the lane's routes: every route of the cart, orders and payments modules. */
+export function laneRoutes(): (method: string, path: string) => boolean {
+  const router = new RegExpRouter<true>();
+  for (const module of [cartRoutes(), ordersRoutes(), paymentsRoutes()]) {
+    for (const route of module.routes) router.add(route.method, route.path, true);
+  }
+  return (method, path) => router.match(method === 'HEAD' ? 'GET' : method, path)[0].length > 0;
+}
+
+/** How long stop() lets the lane close its database connections before ending its thread. */
+const STOP_WAIT_MS = 3_000;
+
+export interface Lane {
+  /** Hands the lane's routes to the worker; every other request goes on. */
+  middleware: MiddlewareHandler<AppEnv>;
+  stop(): Promise<void>;
+}
+
+export interface LaneOptions {
+  /** Called with the carat rows whose stock the lane changed (after its commit). */
+  onStockChange: (pcIds: number[]) => void;
+  onCatalogueChange: () => void;
+  /** The lane's environment, read by its loadConfig (the process's, unless a test gives its store's). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Starts the lane's worker and resolves when its app is ready (its database open). */
+export async function startLane(options: LaneOptions): Promise<Lane> {
+  const serves = laneRoutes();
+  const waiting = new Map<number, (answer: LaneAnswer | Error) => void>();
+  let nextId = 1;
+  let stopping = false;
+  let worker = await spawn();
+
+  function spawn(): Promise<Worker> {
+    return new Promise((resolve, reject) => {
+      const started = new Worker(new URL('./worker.ts', import.meta.url), { env: options.env ?? process.env });
+      let ready = false;
+      started.on('message', (news: LaneNews) => {
+        switch (news.kind) {
+          case 'ready':
+            ready = true;
+            resolve(started);
+            break;
+          case 'failed':
+            reject(new Error(`the checkout lane did not start: ${news.message}`));
+            break;
+          case 'answer':
+            waiting.get(news.answer.id)?.(news.answer);
+            waiting.delete(news.answer.id);
+            break;
+          case 'lost':
+            waiting.get(news.id)?.(new Error('the checkout lane lost its answer'));
+            waiting.delete(news.id);
+            break;
+          case 'stock':
+            options.onStockChange(news.pcIds);
+            break;
+          case 'catalogue':
+            options.onCatalogueChange();
+            break;
+          case 'stopped':
+            started.emit('stopped');
+            break;
+        }
+      });
+      started.on('error', (error) => {
+        if (!ready) reject(error);
+        else console.error('checkout lane:', error);
+      });
+      started.on('exit', (code) => {
+        // Calls in flight have no answer coming; the next ones go to a new worker.
+        for (const settle of waiting.values()) settle(new Error(`the checkout lane stopped (exit code ${code})`));
+        waiting.clear();
+        if (!ready || stopping) return;
+        console.error(`checkout lane: stopped (exit code ${code}); starting it again`);
+        worker = undefined as unknown as Worker;
+        replacing = spawn().then(
+          (w) => {
+            worker = w;
+            replacing = undefined;
+            return w;
+          },
+          (error) => {
+            console.error(String(error));
+            replacing = undefined;
+            throw error;
+          },
+        );
+      });
+    });
+  }
+  let replacing: Promise<Worker> | undefined;
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!serves(c.req.method, c.req.path)) return next();
+    const target = worker ?? (await replacing?.catch(() => undefined));
+    if (!target) throw new ApiError(503, 'The checkout is starting again. Please try again in a moment.');
+    let remote: LaneRequest['remote'] = {};
+    try {
+      const info = getConnInfo(c).remote;
+      remote = { address: info.address, port: info.port, family: info.addressType };
+    } catch {
+      // No socket (app.request): the address is the headers' or nothing, as on the main thread.
+    }
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const request: LaneRequest = {
+      id: nextId++,
+      method: c.req.method,
+      url: c.req.url,
+      headers: [...c.req.raw.headers],
+      body: hasBody ? await c.req.arrayBuffer() : null,
+      remote,
+    };
+    const answer = await new Promise<LaneAnswer | Error>((settle) => {
+      waiting.set(request.id, settle);
+      target.postMessage(request, request.body ? [request.body] : []);
+    });
+    if (answer instanceof Error) throw new ApiError(503, 'The checkout was interrupted. Please try again.');
+    return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
+  };
+
+  return {
+    middleware,
+    /** Closes the lane's connections (waiting at most STOP_WAIT_MS) and ends its thread; its routes answer 503 from then on. */
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      const current = worker;
+      worker = undefined as unknown as Worker;
+      if (!current) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, STOP_WAIT_MS);
+        current.once('stopped', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        current.postMessage('stop');
+      });
+      await current.terminate();
+    },
+  };
+}

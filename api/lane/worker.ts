@@ -1,0 +1,48 @@
+/**
+ * The checkout lane's thread (api/lane/lane.ts): the app on a database handle of its
+ * own, answering the requests the main thread hands over.
+ */
+
+import { sql } from 'kysely';
+import { parentPort } from 'node:worker_threads';
+import { openDatabase } from '../../db/connection.ts';
+import { onStockChange } from '../../db/queries/stock-view.ts';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../env.ts';
+import type { LaneNews, LaneRequest } from './lane.ts';
+
+const port = parentPort!;
+const tell = (news: LaneNews, transfer: ArrayBuffer[] = []) => port.postMessage(news, transfer);
+
+try {
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  onStockChange(db, (pcIds) => tell({ kind: 'stock', pcIds }));
+  const app = createApp({ db, config, onCatalogueChange: () => tell({ kind: 'catalogue' }) });
+
+  port.on('message', async (message: LaneRequest | 'stop') => {
+    if (message === 'stop') {
+      // Its connections closed before the main thread ends the thread (the last request answered already).
+      await db.destroy().catch(() => undefined);
+      tell({ kind: 'stopped' });
+      return;
+    }
+    const { id, method, url, headers, body, remote } = message;
+    // What the app reads of Node's request outside the Request: the socket's address (the
+    // rate limits' client address), and that the body has been read.
+    const incoming = { socket: { remoteAddress: remote.address, remotePort: remote.port, remoteFamily: remote.family }, readableEnded: true, headers: {} };
+    try {
+      const response = await app.fetch(new Request(url, { method, headers, body }), { incoming });
+      const bytes = await response.arrayBuffer();
+      tell({ kind: 'answer', answer: { id, status: response.status, headers: [...response.headers], body: bytes } }, [bytes]);
+    } catch (error) {
+      // The app answers its own errors; this is the answer's bytes failing on the way.
+      console.error('checkout lane:', error);
+      tell({ kind: 'lost', id });
+    }
+  });
+  await sql`select 1`.execute(db);
+  tell({ kind: 'ready' });
+} catch (error) {
+  tell({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+}
