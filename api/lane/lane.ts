@@ -71,6 +71,8 @@ export interface Lane {
   /** Hands the lane's routes to the worker; every other request goes on. */
   middleware: MiddlewareHandler<AppEnv>;
   stop(): Promise<void>;
+  /** The thread serving now, if any (tests end it to see the lane start again). */
+  thread(): Worker | undefined;
 }
 
 export interface LaneOptions {
@@ -179,6 +181,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
 
   return {
     middleware,
+    thread: () => worker,
     /** Closes the lane's connections (waiting at most STOP_WAIT_MS) and ends its thread; its routes answer 503 from then on. */
     async stop() {
       if (stopping) return;

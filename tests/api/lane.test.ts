@@ -100,6 +100,17 @@ describe.skipIf(!onEngine('postgres'))('the lane on PostgreSQL', () => {
     expect(await stockShown(product.p_id)).toBe(1);
   });
 
+  it('a lane whose thread ends is started again: the next call is answered by the new one', async () => {
+    const shopper = await createUser(store);
+    const ended = lane.thread()!;
+    await ended.terminate();
+    const cart = await call(store, 'GET', `/getcart/${shopper.u_id}`, undefined, shopper.auth);
+    expect(cart.status).toBe(200);
+    expect(cart.body.data).toEqual([]);
+    expect(lane.thread()).toBeDefined();
+    expect(lane.thread()).not.toBe(ended);
+  });
+
   it('a stopped lane: its routes answer 503 in the envelope, everything else as before', async () => {
     const shopper = await createUser(store);
     const product = await createProduct(store);
