@@ -22,7 +22,12 @@ import { mediaRoutes, siteRoutes } from './site/serve.ts';
 import { validationHook } from './validation.ts';
 
 /** JSON bodies are small; uploads stream through their own limit (120 MB per file). */
-const JSON_BODY_LIMIT = 1024 * 1024;
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The answer to a body over JSON_BODY_LIMIT. */
+export function bodyTooLarge(): ApiError {
+  return new ApiError(413, 'The request body is too large (1 MB at most).');
+}
 
 /**
  * Refuses a non-upload body over JSON_BODY_LIMIT with 413. A declared
@@ -34,7 +39,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 function jsonBodyLimit(): MiddlewareHandler {
   const tooLarge = () => {
-    throw new ApiError(413, 'The request body is too large (1 MB at most).');
+    throw bodyTooLarge();
   };
   const streamed = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   return function jsonBodyLimit(c, next) {

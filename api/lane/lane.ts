@@ -21,6 +21,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { Worker } from 'node:worker_threads';
+import { bodyTooLarge, JSON_BODY_LIMIT } from '../app.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { cartRoutes } from '../routes/cart/index.ts';
@@ -66,6 +67,33 @@ export function laneRoutes(): (method: string, path: string) => boolean {
 
 /** How long stop() lets the lane close its database connections before ending its thread. */
 const STOP_WAIT_MS = 3_000;
+
+/**
+ * The request's body, read whole to hand over, refused past JSON_BODY_LIMIT as it
+ * streams: every lane route takes JSON, and jsonBodyLimit lets a multipart body
+ * (an upload's) through to the routes that stream it.
+ */
+async function bodyOf(request: Request): Promise<ArrayBuffer | null> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > JSON_BODY_LIMIT) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(read.value);
+  }
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole.buffer;
+}
 
 export interface Lane {
   /** Hands the lane's routes to the worker; every other request goes on. */
@@ -162,13 +190,12 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
     } catch {
       // No socket (app.request): the address is the headers' or nothing, as on the main thread.
     }
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const request: LaneRequest = {
       id: nextId++,
       method: c.req.method,
       url: c.req.url,
       headers: [...c.req.raw.headers],
-      body: hasBody ? await c.req.arrayBuffer() : null,
+      body: await bodyOf(c.req.raw),
       remote,
     };
     const answer = await new Promise<LaneAnswer | Error>((settle) => {

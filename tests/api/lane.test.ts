@@ -74,6 +74,14 @@ describe.skipIf(!onEngine('postgres'))('the lane on PostgreSQL', () => {
     expectMatchesContract('GET', `/getcart/${shopper.u_id}`, cart);
     expect(cart.body.data).toHaveLength(1);
     expect(cart.body.data[0].quantity).toBe(2);
+    // An upload's type lets a body past the JSON limit; the lane reads it only up to that limit.
+    const huge = await store.app.request('/createcart', {
+      method: 'POST',
+      headers: { ...shopper.auth, 'content-type': 'multipart/form-data; boundary=x' },
+      body: new Uint8Array(1024 * 1024 + 1),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ status: 0, description: 'The request body is too large (1 MB at most).', data: null });
     const other = await createUser(store);
     expect((await call(store, 'GET', `/getcart/${shopper.u_id}`, undefined, other.auth)).status).toBe(403);
   });
