@@ -111,17 +111,33 @@ export interface LaneOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Starts the lane's worker and resolves when its app is ready (its database open). */
+/**
+ * Starts the lane's worker and resolves when its app is ready (its database open). A
+ * worker that ends is started again, at once and, should that fail, at the next call.
+ */
 export async function startLane(options: LaneOptions): Promise<Lane> {
   const serves = laneRoutes();
   const waiting = new Map<number, (answer: LaneAnswer | Error) => void>();
   let nextId = 1;
   let stopping = false;
-  let worker = await spawn();
+  let worker: Worker | undefined;
+  let starting: Promise<Worker> | undefined;
+  let onStopped: (() => void) | undefined;
+
+  /** The worker starting now, or a new one (none once stopping). */
+  function ensureWorker(): Promise<Worker> | undefined {
+    if (stopping) return undefined;
+    starting ??= spawn()
+      .then((started) => (worker = started))
+      .finally(() => {
+        starting = undefined;
+      });
+    return starting;
+  }
 
   function spawn(): Promise<Worker> {
     return new Promise((resolve, reject) => {
-      const started = new Worker(new URL('./worker.ts', import.meta.url), { env: options.env ?? process.env });
+      const started = new Worker(new URL('./worker.ts', import.meta.url), options.env ? { env: options.env } : {});
       let ready = false;
       started.on('message', (news: LaneNews) => {
         switch (news.kind) {
@@ -147,7 +163,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
             options.onCatalogueChange();
             break;
           case 'stopped':
-            started.emit('stopped');
+            onStopped?.();
             break;
         }
       });
@@ -156,33 +172,29 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
         else console.error('checkout lane:', error);
       });
       started.on('exit', (code) => {
+        if (!ready) {
+          reject(new Error(`the checkout lane did not start (exit code ${code})`));
+          return;
+        }
         // Calls in flight have no answer coming; the next ones go to a new worker.
         for (const settle of waiting.values()) settle(new Error(`the checkout lane stopped (exit code ${code})`));
         waiting.clear();
-        if (!ready || stopping) return;
+        if (worker === started) worker = undefined;
+        if (stopping) return;
         console.error(`checkout lane: stopped (exit code ${code}); starting it again`);
-        worker = undefined as unknown as Worker;
-        replacing = spawn().then(
-          (w) => {
-            worker = w;
-            replacing = undefined;
-            return w;
-          },
-          (error) => {
-            console.error(String(error));
-            replacing = undefined;
-            throw error;
-          },
-        );
+        ensureWorker()?.catch((error) => console.error(String(error)));
       });
     });
   }
-  let replacing: Promise<Worker> | undefined;
+
+  worker = await ensureWorker();
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!serves(c.req.method, c.req.path)) return next();
-    const target = worker ?? (await replacing?.catch(() => undefined));
-    if (!target) throw new ApiError(503, 'The checkout is starting again. Please try again in a moment.');
+    const body = await bodyOf(c.req.raw);
+    // Chosen after the last wait: a worker that ended while the body was read is not posted to.
+    const target = worker ?? (await ensureWorker()?.catch(() => undefined));
+    if (!target) throw new ApiError(503, 'The checkout is not available right now. Please try again in a moment.');
     let remote: LaneRequest['remote'] = {};
     try {
       const info = getConnInfo(c).remote;
@@ -195,7 +207,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
       method: c.req.method,
       url: c.req.url,
       headers: [...c.req.raw.headers],
-      body: await bodyOf(c.req.raw),
+      body,
       remote,
     };
     const answer = await new Promise<LaneAnswer | Error>((settle) => {
@@ -214,14 +226,14 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
       if (stopping) return;
       stopping = true;
       const current = worker;
-      worker = undefined as unknown as Worker;
+      worker = undefined;
       if (!current) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, STOP_WAIT_MS);
-        current.once('stopped', () => {
+        onStopped = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
         current.postMessage('stop');
       });
       await current.terminate();
