@@ -357,43 +357,60 @@ function precedes(index: ListingIndex, sort: ListingSort, outOfPlaceOrder: boole
 
 /**
  * The first `k` of `n` matches (0..n-1) in the order `before` gives, in that order:
- * a bounded max-heap of the best k seen, O(n log k), instead of sorting all n.
+ * a bounded max-heap of the best k seen, O(n log k), instead of sorting all n, then
+ * sorted in place (heapsort). Moves rather than swaps by destructuring, which made a
+ * two-element array per step (measured: 11 kB of garbage per new-filter listing, four
+ * fifths of the selection's, and a fifth of its time).
  * `before` null: the matches' own order.
  */
 export function firstInOrder(n: number, k: number, before: ((a: number, b: number) => boolean) | null): number[] {
   if (k <= 0) return [];
   if (!before) return Array.from({ length: Math.min(k, n) }, (_, i) => i);
-  const heap: number[] = [];
   // heap[0] is the worst kept: the one every other kept match comes before.
-  const worse = (a: number, b: number) => before(b, a);
-  const up = (at: number) => {
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (!worse(heap[at], heap[parent])) return;
-      [heap[at], heap[parent]] = [heap[parent], heap[at]];
-      at = parent;
-    }
-  };
-  const down = (at: number) => {
-    for (;;) {
-      const left = 2 * at + 1;
-      const right = left + 1;
-      let top = at;
-      if (left < heap.length && worse(heap[left], heap[top])) top = left;
-      if (right < heap.length && worse(heap[right], heap[top])) top = right;
-      if (top === at) return;
-      [heap[at], heap[top]] = [heap[top], heap[at]];
-      at = top;
-    }
-  };
+  const heap: number[] = [];
   for (let m = 0; m < n; m++) {
     if (heap.length < k) {
       heap.push(m);
-      up(heap.length - 1);
+      siftUp(heap, heap.length - 1, before);
     } else if (before(m, heap[0])) {
       heap[0] = m;
-      down(0);
+      siftDown(heap, 0, heap.length, before);
     }
   }
-  return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  // The worst to the end, one at a time: best first.
+  for (let end = heap.length - 1; end > 0; end--) {
+    const worst = heap[0];
+    heap[0] = heap[end];
+    heap[end] = worst;
+    siftDown(heap, 0, end, before);
+  }
+  return heap;
+}
+
+/** Moves heap[at] up past the parents it is worse than (comes after). */
+function siftUp(heap: number[], at: number, before: (a: number, b: number) => boolean) {
+  const item = heap[at];
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    if (!before(heap[parent], item)) break;
+    heap[at] = heap[parent];
+    at = parent;
+  }
+  heap[at] = item;
+}
+
+/** Moves heap[at] down past the children worse than it, within heap[0 .. size). */
+function siftDown(heap: number[], at: number, size: number, before: (a: number, b: number) => boolean) {
+  const item = heap[at];
+  for (;;) {
+    const left = 2 * at + 1;
+    if (left >= size) break;
+    const right = left + 1;
+    // The worse child: the one the other comes before.
+    const child = right < size && before(heap[left], heap[right]) ? right : left;
+    if (!before(item, heap[child])) break;
+    heap[at] = heap[child];
+    at = child;
+  }
+  heap[at] = item;
 }

@@ -62,7 +62,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Measured, measure, type Scenario, UNIQUE } from './browse-load.ts';
-import { startBare, startStore } from './servers.ts';
+import { startArguments, startBare, startStore } from './servers.ts';
 import { BUSY, type ShoppersResult, startShoppers } from './shoppers.ts';
 import { measureSiteBuild, type SiteBuildResult } from './site-build.ts';
 import { type MediaFigures, measureMedia, RESIZED_WIDTH } from './media-load.ts';
@@ -214,7 +214,7 @@ async function main() {
     const store = await startStore({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...mediaEnv });
     const bare = await startBare();
     const log = watchServerLog(store);
-    console.log(`store: node api/server.ts, pid ${store.pid}; bare Hono route: pid ${bare.pid}; load generator: a process per measurement`);
+    console.log(`store: node ${startArguments().join(' ')}, pid ${store.pid}; bare Hono route: pid ${bare.pid}; load generator: a process per measurement`);
 
     const random = mulberry32(7);
     const some = <T>(items: T[], max: number) => items.filter(() => random() < max / items.length);

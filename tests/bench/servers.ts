@@ -6,6 +6,7 @@
  */
 
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,10 +68,21 @@ function served(child: ChildProcess, origin: string): Served {
   };
 }
 
+/**
+ * What `npm start` runs after `node`: package.json's start script, read from there so the
+ * benchmark measures the store with the same V8 flags (see the Dockerfile's CMD for why).
+ */
+export function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = scripts.start.trim().split(/\s+/);
+  if (command !== 'node' || args.some((arg) => /['"$&|;<>]/.test(arg))) throw new Error(`package.json start is not a plain node command: ${scripts.start}`);
+  return args;
+}
+
 /** The store as `npm start` runs it, on the database in `env.DATA_DIR` / `env.DATABASE_URL`. */
 export async function startStore(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['api/server.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -162,4 +162,16 @@ describe('the shoppers filter index', () => {
     expect(firstInOrder(3, 10, before)).toHaveLength(3);
     expect(firstInOrder(5, 3, null)).toEqual([0, 1, 2]);
   });
+
+  it('gives the same first k as a full sort, ties broken by the order given, for any k', () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (const n of [0, 1, 2, 7, 40, 333]) {
+      // Few distinct values: many ties.
+      const values = Array.from({ length: n }, () => Math.floor(random() * 9));
+      const before = (a: number, b: number) => values[a] > values[b] || (values[a] === values[b] && a < b);
+      const sorted = Array.from({ length: n }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : 1));
+      for (const k of [1, 2, 3, 12, 50, n, n + 5]) expect(firstInOrder(n, k, before)).toEqual(sorted.slice(0, k));
+    }
+  });
 });

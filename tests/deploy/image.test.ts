@@ -70,7 +70,10 @@ describe('Dockerfile', () => {
 
   it('checks health with GET /healthz and starts the store as npm start does', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\/healthz/m);
-    expect(runtime).toMatch(/^CMD \["node", "api\/server\.ts"\]/m);
+    const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/);
+    const cmd = runtime.match(/^CMD (\[.*\])$/m)?.[1];
+    expect(cmd && JSON.parse(cmd)).toEqual(start);
+    expect(start.at(-1)).toBe('api/server.ts');
     expect(runtime).toMatch(/DATA_DIR=\/data/);
   });
 });

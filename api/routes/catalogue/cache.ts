@@ -56,12 +56,26 @@ interface Cache {
   bytes: number;
   /** p_id → keys of answers showing its stock; 'any' answers under ANY. */
   byProduct: Map<number, Set<string>>;
-  /** Keys asked once and not kept yet (see cachedAnswer). */
-  askedOnce: Set<string>;
+  /** Keys asked once and not kept yet, by their askedKey (see cachedAnswer). */
+  askedOnce: Set<number>;
 }
 
 /** Keys remembered as asked once, at most (then forgotten all at once). */
 const MAX_ASKED_ONCE = 50_000;
+
+/**
+ * How askedOnce remembers a key: a 30-bit hash (FNV-1a), a small integer the set holds
+ * without an object of its own, not the key's text. Most keys there are listings whose
+ * filter is new, asked once and never again: kept as text, each outlived the young
+ * generation (a new-filter listing's ~230-character key, every request), half of what
+ * such a load promoted to the old generation, whose collections were its longest pauses.
+ * Two keys of one hash: the second is kept at its first asking, as if asked before.
+ */
+function askedKey(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash >>> 2;
+}
 
 /** byProduct's entry for answers that any product's stock may change. */
 const ANY = -1;
@@ -122,7 +136,7 @@ function currentCache(db: DB, version: string, stamp: number): Cache {
         for (const key of cache.byProduct.get(p_id) ?? []) {
           drop(cache, key);
           // It was asked again before: its next answer is kept at once.
-          cache.askedOnce.add(key);
+          cache.askedOnce.add(askedKey(key));
         }
       }
       cache.stockStamp = stamp;
@@ -130,7 +144,7 @@ function currentCache(db: DB, version: string, stamp: number): Cache {
   }
   if (!cache || cache.version !== version) {
     // Answers kept before the change were asked again: their next answers are kept at once.
-    const askedOnce = new Set(cache ? [...cache.answers.keys()].slice(0, MAX_ASKED_ONCE) : []);
+    const askedOnce = new Set(cache ? [...cache.answers.keys()].slice(0, MAX_ASKED_ONCE).map(askedKey) : []);
     cache = { version, stockStamp: stamp, answers: new Map(), bytes: 0, byProduct: new Map(), askedOnce };
     caches.set(db, cache);
   }
@@ -167,14 +181,15 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
   // Kept from its second asking on: most listings whose filter is new are asked once,
   // and keeping those only churned memory (measured: a garbage collection pause every
   // 0.7 s, up to 25 ms) and pushed out answers that are asked again.
-  if (!cache.askedOnce.has(key)) {
+  const asked = askedKey(key);
+  if (!cache.askedOnce.has(asked)) {
     if (cache.askedOnce.size >= MAX_ASKED_ONCE) cache.askedOnce.clear();
-    cache.askedOnce.add(key);
+    cache.askedOnce.add(asked);
     return answer;
   }
   // Kept only if neither the catalogue nor stock moved on while it was made (it may show the old).
   if (caches.get(db) === cache && cache.stockStamp === stamp && !cache.answers.has(key)) {
-    cache.askedOnce.delete(key);
+    cache.askedOnce.delete(asked);
     cache.answers.set(key, answer);
     cache.bytes += sizeOf(key, answer);
     for (const p_id of answer.stock === 'any' ? [ANY] : answer.stock) {
