@@ -37,21 +37,25 @@ export type QuoteState = { status: 'loading' } | { status: 'ready'; quote: Check
 
 const QUOTE_DELAY_MS = 200;
 
-/** Asks for a quote whenever what it depends on changes (debounced; a stale answer is dropped). */
+/**
+ * Asks for a quote whenever what it depends on changes (debounced; a stale answer is
+ * dropped). An answer is for the request it was asked for: from the render in which the
+ * request changes (a coupon applied, a country chosen) until the new answer, the state is
+ * loading, so no figure of the old quote is shown beside the new request's messages.
+ */
 export function useCheckoutQuote(input: QuoteRequest | null): QuoteState {
-  const [state, setState] = useState<QuoteState>({ status: 'loading' });
+  const [answered, setAnswered] = useState<{ key: string; state: QuoteState }>({ key: '', state: { status: 'loading' } });
   const key = input ? JSON.stringify(input) : '';
   useEffect(() => {
     if (!input) return;
     let current = true;
-    setState({ status: 'loading' });
     const timer = setTimeout(async () => {
       try {
         const answer = await request<CheckoutQuote>('post', '/checkoutquote', input);
         if (!current) return;
-        setState(answer.status === 1 && answer.data ? { status: 'ready', quote: answer.data } : { status: 'refused', message: answer.description });
+        setAnswered({ key, state: answer.status === 1 && answer.data ? { status: 'ready', quote: answer.data } : { status: 'refused', message: answer.description } });
       } catch {
-        if (current) setState({ status: 'failed' });
+        if (current) setAnswered({ key, state: { status: 'failed' } });
       }
     }, QUOTE_DELAY_MS);
     return () => {
@@ -59,5 +63,5 @@ export function useCheckoutQuote(input: QuoteRequest | null): QuoteState {
       clearTimeout(timer);
     };
   }, [key]);
-  return state;
+  return answered.key === key ? answered.state : { status: 'loading' };
 }
