@@ -47,7 +47,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=300s --retries=3 CMD node
 # least instead of a little above what is live (~80-120 MB with a 10,000-product catalogue's
 # kept answers and product views), where V8 began a full marking every few seconds under
 # load. Measured (npm run bench's four catalogue loads, 5 turns of 2 s each, same turns for
-# both): 13 mark-compacts during the turns with the default, 3 with the flag, those 3 begun
-# by the memory reducer when the load paused; each mark-compact stops the store 5-55 ms.
+# both): 13 mark-compacts during the turns with the default, 3 with the flag (2 of them begun
+# by the memory reducer when the load paused); each mark-compact stops the store 5-55 ms.
 # Costs up to ~256 MB of heap before the first full collection.
 CMD ["node", "--initial-old-space-size=256", "api/server.ts"]
