@@ -220,10 +220,32 @@ interface Pace {
 }
 
 /**
+ * Shoppers whose last round left lines in their cart (an order refused for stock
+ * taken meanwhile, the time up before ordering). Their next round starts from an
+ * empty cart, as a shopper starting again would: a cart that only grew would pass
+ * the cash-on-delivery limit the pieces are chosen to stay under (COD_PIECE_RUPEES),
+ * and every later order of that shopper would be refused for it.
+ */
+const leftovers = new Set<number>();
+
+/** Removes every line of the shopper's cart; untimed, a failure counted as an error. */
+async function emptyCart(request: Request, shopper: Shopper, recorder: Recorder): Promise<void> {
+  try {
+    const lines = expectOk(await request('GET', `/getcart/${shopper.u_id}`, undefined, shopper.auth), 'GET /getcart') as { c_id: number }[];
+    for (const line of lines) expectOk(await request('DELETE', '/removecart', { u_id: shopper.u_id, c_id: line.c_id }, shopper.auth), 'DELETE /removecart');
+  } catch (error) {
+    recorder.errors += 1;
+    recorder.problem(`emptying a cart: ${(error as Error).message}`);
+  }
+}
+
+/**
  * One shopper's round: 1-3 pieces into the cart, read it, order it all, pausing
  * before each call. Answers whether an order was placed.
  */
 async function shopOnce(request: Request, shopper: Shopper, selections: Selection[], coupons: Coupon[], recorder: Recorder, record: boolean, pace: Pace): Promise<boolean> {
+  if (leftovers.has(shopper.u_id)) await emptyCart(request, shopper, recorder);
+  leftovers.add(shopper.u_id);
   /** Waits before the next call; false once the time is up. */
   const ready = async () => {
     if (pace.thinkMs > 0) await sleep(pace.thinkMs * (0.5 + Math.random()));
@@ -249,6 +271,7 @@ async function shopOnce(request: Request, shopper: Shopper, selections: Selectio
     recorder.problem(`POST /createorder: no o_id in ${placed.text.slice(0, 200)}`);
     return false;
   }
+  if (placed) leftovers.delete(shopper.u_id);
   return placed !== null;
 }
 
