@@ -17,11 +17,11 @@
  * so no statement waits for a turn, and its one writer is the main thread's connection.
  */
 
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { Worker } from 'node:worker_threads';
-import { bodyTooLarge, JSON_BODY_LIMIT } from '../app.ts';
+import { countedJsonBody } from '../app.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { cartRoutes } from '../routes/cart/index.ts';
@@ -69,30 +69,17 @@ export function laneRoutes(): (method: string, path: string) => boolean {
 const STOP_WAIT_MS = 3_000;
 
 /**
- * The request's body, read whole to hand over, refused past JSON_BODY_LIMIT as it
- * streams: every lane route takes JSON, and jsonBodyLimit lets a multipart body
- * (an upload's) through to the routes that stream it.
+ * The request's body, read whole to hand over, through the JSON limit (countedJsonBody):
+ * every lane route takes JSON, and jsonBodyLimit lets a multipart body (an upload's)
+ * through to the routes that stream it.
  */
-async function bodyOf(request: Request): Promise<ArrayBuffer | null> {
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > JSON_BODY_LIMIT) {
-      await reader.cancel();
-      throw bodyTooLarge();
-    }
-    chunks.push(read.value);
-  }
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return whole.buffer;
+async function bodyOf(c: Context<AppEnv>, limit: MiddlewareHandler): Promise<ArrayBuffer | null> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
+  const read: { body?: ArrayBuffer } = {};
+  await limit(c, async () => {
+    read.body = await c.req.arrayBuffer();
+  });
+  return read.body ?? null;
 }
 
 export interface Lane {
@@ -117,6 +104,7 @@ export interface LaneOptions {
  */
 export async function startLane(options: LaneOptions): Promise<Lane> {
   const serves = laneRoutes();
+  const limit = countedJsonBody();
   const waiting = new Map<number, (answer: LaneAnswer | Error) => void>();
   let nextId = 1;
   let stopping = false;
@@ -191,7 +179,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!serves(c.req.method, c.req.path)) return next();
-    const body = await bodyOf(c.req.raw);
+    const body = await bodyOf(c, limit);
     // Chosen after the last wait: a worker that ended while the body was read is not posted to.
     const target = worker ?? (await ensureWorker()?.catch(() => undefined));
     if (!target) throw new ApiError(503, 'The checkout is not available right now. Please try again in a moment.');
