@@ -1,7 +1,7 @@
 /**
  * The benchmark's servers, each in a process of its own so none shares an event
  * loop with another or with the load generator: the store started as `npm start`
- * starts it (`node api/server.ts`, on an already seeded database, without building
+ * starts it (package.json's start script, on an already seeded database, without building
  * the storefront), and a bare Hono JSON route (this file, forked) to compare with.
  */
 

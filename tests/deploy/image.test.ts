@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { startArguments } from '../bench/servers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -70,7 +71,7 @@ describe('Dockerfile', () => {
 
   it('checks health with GET /healthz and starts the store as npm start does', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\/healthz/m);
-    const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/);
+    const start = ['node', ...startArguments()];
     const cmd = runtime.match(/^CMD (\[.*\])$/m)?.[1];
     expect(cmd && JSON.parse(cmd)).toEqual(start);
     expect(start.at(-1)).toBe('api/server.ts');
