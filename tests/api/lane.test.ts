@@ -17,23 +17,27 @@ import { codOrderBody } from '../helpers/orders.ts';
 
 describe('which requests the lane takes', () => {
   const serves = laneRoutes();
-  it('every route of the cart, orders and payments, by method and path', () => {
-    expect(serves('POST', '/createcart')).toBe(true);
-    expect(serves('GET', '/getcart/12')).toBe(true);
-    expect(serves('HEAD', '/getcart/12')).toBe(true);
-    expect(serves('DELETE', '/removewishlist')).toBe(true);
-    expect(serves('POST', '/createorder')).toBe(true);
-    expect(serves('PUT', '/cancelorder')).toBe(true);
-    expect(serves('GET', '/getorder/7')).toBe(true);
+  it.each([
+    ['POST', '/createcart'],
+    ['GET', '/getcart/12'],
+    ['HEAD', '/getcart/12'],
+    ['DELETE', '/removewishlist'],
+    ['POST', '/createorder'],
+    ['PUT', '/cancelorder'],
+    ['GET', '/getorder/7'],
+  ])('every route of the cart, orders and payments, by method and path: %s %s', (method, path) => {
+    expect(serves(method, path)).toBe(true);
   });
-  it('nothing else: the catalogue, accounts, the back office, pages, a wrong method', () => {
-    expect(serves('POST', '/getallproducts')).toBe(false);
-    expect(serves('POST', '/getproductbyid')).toBe(false);
-    expect(serves('POST', '/login')).toBe(false);
-    expect(serves('GET', '/admin/orders')).toBe(false);
-    expect(serves('GET', '/')).toBe(false);
-    expect(serves('GET', '/createorder')).toBe(false);
-    expect(serves('GET', '/getcart')).toBe(false);
+  it.each([
+    ['POST', '/getallproducts'],
+    ['POST', '/getproductbyid'],
+    ['POST', '/login'],
+    ['GET', '/admin/orders'],
+    ['GET', '/'],
+    ['GET', '/createorder'],
+    ['GET', '/getcart'],
+  ])('nothing else (the catalogue, accounts, the back office, pages, a wrong method): %s %s', (method, path) => {
+    expect(serves(method, path)).toBe(false);
   });
 });
 
@@ -106,6 +110,29 @@ describe.skipIf(!onEngine('postgres'))('the lane on PostgreSQL', () => {
     expect(replay.body.data.o_id).toBe(placed.body.data.o_id);
     expect((await call(store, 'PUT', '/cancelorder', { o_id: placed.body.data.o_id }, shopper.auth)).status).toBe(200);
     expect(await stockShown(product.p_id)).toBe(1);
+  });
+
+  it('ten identical requests at once through the lane: one cart line, then one order for one Idempotency-Key, no 500', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
+    const statusesOf = (replies: { status: number }[]) => {
+      const statuses: Record<number, number> = {};
+      for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      return statuses;
+    };
+    const added = await Promise.all(Array.from({ length: 10 }, () => call(store, 'POST', '/createcart', { ...product.selection, quantity: 1 }, shopper.auth)));
+    const lines = await store.db.selectFrom('cart_items').select(['c_id', 'quantity']).where('u_id', '=', shopper.u_id).execute();
+    console.log(`race through the lane: cart selection: answers ${JSON.stringify(statusesOf(added))}, rows ${lines.length}`);
+    expect(statusesOf(added)).toEqual({ 201: 1, 200: 9 });
+    expect(lines).toEqual([{ c_id: lines[0].c_id, quantity: 10 }]);
+
+    const body = codOrderBody(shopper, { subtotal: 1000 }, { cartItems: [{ c_id: lines[0].c_id }] });
+    const placed = await Promise.all(Array.from({ length: 10 }, () => call(store, 'POST', '/createorder', body, { ...shopper.auth, 'Idempotency-Key': 'lane-race-0001' })));
+    const orders = await store.db.selectFrom('orders').select('o_id').where('u_id', '=', shopper.u_id).execute();
+    console.log(`race through the lane: Idempotency-Key, cart order: answers ${JSON.stringify(statusesOf(placed))}, rows ${orders.length}`);
+    expect(statusesOf(placed)).toEqual({ 201: 1, 200: 9 });
+    expect(orders).toHaveLength(1);
+    expect(new Set(placed.map((r) => r.body.data.o_id))).toEqual(new Set([orders[0].o_id]));
   });
 
   it('a lane whose thread ends is started again: the next call is answered by the new one', async () => {
