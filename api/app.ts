@@ -9,7 +9,7 @@ import { openApiYaml, registerContract } from './openapi/document.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { cartRoutes } from './routes/cart/index.ts';
-import { catalogueRoutes, keptProductAnswer } from './routes/catalogue/index.ts';
+import { catalogueRoutes, KEPT_ANSWER_PATHS, keptCatalogueAnswer } from './routes/catalogue/index.ts';
 import { contactRoutes } from './routes/contact/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { lawRoutes } from './routes/law/index.ts';
@@ -85,8 +85,8 @@ export function createApp(deps: Deps, options: { lane?: MiddlewareHandler<AppEnv
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(onError);
   app.notFound(onNotFound);
-  // First of all: a visitor's kept product answer needs none of what follows (see there).
-  app.post('/getproductbyid', keptProductAnswer(deps, JSON_BODY_LIMIT));
+  // First of all: a visitor's kept catalogue answer needs none of what follows (see there).
+  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer(deps, JSON_BODY_LIMIT));
   app.use(securityHeaders({ hsts: deps.config.hsts }));
   app.use(function injectDeps(c, next) {
     c.set('deps', deps);

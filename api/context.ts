@@ -23,5 +23,7 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     caller: Caller;
+    /** A visitor's catalogue request text, passed on to cachedOk (api/routes/catalogue/kept-answers.ts). */
+    visitorRequest: string | undefined;
   };
 }

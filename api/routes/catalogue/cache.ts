@@ -117,7 +117,10 @@ export async function cachedOk<T>(
   stockOf: (data: NonNullable<T>) => StockShown,
   serialize: (data: NonNullable<T>) => string | readonly Uint8Array[] = JSON.stringify,
 ): Promise<Response | null> {
-  const answer = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown, serialize as Serialize);
+  const { answer, kept } = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown, serialize as Serialize);
+  // A visitor's request (kept-answers.ts passed its text on) answered from a kept answer: the next one of that text is answered ahead of the route.
+  const visitorRequest = c.get('visitorRequest');
+  if (kept && visitorRequest !== undefined && c.get('caller') === undefined) rememberRequest(visitorRequest, key, description);
   return answer.body && jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
 }
 
@@ -151,31 +154,58 @@ function currentCache(db: DB, version: string, stamp: number): Cache {
   return cache;
 }
 
+/** Which kept answer a visitor's request text was answered with (see knownRequests). */
+interface KnownRequest {
+  key: string;
+  description: string;
+}
+
 /**
- * The bytes of the answer kept for `key`, when one is kept and still current (the
- * catalogue and stock as cachedOk checks them); undefined otherwise: nothing is made
- * or kept here (the caller goes the usual way, through cachedOk).
+ * Visitors' request texts (path and body, as api/routes/catalogue/kept-answers.ts reads
+ * them) that the route answered from a kept answer, with that answer's key: what the
+ * route made of such a text (its checks, defaults and key) depends on nothing else, not
+ * on the time, the database or the caller, a visitor (no token) on every request that
+ * takes this way. A text is remembered only once its answer is kept (a listing whose
+ * filter is new, asked once, adds nothing); at most MAX_KNOWN_REQUESTS, then forgotten
+ * all at once.
  */
-export async function keptAnswerBody(db: DB, key: string, description: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+const knownRequests = new Map<string, KnownRequest>();
+const MAX_KNOWN_REQUESTS = 20_000;
+
+/**
+ * The bytes of the answer the route gave this visitor's request text, when that answer
+ * is kept and still current (the catalogue and stock as cachedOk checks them); undefined
+ * otherwise: nothing is made or kept here (the caller goes the usual way, through cachedOk).
+ */
+export async function keptAnswerOfRequest(db: DB, text: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const known = knownRequests.get(text);
+  if (known === undefined) return undefined;
   const version = await catalogueRowsVersion(db);
   if (version === null) return undefined;
   const cache = currentCache(db, version, await stockStamp(db));
-  const hit = cache.answers.get(key);
-  if (hit === undefined || hit.body === null || hit.description !== description) return undefined;
+  const hit = cache.answers.get(known.key);
+  if (hit === undefined || hit.body === null || hit.description !== known.description) return undefined;
   hit.used = true;
   return hit.body;
 }
 
-async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize): Promise<Answer> {
+function rememberRequest(text: string, key: string, description: string) {
+  if (knownRequests.has(text)) return;
+  if (knownRequests.size >= MAX_KNOWN_REQUESTS) knownRequests.clear();
+  knownRequests.set(text, { key, description });
+}
+
+/** The answer for `key`, and whether it is kept (answered from the cache, or kept now). */
+async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize): Promise<{ answer: Answer; kept: boolean }> {
   const version = await catalogueRowsVersion(db);
-  if (version === null) return answerOf(description, compute, stockOf, serialize);
+  if (version === null) return { answer: await answerOf(description, compute, stockOf, serialize), kept: false };
   // Answers show stock, which a sale changes without moving the catalogue's version.
   const stamp = await stockStamp(db);
   const cache = currentCache(db, version, stamp);
   const hit = cache.answers.get(key);
   if (hit !== undefined && hit.description === description) {
     hit.used = true;
-    return hit;
+    return { answer: hit, kept: true };
   }
   const answer = await answerOf(description, compute, stockOf, serialize);
   // Kept from its second asking on: most listings whose filter is new are asked once,
@@ -185,7 +215,7 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
   if (!cache.askedOnce.has(asked)) {
     if (cache.askedOnce.size >= MAX_ASKED_ONCE) cache.askedOnce.clear();
     cache.askedOnce.add(asked);
-    return answer;
+    return { answer, kept: false };
   }
   // Kept only if neither the catalogue nor stock moved on while it was made (it may show the old).
   if (caches.get(db) === cache && cache.stockStamp === stamp && !cache.answers.has(key)) {
@@ -198,8 +228,9 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
       keys.add(key);
     }
     evict(cache);
+    return { answer, kept: cache.answers.has(key) };
   }
-  return answer;
+  return { answer, kept: false };
 }
 
 /** Forgets one answer and its place in byProduct. */

@@ -1,12 +1,12 @@
-// POST /getproductbyid answered ahead of the app's middleware from the kept answer
-// (api/routes/catalogue/kept-product.ts): what it lets through answers exactly as the route
+// A visitor's catalogue call answered ahead of the app's middleware from the kept answer
+// (api/routes/catalogue/kept-answers.ts): what it lets through answers exactly as the route
 // does, and everything else reaches the route.
 
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptProductAnswer } from '../../api/routes/catalogue/index.ts';
+import { KEPT_ANSWER_PATHS, keptCatalogueAnswer } from '../../api/routes/catalogue/index.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
 import { createProduct } from '../helpers/catalogue.ts';
@@ -18,23 +18,31 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-/** The gate alone, in front of a route that only says the request reached it. */
-function gate() {
+/** The gate alone, in front of routes that only say the request reached them. */
+function gateApp() {
   const app = new Hono();
-  app.post('/getproductbyid', keptProductAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, 1024), (c) => c.text('reached the route', 418));
+  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, 1024), (c) => c.text('reached the route', 418));
+  return app;
+}
+function gate(path = '/getproductbyid') {
+  const app = gateApp();
   return (body: string, headers: Record<string, string> = {}) =>
-    app.request('/getproductbyid', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
+    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
 }
 
-/** Asks the store twice: the second asking keeps the answer (see cachedOk). */
-async function keep(p_id: number) {
-  for (let i = 0; i < 2; i++) expect((await call(store, 'POST', '/getproductbyid', { p_id })).status).toBe(200);
+/**
+ * Asks the store, as a visitor, with this very text, until its answer is kept and the text
+ * known: the second asking keeps the answer (see cachedOk), the third is answered from it.
+ */
+async function keepText(path: string, body: string) {
+  for (let i = 0; i < 3; i++) expect((await call(store, 'POST', path, body, declared(body))).status).toBe(200);
 }
+const keep = (p_id: number) => keepText('/getproductbyid', JSON.stringify({ p_id }));
 
 /** As a browser asks, with the body's length declared. */
 const declared = (body: string) => ({ 'content-length': String(Buffer.byteLength(body)) });
 
-describe('the kept product answer ahead of the route', () => {
+describe('the kept catalogue answer ahead of the route', () => {
   it('answers a visitor with the very bytes and headers the route gives, once the answer is kept', async () => {
     const product = await createProduct(store);
     const ask = gate();
@@ -60,15 +68,13 @@ describe('the kept product answer ahead of the route', () => {
     await reachesRoute(await ask(body, { authorization: 'Bearer not-a-token' }));
     await reachesRoute(await ask(body, { 'content-type': 'text/plain' }));
     await reachesRoute(await ask(body, { 'transfer-encoding': 'chunked' }));
-    await reachesRoute(await (async () => {
-      const app = new Hono();
-      app.post('/getproductbyid', keptProductAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, 1024), (c) => c.text('reached the route', 418));
-      return app.request('/getproductbyid', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    })());
+    await reachesRoute(await gateApp().request('/getproductbyid', { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
+    await reachesRoute(await gateApp().request('/getproductbyid?x=1', { method: 'POST', headers: { 'content-type': 'application/json', ...declared(body) }, body }));
     await reachesRoute(await ask(body, { 'content-length': '5000' }));
     for (const text of [
       `{"p_id":"${product.p_id}"}`,
       `{"p_id":${product.p_id},"extra":1}`,
+      `{ "p_id":${product.p_id}}`,
       `{"p_id":${product.p_id}.5}`,
       '{"p_id":-1}',
       `[${product.p_id}]`,
@@ -125,6 +131,36 @@ describe('the kept product answer ahead of the route', () => {
     expect((await ask(body)).status).toBe(418);
     const now = await call(store, 'POST', '/getproductbyid', { p_id: product.p_id });
     expect(now.body.data.productcarats[0].stock).toBe(1);
+  });
+
+  it('a listing: answered ahead once the route answered that very text from a kept answer; a text asked once, another spelling, a token go to the route', async () => {
+    const product = await createProduct(store);
+    const body = JSON.stringify({ is_admin: 1, page: 1, perPage: 12, sort: 'price_asc', filter: { countryCode: 'inr_price', minPrice: 1, categories: [product.cate_id] } });
+    const ask = gate('/getallproducts');
+    const reachesRoute = async (res: Response) => expect([res.status, await res.text()]).toEqual([418, 'reached the route']);
+    const first = await call(store, 'POST', '/getallproducts', body, declared(body));
+    expect(first.body.data.productData.map((p: { p_id: number }) => p.p_id)).toContain(product.p_id);
+    // Asked once: not kept, so not known either.
+    await reachesRoute(await ask(body));
+    await keepText('/getallproducts', body);
+    const kept = await ask(body);
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toEqual(first.body);
+    // The same filter spelt otherwise is another text: the route answers it (and may come to know it too).
+    await reachesRoute(await ask(body.replace('{"is_admin":1', '{ "is_admin":1')));
+    // The same text on another path, or with a token: the route.
+    await reachesRoute(await gate('/getproducts')(body));
+    await reachesRoute(await ask(body, { authorization: 'Bearer not-a-token' }));
+    // Through the whole store: a bad token is still refused, an administrator's list still widens.
+    expect((await call(store, 'POST', '/getallproducts', body, { authorization: 'Bearer forged', ...declared(body) })).status).toBe(403);
+    const hidden = await createProduct(store, { p_status: 0, cate_id: product.cate_id });
+    const admin = await createUser(store, { u_type: '0' });
+    const asAdmin = body.replace('"is_admin":1', '"is_admin":0');
+    await keepText('/getallproducts', asAdmin);
+    const adminList = await call(store, 'POST', '/getallproducts', asAdmin, { ...admin.auth, ...declared(asAdmin) });
+    expect(adminList.body.data.productData.map((p: { p_id: number }) => p.p_id)).toContain(hidden.p_id);
+    const visitorList = await call(store, 'POST', '/getallproducts', asAdmin, declared(asAdmin));
+    expect(visitorList.body.data.productData.map((p: { p_id: number }) => p.p_id)).not.toContain(hidden.p_id);
   });
 
   it('over HTTP: the third asking (kept, answered ahead) carries the bytes and headers of the first (made by the route)', async () => {
