@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_ANSWER_PATHS, keptCatalogueAnswer } from '../../api/routes/catalogue/index.ts';
+import { MAX_KNOWN_REQUEST_LENGTH } from '../../api/routes/catalogue/cache.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
 import { createProduct } from '../helpers/catalogue.ts';
@@ -19,13 +20,13 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /** The gate alone, in front of routes that only say the request reached them. */
-function gateApp() {
+function gateApp(bodyLimit = 1024) {
   const app = new Hono();
-  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, 1024), (c) => c.text('reached the route', 418));
+  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, bodyLimit), (c) => c.text('reached the route', 418));
   return app;
 }
-function gate(path = '/getproductbyid') {
-  const app = gateApp();
+function gate(path = '/getproductbyid', bodyLimit = 1024) {
+  const app = gateApp(bodyLimit);
   return (body: string, headers: Record<string, string> = {}) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
 }
@@ -148,6 +149,11 @@ describe('the kept catalogue answer ahead of the route', () => {
     expect(await kept.json()).toEqual(first.body);
     // The same filter spelt otherwise is another text: the route answers it (and may come to know it too).
     await reachesRoute(await ask(body.replace('{"is_admin":1', '{ "is_admin":1')));
+    // A text longer than a filter is ever remembered (padding would hold memory): always the route.
+    const padded = body.replace('{"is_admin":1', `{${' '.repeat(MAX_KNOWN_REQUEST_LENGTH)}"is_admin":1`);
+    await keepText('/getallproducts', padded);
+    await reachesRoute(await gate('/getallproducts', 1024 * 1024)(padded));
+    expect((await gate('/getallproducts', 1024 * 1024)(body)).status).toBe(200);
     // The same text on another path, or with a token: the route.
     await reachesRoute(await gate('/getproducts')(body));
     await reachesRoute(await ask(body, { authorization: 'Bearer not-a-token' }));

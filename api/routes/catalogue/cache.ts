@@ -166,11 +166,13 @@ interface KnownRequest {
  * route made of such a text (its checks, defaults and key) depends on nothing else, not
  * on the time, the database or the caller, a visitor (no token) on every request that
  * takes this way. A text is remembered only once its answer is kept (a listing whose
- * filter is new, asked once, adds nothing); at most MAX_KNOWN_REQUESTS, then forgotten
- * all at once.
+ * filter is new, asked once, adds nothing), and only up to MAX_KNOWN_REQUEST_LENGTH
+ * characters (a shopper's filter is a few hundred; a padded body, up to the 1 MB JSON
+ * limit, must not hold memory); at most MAX_KNOWN_REQUESTS, then forgotten all at once.
  */
 const knownRequests = new Map<string, KnownRequest>();
 const MAX_KNOWN_REQUESTS = 20_000;
+export const MAX_KNOWN_REQUEST_LENGTH = 2_048;
 
 /**
  * The bytes of the answer the route gave this visitor's request text, when that answer
@@ -190,7 +192,7 @@ export async function keptAnswerOfRequest(db: DB, text: string): Promise<Uint8Ar
 }
 
 function rememberRequest(text: string, key: string, description: string) {
-  if (knownRequests.has(text)) return;
+  if (text.length > MAX_KNOWN_REQUEST_LENGTH || knownRequests.has(text)) return;
   if (knownRequests.size >= MAX_KNOWN_REQUESTS) knownRequests.clear();
   knownRequests.set(text, { key, description });
 }
