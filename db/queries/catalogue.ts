@@ -433,7 +433,9 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     const listedAt = new Map(listed.map((l) => [l.p_id, l.pc_id]));
     const productData = views.map((view) => {
       const listed_pc_id = listedAt.get(view.p_id) ?? null;
-      const product = { ...view, listed_pc_id };
+      // The kept view itself when it is listed at its own first row (as listProducts answers
+      // views), else a copy naming the row it is listed at.
+      const product = view.listed_pc_id === listed_pc_id ? view : { ...view, listed_pc_id };
       // Its JSON is the view's kept JSON up to its last member, the view's own listed_pc_id,
       // then this listed_pc_id: the same text JSON.stringify gives (see pageJson).
       const head = viewHead(view);
