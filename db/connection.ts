@@ -169,6 +169,8 @@ export function mayChangeCatalogue(text: string): boolean {
 export interface OpenOptions {
   /** Open read-only (the static site build reads the catalogue while the API writes). */
   readonly?: boolean;
+  /** PostgreSQL: connections the pool keeps, instead of DATABASE_POOL_SIZE's (poolSize). */
+  poolSize?: number;
 }
 
 /**
@@ -228,8 +230,8 @@ export function hotStatement(db: DB, text: string): SQLite.Statement | undefined
 }
 
 
-/** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE; pg's default is 10). */
-function poolSize(): number {
+/** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE; pg's default is 10); the checkout lane keeps twice as many (openDatabase's poolSize). */
+export function poolSize(): number {
   const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   return Number.isInteger(size) && size > 0 ? size : 10;
 }
@@ -362,7 +364,7 @@ class StorePostgresDialect extends PostgresDialect {
 function openPostgres(url: string, timeouts: PostgresTimeouts, options: OpenOptions): DB {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize(),
+    max: options.poolSize ?? poolSize(),
     types: storeTypes,
     // Every session bounds its lock waits and statements (POSTGRES_TIMEOUTS, or the configured
     // values); a read-only open (the storefront build) also refuses writes, as on SQLite.

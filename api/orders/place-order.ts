@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
-import { cartLines } from '../../db/queries/cart.ts';
+import { cartLines, type OrderedCartLine } from '../../db/queries/cart.ts';
 import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, insertOrder, type OrderWrite } from '../../db/queries/orders.ts';
 import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
@@ -80,7 +80,11 @@ export function requestHash(body: unknown): string {
  */
 export async function linesToPrice(db: DB, u_id: number, lines: OrderLines, options: { lockCart?: boolean } = {}): Promise<CartToPrice['lines']> {
   if (lines.source === 'buyNow') return [{ selection: lines.selection, quantity: lines.quantity, c_id: null }];
-  const rows = await cartLines(db, u_id, lines.c_ids, { lock: options.lockCart });
+  return cartRowsToPrice(lines, await cartLines(db, u_id, lines.c_ids, { lock: options.lockCart }));
+}
+
+/** Cart lines as read for an order: all of the ones it names, at least one. */
+function cartRowsToPrice(lines: OrderLines & { source: 'cart' }, rows: OrderedCartLine[]): CartToPrice['lines'] {
   if (lines.c_ids && rows.length !== new Set(lines.c_ids).size) {
     throw conflict('Your cart has changed. Please review your cart.');
   }
@@ -149,10 +153,16 @@ export async function confirmPaid(provider: PaymentProvider, payment: { provider
  * (409 when it was for a different order), or the same payment (its webhook and the shopper's
  * return may race: the second finds the first's order).
  */
-async function earlierPlacement(db: DB, request: OrderRequest, paid: { provider_order_id: string } | undefined): Promise<{ o_id: number; created: false } | undefined> {
+async function earlierPlacement(
+  db: DB,
+  request: OrderRequest,
+  paid: { provider_order_id: string } | undefined,
+  /** The order under the Idempotency-Key, when already read (null: none); undefined: read it here. */
+  knownByKey?: { o_id: number; request_hash: string | null } | null,
+): Promise<{ o_id: number; created: false } | undefined> {
   const { idempotency } = request;
   const [byKey, byPayment] = await Promise.all([
-    idempotency ? findOrderByIdempotencyKey(db, request.u_id, idempotency.key) : undefined,
+    !idempotency ? undefined : knownByKey !== undefined ? (knownByKey ?? undefined) : findOrderByIdempotencyKey(db, request.u_id, idempotency.key),
     paid ? findOrderByProviderOrderId(db, paid.provider_order_id) : undefined,
   ]);
   if (byKey) {
@@ -163,14 +173,23 @@ async function earlierPlacement(db: DB, request: OrderRequest, paid: { provider_
   return undefined;
 }
 
-/** A promise's outcome as it stands: `value` once it has settled (null if it failed). */
-function watch<T>(promise: Promise<T>): { done: boolean; value: T | null } {
-  const state: { done: boolean; value: T | null } = { done: false, value: null };
-  promise.then(
-    (value) => Object.assign(state, { done: true, value }),
-    () => Object.assign(state, { done: true }),
-  );
-  return state;
+/**
+ * How long the placement transaction waits for the pricing begun beside it (placeOrder). It
+ * is usually a round trip from done when the transaction has its locks, where pricing again
+ * inside costs three or four (the transaction's one connection sends its statements one at a time).
+ * Bounded: that pricing may be waiting for a connection of the pool, and if every connection
+ * is held by a transaction waiting so, only the bound ends the wait.
+ */
+const EARLY_PRICING_WAIT_MS = 50;
+
+/** A promise's value if it settles within `ms` (null if it failed or did not settle in time). */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise.catch(() => null), new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How the placement transaction isolates itself on PostgreSQL (see the comment in placeOrder). */
@@ -203,12 +222,15 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   const { checkout } = request;
   const claimed = request.claimed;
   // PostgreSQL: the checkout is priced on other connections of the pool while the transaction
-  // below takes its locks, so their round trips overlap; the transaction keeps that pricing only
-  // if the cart lines it locks are the lines priced, else it prices them again inside. The reads
+  // below takes its locks, so their round trips overlap; the transaction waits for that pricing
+  // (EARLY_PRICING_WAIT_MS at most) and keeps it only if the cart lines it locks are the lines
+  // priced, else it prices them again inside. The reads
   // need no lock: under read committed each statement reads the latest commit, inside a
   // transaction or not. SQLite has one connection, which the transaction holds: everything is
   // read inside (in process, a read costs no round trip). A refusal is left to the pricing inside.
-  const early = readsBeside(db) ? watch(priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount })) : null;
+  const early = readsBeside(db) ? priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount }) : null;
+  // Its refusal, if any, is left to the pricing inside (a rejection nobody awaits would end the process).
+  early?.catch(() => undefined);
   let taken: number[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
@@ -218,22 +240,35 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     // as it reads them, so the lines priced are the lines removed; a Buy Now order, having none,
     // locks the shopper's row. The unique indexes on the key and on the payment cover the rest.
     let lines: CartToPrice['lines'] | ApiError;
+    // The order already placed under the Idempotency-Key, read with the cart lines (one round trip
+    // instead of two); undefined when no line was read to carry it, and earlierPlacement reads it.
+    let knownByKey: { o_id: number; request_hash: string | null } | null | undefined;
     if (checkout.lines.source === 'cart') {
+      const rows = await cartLines(trx, request.u_id, checkout.lines.c_ids, { lock: true, orderOfKey: request.idempotency?.key });
+      // The key's order as the lines' statement saw it (cartLines): a replay that waited for this
+      // request's first placement finds its lines gone and reads the key again (earlierPlacement). An
+      // order under the key committed unseen meanwhile all the same makes this one's insert a duplicate
+      // of the unique index, and writeTransaction runs it again, then seeing it.
+      if (rows.length && request.idempotency) knownByKey = rows[0].key_o_id == null ? null : { o_id: rows[0].key_o_id, request_hash: rows[0].key_request_hash ?? null };
       // A cart emptied or changed by an earlier placement of this very request is its replay, not a refusal.
-      lines = await linesToPrice(trx, request.u_id, checkout.lines, { lockCart: true }).catch((error: unknown) => {
-        if (error instanceof ApiError) return error;
-        throw error;
-      });
+      try {
+        lines = cartRowsToPrice(checkout.lines, rows);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        lines = error;
+        // Read again, after the lock: a refusal is answered only when no placement of this request committed.
+        knownByKey = undefined;
+      }
     } else {
       await lockShopper(trx, request.u_id);
       lines = await linesToPrice(trx, request.u_id, checkout.lines);
     }
-    const earlier = await earlierPlacement(trx, request, paid);
+    const earlier = await earlierPlacement(trx, request, paid, knownByKey);
     if (earlier) return earlier;
     if (lines instanceof ApiError) throw lines;
-    // The early pricing only if it is done: waiting here for a connection of the pool while this
-    // transaction holds one could wait forever when every connection is held so.
-    const quoted = early?.done ? early.value : null;
+    // The early pricing, waited for a bounded time (EARLY_PRICING_WAIT_MS): waiting without a bound for
+    // a connection of the pool while this transaction holds one could wait forever when every connection is held so.
+    const quoted = early ? await settledWithin(early, EARLY_PRICING_WAIT_MS) : null;
     // A client naming no coupon is matched by its discount; a discount no coupon gives is the mismatch below.
     const priced = quoted && pricedFrom(quoted, lines) ? quoted : await priceLines(trx, lines, checkout, claimed?.discount);
     if (

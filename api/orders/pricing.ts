@@ -166,19 +166,24 @@ export function normaliseCouponName(name: string | null | undefined): string {
  */
 export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> {
   if (cart.lines.length === 0) throw badRequest('Your cart is empty.');
-  const catalogue = await loadSellable(db, cart.lines.map((l) => l.selection.p_id));
+  const code = normaliseCouponName(cart.couponName);
+  // The coupon is read beside the catalogue, not after it (on PostgreSQL one round trip
+  // instead of two); the lines are still judged first, so their refusals come before the coupon's.
+  const [catalogue, coupons] = await Promise.all([
+    loadSellable(db, cart.lines.map((l) => l.selection.p_id)),
+    code ? findActiveCoupon(db, code).then((found) => (found ? [found] : [])) : cart.claimedDiscount ? listActiveCoupons(db) : [],
+  ]);
   const lines = cart.lines.map((l) =>
     priceLine(resolveSelection(catalogue.get(l.selection.p_id), l.selection, { atCheckout: true }), l.quantity, cart.currency, l.c_id ?? null, cart.country ?? HOME_COUNTRY),
   );
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
   let coupon: PricedCart['coupon'] = null;
-  const code = normaliseCouponName(cart.couponName);
   if (code) {
-    const found = await findActiveCoupon(db, code);
+    const [found] = coupons;
     if (!found) throw badRequest('Invalid coupon!');
     coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
   } else if (cart.claimedDiscount) {
-    const found = couponGivingDiscount(await listActiveCoupons(db), subtotal, cart.claimedDiscount);
+    const found = couponGivingDiscount(coupons, subtotal, cart.claimedDiscount);
     if (found) coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
   }
   const discount = coupon ? couponDiscount(subtotal, coupon.discount_bp) : 0;

@@ -139,15 +139,35 @@ export async function listCart(db: DB, u_id: number): Promise<CartItemView[]> {
   return withDetails(db, lines);
 }
 
+/** A cart line as an order reads it, with (cartLines' `orderOfKey`) the shopper's order already placed under a key. */
+export interface OrderedCartLine extends StoredSelection {
+  c_id: number;
+  u_id: number;
+  quantity: number;
+  /** The order placed under `orderOfKey`, null when none (every line says the same); undefined when not asked. */
+  key_o_id?: number | null;
+  key_request_hash?: string | null;
+}
+
 /**
  * Some of a shopper's cart lines (all when `c_ids` is undefined). `lock`: inside a
  * PostgreSQL transaction, the lines read are locked until it ends (SELECT … FOR UPDATE).
+ * `orderOfKey`: each line also says which of the shopper's orders was placed under this
+ * Idempotency-Key, if any, so placing an order learns both in one round trip. Read with
+ * the statement's snapshot: an order committed while the statement waited for a line's
+ * lock is not seen (its lines, removed by it, are not answered either).
  */
-export function cartLines(db: DB, u_id: number, c_ids?: number[], options: { lock?: boolean } = {}) {
+export function cartLines(db: DB, u_id: number, c_ids?: number[], options: { lock?: boolean; orderOfKey?: string } = {}): Promise<OrderedCartLine[]> {
   let query = db
     .selectFrom('cart_items')
     .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
     .where('u_id', '=', u_id);
+  const key = options.orderOfKey;
+  if (key !== undefined) {
+    const byKey = (eb: ExpressionBuilder<Database, 'cart_items'>) =>
+      eb.selectFrom('orders').where('orders.u_id', '=', u_id).where('orders.idempotency_key', '=', key);
+    query = query.select((eb) => [byKey(eb).select('orders.o_id').as('key_o_id'), byKey(eb).select('orders.request_hash').as('key_request_hash')]) as unknown as typeof query;
+  }
   if (c_ids) {
     if (c_ids.length === 0) return Promise.resolve([]);
     query = query.where('c_id', 'in', c_ids);
