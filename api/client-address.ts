@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { ConnInfo } from 'hono/conninfo';
 import ipaddr from 'ipaddr.js';
 import type { AppEnv } from './context.ts';
 
@@ -17,13 +18,17 @@ import type { AppEnv } from './context.ts';
  * change addresses within it at will); an IPv4-mapped IPv6 address counts as IPv4.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  let socket: string | undefined;
+  // No socket (app.request in tests): the header decides, or nothing.
+  return addressOf(socketOf(c)?.address, c.req.header('x-forwarded-for'), c.get('deps').config.trustedProxyHops);
+}
+
+/** The request's socket as Node gives it (address, port, family); undefined when there is none (app.request). */
+export function socketOf(c: Context): ConnInfo['remote'] | undefined {
   try {
-    socket = getConnInfo(c).remote.address;
+    return getConnInfo(c).remote;
   } catch {
-    // No socket (app.request in tests): the header decides, or nothing.
+    return undefined;
   }
-  return addressOf(socket, c.req.header('x-forwarded-for'), c.get('deps').config.trustedProxyHops);
 }
 
 /** clientAddress's rule on its inputs: the socket's address, X-Forwarded-For, trusted hops. */

@@ -18,10 +18,10 @@
  */
 
 import type { Context, MiddlewareHandler } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { Worker } from 'node:worker_threads';
 import { countedJsonBody } from '../app.ts';
+import { socketOf } from '../client-address.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { cartRoutes } from '../routes/cart/index.ts';
@@ -183,13 +183,9 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
     // Chosen after the last wait: a worker that ended while the body was read is not posted to.
     const target = worker ?? (await ensureWorker()?.catch(() => undefined));
     if (!target) throw new ApiError(503, 'The checkout is not available right now. Please try again in a moment.');
-    let remote: LaneRequest['remote'] = {};
-    try {
-      const info = getConnInfo(c).remote;
-      remote = { address: info.address, port: info.port, family: info.addressType };
-    } catch {
-      // No socket (app.request): the address is the headers' or nothing, as on the main thread.
-    }
+    // No socket (app.request): the address is the headers' or nothing, as on the main thread.
+    const socket = socketOf(c);
+    const remote: LaneRequest['remote'] = { address: socket?.address, port: socket?.port, family: socket?.addressType };
     const request: LaneRequest = {
       id: nextId++,
       method: c.req.method,
