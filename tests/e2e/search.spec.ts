@@ -69,6 +69,8 @@ test.describe('all products in the address', () => {
   test('a shared link with purity and sort: cards name their purity, cheapest first', async ({ page }) => {
     await page.goto('/allproducts?purity=22K&sort=price');
     await expect(page.locator('.shop__sort select')).toHaveValue('price_asc');
+    // The sort shows in the same render that sends the request; the cards read below are its answer, not the pre-rendered page.
+    await settled(page);
     await expect(cards(page).first().locator('.card__price')).toContainText('22K from ₹');
     const prices = (await page.locator('.shop__results .card__price [data-price]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.inr))));
     expect(prices.length).toBeGreaterThan(1);
