@@ -92,10 +92,22 @@ export async function startStore(env: Record<string, string>): Promise<Served> {
   return served(child, origin);
 }
 
-/** A bare Hono JSON route in a process of its own. */
-export async function startBare(): Promise<Served> {
+/** An answer the bare process gives to `POST /bare-answer`: its bytes (UTF-8 text) and headers. */
+export interface BareAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A bare Hono JSON route in a process of its own: `GET /bare`, a tiny answer; with
+ * `answer`, also `POST /bare-answer`, which reads the request's body and gives those
+ * bytes and headers (what Node and Hono alone cost for a call of that shape).
+ */
+export async function startBare(answer?: BareAnswer): Promise<Served> {
   const port = await freePort();
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, AURUM_BENCH_BARE_PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const env: Record<string, string> = { AURUM_BENCH_BARE_PORT: String(port) };
+  if (answer) env.AURUM_BENCH_BARE_ANSWER = JSON.stringify(answer);
+  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/bare`, child, 30);
   return served(child, origin);
@@ -105,6 +117,14 @@ if (process.env.AURUM_BENCH_BARE_PORT) {
   const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
   const app = new Hono().get('/bare', (c) => c.json({ status: 1, description: 'ok', data: { hello: 'world' } }));
+  if (process.env.AURUM_BENCH_BARE_ANSWER) {
+    const given = JSON.parse(process.env.AURUM_BENCH_BARE_ANSWER) as BareAnswer;
+    const bytes = new TextEncoder().encode(given.body);
+    app.post('/bare-answer', async (c) => {
+      await c.req.text();
+      return new Response(bytes, { status: 200, headers: given.headers });
+    });
+  }
   const server = serve({ fetch: app.fetch, port: Number(process.env.AURUM_BENCH_BARE_PORT), hostname: '127.0.0.1' });
   if ('keepAliveTimeout' in server) {
     server.keepAliveTimeout = 65_000;
