@@ -86,7 +86,7 @@ export function createApp(deps: Deps, options: { lane?: MiddlewareHandler<AppEnv
   app.onError(onError);
   app.notFound(onNotFound);
   // First of all: a visitor's kept catalogue answer needs none of what follows (see there).
-  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer(deps, JSON_BODY_LIMIT));
+  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer(deps));
   app.use(securityHeaders({ hsts: deps.config.hsts }));
   app.use(function injectDeps(c, next) {
     c.set('deps', deps);

@@ -20,13 +20,17 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /** The gate alone, in front of routes that only say the request reached them. */
-function gateApp(bodyLimit = 1024) {
+function gateApp() {
   const app = new Hono();
-  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }, bodyLimit), (c) => c.text('reached the route', 418));
+  app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer({ db: store.db, config: store.config, onCatalogueChange: () => {} }), async (c) => {
+    // What the route would read: the body is still there when the gate passed the request on.
+    c.header('x-body-length', String((await c.req.text()).length));
+    return c.text('reached the route', 418);
+  });
   return app;
 }
-function gate(path = '/getproductbyid', bodyLimit = 1024) {
-  const app = gateApp(bodyLimit);
+function gate(path = '/getproductbyid') {
+  const app = gateApp();
   return (body: string, headers: Record<string, string> = {}) =>
     app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
 }
@@ -152,8 +156,10 @@ describe('the kept catalogue answer ahead of the route', () => {
     // A text longer than a filter is ever remembered (padding would hold memory): always the route.
     const padded = body.replace('{"is_admin":1', `{${' '.repeat(MAX_KNOWN_REQUEST_LENGTH)}"is_admin":1`);
     await keepText('/getallproducts', padded);
-    await reachesRoute(await gate('/getallproducts', 1024 * 1024)(padded));
-    expect((await gate('/getallproducts', 1024 * 1024)(body)).status).toBe(200);
+    const toRoute = await gate('/getallproducts')(padded);
+    await reachesRoute(toRoute);
+    expect(toRoute.headers.get('x-body-length')).toBe(String(padded.length));
+    expect((await gate('/getallproducts')(body)).status).toBe(200);
     // The same text on another path, or with a token: the route.
     await reachesRoute(await gate('/getproducts')(body));
     await reachesRoute(await ask(body, { authorization: 'Bearer not-a-token' }));

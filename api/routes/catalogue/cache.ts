@@ -184,11 +184,15 @@ export async function keptAnswerOfRequest(db: DB, text: string): Promise<Uint8Ar
   if (known === undefined) return undefined;
   const version = await catalogueRowsVersion(db);
   if (version === null) return undefined;
-  const cache = currentCache(db, version, await stockStamp(db));
-  const hit = cache.answers.get(known.key);
-  if (hit === undefined || hit.body === null || hit.description !== known.description) return undefined;
+  return keptAnswer(currentCache(db, version, await stockStamp(db)), known.key, known.description)?.body ?? undefined;
+}
+
+/** The answer kept for `key` with this description (marked used), if any. */
+function keptAnswer(cache: Cache, key: string, description: string): Answer | undefined {
+  const hit = cache.answers.get(key);
+  if (hit === undefined || hit.description !== description) return undefined;
   hit.used = true;
-  return hit.body;
+  return hit;
 }
 
 function rememberRequest(text: string, key: string, description: string) {
@@ -204,11 +208,8 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
   // Answers show stock, which a sale changes without moving the catalogue's version.
   const stamp = await stockStamp(db);
   const cache = currentCache(db, version, stamp);
-  const hit = cache.answers.get(key);
-  if (hit !== undefined && hit.description === description) {
-    hit.used = true;
-    return { answer: hit, kept: true };
-  }
+  const hit = keptAnswer(cache, key, description);
+  if (hit !== undefined) return { answer: hit, kept: true };
   const answer = await answerOf(description, compute, stockOf, serialize);
   // Kept from its second asking on: most listings whose filter is new are asked once,
   // and keeping those only churned memory (measured: a garbage collection pause every
