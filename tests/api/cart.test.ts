@@ -218,6 +218,22 @@ describe('cart', () => {
     });
   });
 
+  it('refuses to raise a line past 99 pieces, the line left as it was, and raises it up to 99', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { sizes: [] });
+    const selection = { ...product.selection, size_id: null };
+    const first = await api('POST', '/createcart', { ...selection, quantity: 60 }, shopper.auth);
+    expect(first.status).toBe(201);
+    const refused = await api('POST', '/createcart', { ...selection, quantity: 40 }, shopper.auth);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ status: 0, description: 'You can have at most 99 of one item in your cart.', data: null });
+    expect((await cartRows(shopper.u_id)).map((l) => l.quantity)).toEqual([60]);
+    const raised = await api('POST', '/createcart', { ...selection, quantity: 39 }, shopper.auth);
+    expect(raised.status).toBe(200);
+    expect(raised.body.data).toEqual({ c_id: first.body.data.c_id, quantity: 99 });
+    expect((await cartRows(shopper.u_id)).map((l) => l.quantity)).toEqual([99]);
+  });
+
   it('lets an administrator read a shopper\'s cart', async () => {
     const shopper = await createUser(store);
     const admin = await createUser(store, { u_type: '0' });
