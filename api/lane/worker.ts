@@ -20,7 +20,7 @@ try {
   // once, an order five: its pricing beside its transaction), and with ten connections a few calls
   // at once held them all while the others queued (measured in the benchmark, README).
   const db = openDatabase(config.database, { poolSize: 2 * poolSize() });
-  onStockChange(db, (pcIds) => tell({ kind: 'stock', pcIds }));
+  onStockChange(db, (pcIds, rows) => tell({ kind: 'stock', pcIds, rows }));
   const app = createApp({ db, config, onCatalogueChange: () => tell({ kind: 'catalogue' }) });
 
   port.on('message', async (message: LaneRequest | 'stop') => {

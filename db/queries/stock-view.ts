@@ -26,6 +26,7 @@
 
 import { sql } from 'kysely';
 import { type DB, engineOf, hotStatement } from '../connection.ts';
+import type { StockRow } from './stock.ts';
 
 /** How long another process's sale may take to show here (the whole table is read again at most this often). */
 export const OTHER_STOCK_WRITERS_LAG_MS = 1_000;
@@ -171,13 +172,19 @@ export function stockChangesSince(db: DB, stamp: number): { pc_id: number; p_id:
 
 /**
  * Called after this process committed a change of these rows' stock (an order
- * placed, an order cancelled): reads them back, so the next answer here shows it.
+ * placed, an order cancelled), so the next answer here shows it: `rows`, every one of
+ * them as the change left it (its UPDATE … RETURNING; no other write can come between
+ * that and the commit, the rows being locked), or else they are read back.
  */
-export async function noteStockChange(db: DB, pcIds: Iterable<number>): Promise<void> {
+export async function noteStockChange(db: DB, pcIds: Iterable<number>, rows?: StockRow[]): Promise<void> {
   const ids = [...new Set(pcIds)];
-  if (ids.length) for (const listener of listeners.get(db) ?? []) listener(ids);
+  if (ids.length) for (const listener of listeners.get(db) ?? []) listener(ids, rows);
   const state = stateOf(db);
   if (ids.length === 0 || state.stamp === 0) return;
+  if (rows) {
+    take(state, rows, false, performance.now());
+    return;
+  }
   const read = db
     .selectFrom('product_carats')
     .select(['pc_id', 'p_id', 'stock'])
@@ -192,13 +199,16 @@ export async function noteStockChange(db: DB, pcIds: Iterable<number>): Promise<
   }
 }
 
-const listeners = new WeakMap<DB, ((pcIds: number[]) => void)[]>();
+const listeners = new WeakMap<DB, StockListener[]>();
+
+/** Told the carat rows of a stock change, with their stock as left when known. */
+export type StockListener = (pcIds: number[], rows?: StockRow[]) => void;
 
 /**
  * Calls `listener` with the carat rows of every stock change this process notes on
  * `db` (noteStockChange): how a thread placing orders on a database handle of its own
  * (api/lane) tells the thread that keeps the shop's views.
  */
-export function onStockChange(db: DB, listener: (pcIds: number[]) => void): void {
+export function onStockChange(db: DB, listener: StockListener): void {
   listeners.set(db, [...(listeners.get(db) ?? []), listener]);
 }
