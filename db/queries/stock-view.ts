@@ -52,6 +52,8 @@ interface StockState {
   pending: Set<Promise<void>>;
   /** pc_id → when this process last read it back after its own sale: a whole-table read begun before that is older for it. */
   readBackAt: Map<number, number>;
+  /** Whole-table reads so far (wholeStockReads). */
+  wholeReads: number;
 }
 
 const states = new WeakMap<DB, StockState>();
@@ -59,7 +61,7 @@ const states = new WeakMap<DB, StockState>();
 function stateOf(db: DB): StockState {
   let state = states.get(db);
   if (!state) {
-    state = { stamp: 0, stock: new Map(), log: [], firstStamp: 1, readAt: -Infinity, pending: new Set(), readBackAt: new Map() };
+    state = { stamp: 0, stock: new Map(), log: [], firstStamp: 1, readAt: -Infinity, pending: new Set(), readBackAt: new Map(), wholeReads: 0 };
     states.set(db, state);
   }
   return state;
@@ -72,6 +74,7 @@ function stateOf(db: DB): StockState {
 function take(state: StockState, rows: { pc_id: number; p_id: number; stock: number | null }[], whole: boolean, startedAt: number) {
   const seen = whole ? new Set<number>() : undefined;
   const first = state.stamp === 0 && whole;
+  let shifts: { pc_id: number; from: number | null; to: number | null }[] | null = whole ? null : [];
   for (const row of rows) {
     seen?.add(row.pc_id);
     if (whole) {
@@ -84,9 +87,15 @@ function take(state: StockState, rows: { pc_id: number; p_id: number; stock: num
       state.readBackAt.set(row.pc_id, performance.now());
     }
     const had = state.stock.get(row.pc_id);
+    if (!whole && !state.stock.has(row.pc_id)) shifts = null;
+    else shifts?.push({ pc_id: row.pc_id, from: had ?? null, to: row.stock });
     state.stock.set(row.pc_id, row.stock);
     if (!first && had !== row.stock) logChange(state, row.pc_id, row.p_id);
   }
+  // Rows taken one by one (this process's own changes, known or read back): the PostgreSQL fingerprint
+  // the next look expects moves with them, so finding the column as kept here it reads nothing more
+  // (a row unknown here leaves it: that look reads every row, as does one that finds anything else).
+  if (!whole && shifts && state.lastLook?.includes(':')) state.lastLook = shiftedFingerprint(state.lastLook, shifts);
   if (seen) {
     // Rows gone (a product's carat deleted): the catalogue version moved for that already.
     for (const pc_id of state.stock.keys()) {
@@ -118,10 +127,29 @@ async function look(db: DB): Promise<string | undefined> {
   }
   const row = await db
     .selectFrom('product_carats')
-    // bigint before multiplying: pc_id * 7919 overflows a 32-bit integer past pc_id 271,000.
+    // bigint before multiplying: pc_id * 7919 overflows a 32-bit integer past pc_id 271,000. (shiftedFingerprint moves it as this computes it.)
     .select(sql<string>`count(*) || ':' || coalesce(sum(coalesce(stock, -1)), 0) || ':' || coalesce(sum(coalesce(stock, -1) * ((cast(pc_id as bigint) * 7919) % 10007)), 0)`.as('fingerprint'))
     .executeTakeFirstOrThrow();
   return row.fingerprint;
+}
+
+/** The weight of a row in the fingerprint's second sum, as look() computes it. */
+const weightOf = (pc_id: number) => (BigInt(pc_id) * 7919n) % 10007n;
+
+/**
+ * A PostgreSQL fingerprint (look()) moved by known changes of rows' stock, computed as the
+ * server would: the same count, each sum moved by the change of coalesce(stock, -1).
+ */
+function shiftedFingerprint(fingerprint: string, shifts: { pc_id: number; from: number | null; to: number | null }[]): string {
+  const [count, sum, weighted] = fingerprint.split(':');
+  let plain = BigInt(sum);
+  let byRow = BigInt(weighted);
+  for (const { pc_id, from, to } of shifts) {
+    const change = BigInt(to ?? -1) - BigInt(from ?? -1);
+    plain += change;
+    byRow += change * weightOf(pc_id);
+  }
+  return `${count}:${plain}:${byRow}`;
 }
 
 /** Reads every row's stock again when a look says another connection may have changed it (always the first time). */
@@ -134,6 +162,7 @@ function readAll(db: DB, state: StockState): Promise<void> {
       if (seen !== undefined) state.readAt = startedAt;
       return;
     }
+    state.wholeReads += 1;
     const rows = await db.selectFrom('product_carats').select(['pc_id', 'p_id', 'stock']).execute();
     take(state, rows, true, startedAt);
     state.lastLook = seen;
@@ -143,6 +172,11 @@ function readAll(db: DB, state: StockState): Promise<void> {
   });
   state.reading = reading;
   return reading;
+}
+
+/** How many times this process has read every row's stock on this database (the first time, and after a look found a change it was not told of). */
+export function wholeStockReads(db: DB): number {
+  return stateOf(db).wholeReads;
 }
 
 /**
