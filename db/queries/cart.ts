@@ -6,7 +6,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
-import { getProducts, type ProductView, shopperVisibleIds } from './catalogue.ts';
+import { catalogueRowsVersion, getProducts, type ProductView, shopperViews } from './catalogue.ts';
 import { utcTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
 
@@ -59,11 +59,18 @@ function sameSelection<T extends LineTable>(selection: StoredSelection) {
   };
 }
 
-/** Names and prices of each line's choice, taken from its product as the catalogue answers it. */
+/**
+ * Names and prices of each line's choice, taken from its product as the catalogue answers it:
+ * the views shoppers are shown (shopperViews: kept between calls, with the catalogue's freshness),
+ * and for a product withdrawn since it was added (not available) its view read as it is now.
+ */
 async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promise<(L & LineDetails)[]> {
   const ids = [...new Set(lines.map((l) => l.p_id))];
   if (ids.length === 0) return [];
-  const [all, available] = await Promise.all([getProducts(db, ids, { includeInactive: true }), shopperVisibleIds(db, ids)]);
+  const visible = await shopperViews(db, ids);
+  const available = new Set(visible.map((p) => p.p_id));
+  const withdrawn = ids.filter((id) => !available.has(id));
+  const all = withdrawn.length ? [...visible, ...(await getProducts(db, withdrawn, { includeInactive: true }))] : visible;
   const products = new Map(all.map((p) => [p.p_id, p]));
   return lines.map((line) => {
     const product = products.get(line.p_id) ?? null;
@@ -121,12 +128,17 @@ export async function addToCart(db: DB, u_id: number, selection: StoredSelection
 
 /** A shopper's cart, oldest line first, each line with its product. */
 export async function listCart(db: DB, u_id: number): Promise<CartItemView[]> {
-  const lines = await db
-    .selectFrom('cart_items')
-    .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
-    .where('u_id', '=', u_id)
-    .orderBy('c_id')
-    .execute();
+  // The catalogue's version, which the kept views are checked against (withDetails), read beside the lines
+  // (shopperViews joins this read): on PostgreSQL the cart is then two round trips deep, its views kept.
+  const [lines] = await Promise.all([
+    db
+      .selectFrom('cart_items')
+      .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
+      .where('u_id', '=', u_id)
+      .orderBy('c_id')
+      .execute(),
+    catalogueRowsVersion(db),
+  ]);
   return withDetails(db, lines);
 }
 
