@@ -12,7 +12,7 @@
  *
  * The lane is the same app (createApp, the same routes and rules) on another DB
  * handle, like a second instance sharing the database; what one instance tells the
- * others late (stock read back after a sale, the catalogue changed) the lane tells the
+ * others late (stock changed by a sale, the catalogue changed) the lane tells the
  * main thread at once. SQLite has none of this: better-sqlite3 answers synchronously,
  * so no statement waits for a turn, and its one writer is the main thread's connection.
  */

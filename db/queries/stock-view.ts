@@ -12,8 +12,9 @@
  * changed, so what was made from stock is mended (the listing index's in-stock flags,
  * the changed products' views) rather than rebuilt, and kept answers are keyed by the
  * stamp:
- *   - a sale or cancel made by this process is read back right after its commit
- *     (noteStockChange), so the next answer here shows it;
+ *   - a sale or cancel made by this process is taken as its statement left it (an order)
+ *     or read back right after its commit (noteStockChange), so the next answer here
+ *     shows it, and the look below expects it;
  *   - one made by another process (a second instance, a script) is seen within
  *     OTHER_STOCK_WRITERS_LAG_MS: when the last look is older than that, the process
  *     looks, in the background, whether anyone else may have changed stock (SQLite:
@@ -116,9 +117,10 @@ function logChange(state: StockState, pc_id: number, p_id: number) {
 /**
  * What tells, cheaply, whether another connection may have changed stock since the
  * last look: SQLite's data_version (it moves when another connection commits; this
- * connection's own sales are read back by noteStockChange), PostgreSQL's count and
+ * connection's own sales are noted by noteStockChange), PostgreSQL's count and
  * two weighted sums of the column (an offsetting pair of changes between two looks
- * would have to match both sums). undefined: cannot look now (inside a transaction).
+ * would have to match both sums; this process's own changes move the sums it expects:
+ * shiftedFingerprint). undefined: cannot look now (inside a transaction).
  */
 async function look(db: DB): Promise<string | undefined> {
   if (engineOf(db) === 'sqlite') {
@@ -183,7 +185,7 @@ export function wholeStockReads(db: DB): number {
  * The stamp of stock as this process knows it now: kept answers made from stock are
  * good while it is unchanged. The first call reads every row; later ones start a
  * background read when the last is older than OTHER_STOCK_WRITERS_LAG_MS, and wait
- * for this process's own sales to be read back.
+ * for this process's own sales to be noted.
  */
 export async function stockStamp(db: DB): Promise<number> {
   const state = stateOf(db);
