@@ -376,7 +376,9 @@ export async function insertOrder(trx: DB, order: InsertObject<Database, 'orders
   }
   const placed = sql<number>`(select o_id from placed_order)`;
   type Written = Database & { placed_order: { o_id: number }; stock_taken: StockRow };
-  let query = trx.with('placed_order', (db) => db.insertInto('orders').values(order).returning('o_id')) as unknown as QueryCreator<Written>;
+  // The stock first, as on SQLite (the statement locks its tables in this order).
+  let query = (takeStock ? trx.with('stock_taken', (db) => takeStock(db as unknown as QueryCreator<Database>) as never) : trx) as unknown as QueryCreator<Written>;
+  query = query.with('placed_order', (db) => db.insertInto('orders').values(order).returning('o_id')) as unknown as typeof query;
   for (const [i, write] of writes.entries()) {
     query = query.with(`order_write_${i}`, (db) => write(db as unknown as QueryCreator<Database>, placed) as never) as unknown as typeof query;
   }
@@ -384,7 +386,6 @@ export async function insertOrder(trx: DB, order: InsertObject<Database, 'orders
     const row = await query.selectFrom('placed_order').select('o_id').executeTakeFirstOrThrow();
     return { o_id: row.o_id, taken: [] };
   }
-  query = query.with('stock_taken', (db) => takeStock(db as unknown as QueryCreator<Database>) as never) as unknown as typeof query;
   // One row per row taken, or one with no row taken.
   const rows = await query
     .selectFrom('placed_order')
