@@ -50,7 +50,7 @@ if (building) {
 const onCatalogueChange = building ? rebuilder.schedule : () => void bumpCatalogueVersion(db).catch(() => undefined);
 // PostgreSQL: the shoppers' cart, orders and payments on a thread of their own (api/lane/lane.ts).
 const lane = config.database.engine === 'postgres'
-  ? await startLane({ onStockChange: (pcIds) => void noteStockChange(db, pcIds).catch(() => undefined), onCatalogueChange })
+  ? await startLane({ onStockChange: (pcIds, rows) => void noteStockChange(db, pcIds, rows).catch(() => undefined), onCatalogueChange })
   : undefined;
 const app = createApp({ db, config, onCatalogueChange }, { lane: lane?.middleware });
 

@@ -12,7 +12,7 @@
  *
  * The lane is the same app (createApp, the same routes and rules) on another DB
  * handle, like a second instance sharing the database; what one instance tells the
- * others late (stock read back after a sale, the catalogue changed) the lane tells the
+ * others late (stock changed by a sale, the catalogue changed) the lane tells the
  * main thread at once. SQLite has none of this: better-sqlite3 answers synchronously,
  * so no statement waits for a turn, and its one writer is the main thread's connection.
  */
@@ -23,6 +23,8 @@ import { Worker } from 'node:worker_threads';
 import { countedJsonBody } from '../app.ts';
 import { socketOf } from '../client-address.ts';
 import type { AppEnv } from '../context.ts';
+import type { StockRow } from '../../db/queries/stock.ts';
+import type { StockListener } from '../../db/queries/stock-view.ts';
 import { ApiError } from '../errors.ts';
 import { cartRoutes } from '../routes/cart/index.ts';
 import { ordersRoutes } from '../routes/orders/index.ts';
@@ -52,7 +54,7 @@ export type LaneNews =
   | { kind: 'failed'; message: string }
   | { kind: 'answer'; answer: LaneAnswer }
   | { kind: 'lost'; id: number }
-  | { kind: 'stock'; pcIds: number[] }
+  | { kind: 'stock'; pcIds: number[]; rows?: StockRow[] }
   | { kind: 'catalogue' }
   | { kind: 'stopped' };
 
@@ -91,8 +93,8 @@ export interface Lane {
 }
 
 export interface LaneOptions {
-  /** Called with the carat rows whose stock the lane changed (after its commit). */
-  onStockChange: (pcIds: number[]) => void;
+  /** Called with the carat rows whose stock the lane changed (after its commit), with their stock as left when known. */
+  onStockChange: StockListener;
   onCatalogueChange: () => void;
   /** The lane's environment, read by its loadConfig (the process's, unless a test gives its store's). */
   env?: NodeJS.ProcessEnv;
@@ -145,7 +147,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
             waiting.delete(news.id);
             break;
           case 'stock':
-            options.onStockChange(news.pcIds);
+            options.onStockChange(news.pcIds, news.rows);
             break;
           case 'catalogue':
             options.onCatalogueChange();

@@ -16,11 +16,11 @@ const tell = (news: LaneNews, transfer: ArrayBuffer[] = []) => port.postMessage(
 
 try {
   const config = loadConfig();
-  // Twice the main thread's pool: the lane's calls fan out (a cart read sends six statements at
-  // once, an order five: its pricing beside its transaction), and with ten connections a few calls
-  // at once held them all while the others queued (measured in the benchmark, README).
+  // Twice the main thread's pool: the lane's calls fan out (an order five statements at once: its
+  // pricing beside its transaction; a cart read sent six before its products were kept), and with ten
+  // connections a few calls at once held them all while the others queued (measured in the benchmark, README).
   const db = openDatabase(config.database, { poolSize: 2 * poolSize() });
-  onStockChange(db, (pcIds) => tell({ kind: 'stock', pcIds }));
+  onStockChange(db, (pcIds, rows) => tell({ kind: 'stock', pcIds, rows }));
   const app = createApp({ db, config, onCatalogueChange: () => tell({ kind: 'catalogue' }) });
 
   port.on('message', async (message: LaneRequest | 'stop') => {

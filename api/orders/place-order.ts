@@ -15,7 +15,7 @@ import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
-import { takeStock } from '../../db/queries/stock.ts';
+import { refuseShort, type StockRow, stockTake, takeStockQuery } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { usdInrNow } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
@@ -231,7 +231,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   const early = readsBeside(db) ? priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount }) : null;
   // Its refusal, if any, is left to the pricing inside (a rejection nobody awaits would end the process).
   early?.catch(() => undefined);
-  let taken: number[] = [];
+  let taken: StockRow[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
     // One shopper's placements of the same lines (an Idempotency-Key replay, a payment's webhook
@@ -282,7 +282,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
     const pan = assertLawfulPayment(priced, payment.method, checkout.pan);
 
-    taken = await takeStock(trx, priced.lines);
+    // Sent with the order's statement (insertOrder), checked once it is back (refuseShort).
+    const take = stockTake(priced.lines);
 
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     const writes: OrderWrite[] = [
@@ -325,7 +326,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       const { provider_order_id } = paid;
       writes.push((db, o_id) => db.updateTable('payments').set({ status: 'used', o_id, updated_at: utcTimestamp() }).where('provider_order_id', '=', provider_order_id));
     }
-    const o_id = await insertOrder(
+    const { o_id, taken: takenRows } = await insertOrder(
       trx,
       {
         u_id: request.u_id,
@@ -348,11 +349,14 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         request_hash: request.idempotency?.requestHash ?? null,
       },
       writes,
+      take ? (db) => takeStockQuery(db, take) : undefined,
     );
+    // A row short of pieces refuses the order (409): the transaction rolls back what was written with it.
+    taken = take ? await refuseShort(trx, take, takenRows) : [];
     return { o_id, created: true };
   }, PLACEMENT);
-  // Committed: this process reads the rows back, and its next answer made from stock waits for that
-  // (stockStamp), so the order's answer need not.
-  if (placed.created) noteStockChange(db, taken).catch(() => undefined);
+  // Committed: this process's next answer made from stock shows the rows as the order left them
+  // (noteStockChange, and through it the main thread when this is the checkout lane).
+  if (placed.created) noteStockChange(db, taken.map((r) => r.pc_id), taken).catch(() => undefined);
   return placed;
 }

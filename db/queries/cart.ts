@@ -3,13 +3,12 @@
  * by api/orders/pricing.ts (resolveSelection); these functions store and read them.
  */
 
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
-import { getProducts, type ProductView, shopperVisibleIds } from './catalogue.ts';
+import { catalogueRowsVersion, getProducts, type ProductView, shopperViews } from './catalogue.ts';
 import { utcTimestamp } from '../time.ts';
-import { writeTransaction, type WriteOptions } from '../transaction.ts';
-import { lockShopper } from './users.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** The ids of a checked selection, as a cart or wishlist line stores them. */
 export interface StoredSelection {
@@ -60,11 +59,18 @@ function sameSelection<T extends LineTable>(selection: StoredSelection) {
   };
 }
 
-/** Names and prices of each line's choice, taken from its product as the catalogue answers it. */
+/**
+ * Names and prices of each line's choice, taken from its product as the catalogue answers it:
+ * the views shoppers are shown (shopperViews: kept between calls, with the catalogue's freshness),
+ * and for a product withdrawn since it was added (not available) its view read as it is now.
+ */
 async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promise<(L & LineDetails)[]> {
   const ids = [...new Set(lines.map((l) => l.p_id))];
   if (ids.length === 0) return [];
-  const [all, available] = await Promise.all([getProducts(db, ids, { includeInactive: true }), shopperVisibleIds(db, ids)]);
+  const visible = await shopperViews(db, ids);
+  const available = new Set(visible.map((p) => p.p_id));
+  const withdrawn = ids.filter((id) => !available.has(id));
+  const all = withdrawn.length ? [...visible, ...(await getProducts(db, withdrawn, { includeInactive: true }))] : visible;
   const products = new Map(all.map((p) => [p.p_id, p]));
   return lines.map((line) => {
     const product = products.get(line.p_id) ?? null;
@@ -87,55 +93,52 @@ async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promi
 export type AddToCartResult = { c_id: number; quantity: number; created: boolean } | { tooMany: true };
 
 /**
- * How adding to a cart isolates itself on PostgreSQL: read committed with the
- * shopper's row locked first (one shopper's cart and order writes in turn) and the
- * existing line locked as it is read (a quantity change waits), the one line per
- * selection kept by its unique index. Serializable, different shoppers' additions
- * aborted each other through predicate locks on cart_items' index pages.
+ * The unique index of one cart line per selection (migration 2026_11_24_0003, cart_items_selection_unique):
+ * no size counts as one value, so an upsert names the same expressions to find the line.
  */
-const CART_WRITE: WriteOptions = { isolation: 'read committed', name: 'add to cart' };
+const ONE_LINE_PER_SELECTION = sql`u_id, p_id, pc_id, m_id, coalesce(size_id, 0)`;
 
 /**
- * Adds a selection to a cart; the same selection again raises that line's
- * quantity. One transaction, so two quick clicks make one line.
+ * Adds a selection to a cart; the same selection again raises that line's quantity,
+ * unless that would pass `maxQuantity`. One statement (INSERT … ON CONFLICT DO UPDATE
+ * on the index of one line per selection), atomic on both engines: two quick clicks make
+ * one line holding both, and an addition waiting for an order that holds the line's lock
+ * (cartLines) raises it if the order failed or, the order having removed it, makes a new
+ * line (PostgreSQL waits for that transaction before deciding between insert and update).
+ * A line holds at least one piece (every write takes a Quantity of 1 or more), so a raised
+ * line holds more than the quantity added: that tells a new line from a raised one alike on
+ * both engines (and on PostgreSQL-compatible ones without xmax).
  */
-export function addToCart(db: DB, u_id: number, selection: StoredSelection, quantity: number, maxQuantity: number): Promise<AddToCartResult> {
-  return writeTransaction(db, async (trx) => {
-    // PostgreSQL: the shopper's row, then the line itself, locked before they are read (see CART_WRITE).
-    await lockShopper(trx, u_id);
-    const line = trx
-      .selectFrom('cart_items')
-      .select(['c_id', 'quantity'])
-      .where('u_id', '=', u_id)
-      .where(sameSelection(selection));
-    const existing = await (engineOf(trx) === 'postgres' ? line.forUpdate() : line).executeTakeFirst();
-    if (existing) {
-      const total = existing.quantity + quantity;
-      if (total > maxQuantity) return { tooMany: true as const };
-      await trx
-        .updateTable('cart_items')
-        .set({ quantity: total, updated_at: utcTimestamp() })
-        .where('c_id', '=', existing.c_id)
-        .execute();
-      return { c_id: existing.c_id, quantity: total, created: false };
-    }
-    const row = await trx
-      .insertInto('cart_items')
-      .values({ u_id, ...selection, quantity })
-      .returning('c_id')
-      .executeTakeFirstOrThrow();
-    return { c_id: row.c_id, quantity, created: true };
-  }, CART_WRITE);
+export async function addToCart(db: DB, u_id: number, selection: StoredSelection, quantity: number, maxQuantity: number): Promise<AddToCartResult> {
+  const row = await db
+    .insertInto('cart_items')
+    .values({ u_id, ...selection, quantity })
+    .onConflict((oc) =>
+      oc
+        .expression(ONE_LINE_PER_SELECTION)
+        .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')), updated_at: utcTimestamp() }))
+        .where((eb) => eb(eb('cart_items.quantity', '+', eb.ref('excluded.quantity')), '<=', maxQuantity)),
+    )
+    .returning(['c_id', 'quantity'])
+    .executeTakeFirst();
+  // No row: the line was there and the sum refused.
+  if (!row) return { tooMany: true };
+  return { c_id: row.c_id, quantity: row.quantity, created: row.quantity === quantity };
 }
 
 /** A shopper's cart, oldest line first, each line with its product. */
 export async function listCart(db: DB, u_id: number): Promise<CartItemView[]> {
-  const lines = await db
-    .selectFrom('cart_items')
-    .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
-    .where('u_id', '=', u_id)
-    .orderBy('c_id')
-    .execute();
+  // The catalogue's version, which the kept views are checked against (withDetails), read beside the lines
+  // (shopperViews joins this read): on PostgreSQL the cart is then two round trips deep, its views kept.
+  const [lines] = await Promise.all([
+    db
+      .selectFrom('cart_items')
+      .select(['c_id', 'u_id', 'p_id', 'pc_id', 'carat_id', 'cate_id', 'm_id', 'size_id', 'quantity'])
+      .where('u_id', '=', u_id)
+      .orderBy('c_id')
+      .execute(),
+    catalogueRowsVersion(db),
+  ]);
   return withDetails(db, lines);
 }
 

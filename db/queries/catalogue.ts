@@ -645,12 +645,13 @@ const keptViews = new WeakMap<DB, { version: string; stamp: number; views: Map<n
 
 /**
  * Products as shoppers see them, kept until the catalogue's row version moves on
- * (a product whose stock changed: until then):
+ * (their stock mended as it changes):
  * a listing whose filter is new mostly shows products some earlier page showed, so
  * its page is put together from those instead of six queries (measured: the queries
- * were most of a new filter's cost). Same freshness as the answer cache.
+ * were most of a new filter's cost), and a cart or wishlist shows the products a
+ * listing showed. Same freshness as the answer cache. Leaves out those shoppers cannot see.
  */
-async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]> {
+export async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]> {
   const version = await catalogueRowsVersion(db);
   if (version === null) return getProducts(db, ids);
   const stamp = await stockStamp(db);
@@ -659,10 +660,19 @@ async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]> {
     kept = { version, stamp, views: new Map() };
     keptViews.set(db, kept);
   } else if (kept.stamp < stamp) {
-    // A product's view shows its stock: those whose stock changed are read again.
+    // A product's view shows its stock: those whose stock changed are mended (a new object: answers
+    // made from the old one keep it), the stock log telling each changed row's pieces now.
     const changes = stockChangesSince(db, kept.stamp);
     if (changes === null) kept.views.clear();
-    else for (const change of changes) kept.views.delete(change.p_id);
+    else {
+      for (const change of changes) {
+        const view = kept.views.get(change.p_id);
+        if (!view) continue;
+        const mended = withStock(view, change.pc_id, change.stock);
+        if (mended) kept.views.set(change.p_id, mended);
+        else kept.views.delete(change.p_id);
+      }
+    }
     kept.stamp = stamp;
   }
   const missing = ids.filter((id) => !kept.views.has(id));
@@ -677,6 +687,12 @@ async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]> {
     return ids.flatMap((id) => kept.views.get(id) ?? byId.get(id) ?? []);
   }
   return ids.flatMap((id) => kept.views.get(id) ?? []);
+}
+
+/** A view with one carat row's pieces as they are now (stock is all of a view a sale changes); undefined when it has no such row. */
+function withStock(view: ProductView, pc_id: number, stock: number | null): ProductView | undefined {
+  if (!view.productcarats.some((pc) => pc.pc_id === pc_id)) return undefined;
+  return { ...view, productcarats: view.productcarats.map((pc) => (pc.pc_id === pc_id ? { ...pc, stock } : pc)) };
 }
 
 /** One product, or undefined when there is none (or it is hidden from shoppers). */
@@ -697,20 +713,6 @@ export async function getProducts(db: DB, ids: number[], options: { includeInact
   if (!options.includeInactive) query = query.where(visibleToShoppers);
   const byId = new Map((await withDetails(db, await query.execute())).map((p) => [p.p_id, p]));
   return unique.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** Which of these products shoppers can see (active, in an active category). */
-export async function shopperVisibleIds(db: DB, ids: number[]): Promise<Set<number>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
-    .select('p.p_id')
-    .where('p.p_id', 'in', unique)
-    .where(visibleToShoppers)
-    .execute();
-  return new Set(rows.map((r) => r.p_id));
 }
 
 /** Escapes LIKE's wildcards so a shopper's `%` or `_` is matched as itself. */

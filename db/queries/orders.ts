@@ -15,6 +15,7 @@ import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderIte
 import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
 import { timestampMs, utcTimestamp } from '../time.ts';
+import type { StockRow } from './stock.ts';
 
 /* ---------------------------------------------------------------- coupons */
 
@@ -353,27 +354,46 @@ export type OrderId = number | RawBuilder<number>;
 /** A write that goes with a new order, built (not run) for the order's id. */
 export type OrderWrite = (db: QueryCreator<Database>, o_id: OrderId) => { execute(): Promise<unknown> } & Compilable;
 
+/** The stock an order takes, built (not run) for insertOrder's statement: its rows answered as left (db/queries/stock.ts). */
+export type StockWrite = (db: QueryCreator<Database>) => { execute(): Promise<StockRow[]> } & Compilable;
+
 /**
- * Inserts an order and the writes that go with it (its items, its first status, …), inside
- * the caller's transaction, and answers its id. SQLite: one statement after another (in
- * process, they cost nothing to send). PostgreSQL: one statement, the order inserted by a
- * data-modifying WITH and every other write a WITH naming it, so placing an order does not
- * wait once per row on the server (the writes see one snapshot: none may read another's rows;
- * foreign keys are checked at the statement's end, when the order exists).
+ * Inserts an order and the writes that go with it (its items, its first status, …), and the
+ * stock it takes, inside the caller's transaction; answers its id and the stock rows taken
+ * (the caller refuses the order, rolling it all back, when a row was left out: refuseShort).
+ * SQLite: one statement after another (in process, they cost nothing to send). PostgreSQL:
+ * one statement, the order inserted by a data-modifying WITH and every other write a WITH
+ * naming it, so placing an order does not wait once per row on the server (the writes see
+ * one snapshot: none may read another's rows; foreign keys are checked at the statement's
+ * end, when the order exists).
  */
-export async function insertOrder(trx: DB, order: InsertObject<Database, 'orders'>, writes: OrderWrite[]): Promise<number> {
+export async function insertOrder(trx: DB, order: InsertObject<Database, 'orders'>, writes: OrderWrite[], takeStock?: StockWrite): Promise<{ o_id: number; taken: StockRow[] }> {
   if (engineOf(trx) !== 'postgres') {
+    const taken = takeStock ? await takeStock(trx).execute() : [];
     const { o_id } = await trx.insertInto('orders').values(order).returning('o_id').executeTakeFirstOrThrow();
     for (const write of writes) await write(trx, o_id).execute();
-    return o_id;
+    return { o_id, taken };
   }
   const placed = sql<number>`(select o_id from placed_order)`;
-  let query = trx.with('placed_order', (db) => db.insertInto('orders').values(order).returning('o_id')) as unknown as QueryCreator<Database & { placed_order: { o_id: number } }>;
+  type Written = Database & { placed_order: { o_id: number }; stock_taken: StockRow };
+  // The stock first, as on SQLite (the statement locks its tables in this order).
+  let query = (takeStock ? trx.with('stock_taken', (db) => takeStock(db as unknown as QueryCreator<Database>) as never) : trx) as unknown as QueryCreator<Written>;
+  query = query.with('placed_order', (db) => db.insertInto('orders').values(order).returning('o_id')) as unknown as typeof query;
   for (const [i, write] of writes.entries()) {
     query = query.with(`order_write_${i}`, (db) => write(db as unknown as QueryCreator<Database>, placed) as never) as unknown as typeof query;
   }
-  const row = await query.selectFrom('placed_order').select('o_id').executeTakeFirstOrThrow();
-  return row.o_id;
+  if (!takeStock) {
+    const row = await query.selectFrom('placed_order').select('o_id').executeTakeFirstOrThrow();
+    return { o_id: row.o_id, taken: [] };
+  }
+  // One row per row taken, or one with no row taken.
+  const rows = await query
+    .selectFrom('placed_order')
+    .leftJoin('stock_taken', (join) => join.onTrue())
+    .select(['placed_order.o_id', 'stock_taken.pc_id', 'stock_taken.p_id', 'stock_taken.stock'])
+    .execute();
+  const taken = rows.flatMap((r) => (r.pc_id === null ? [] : [{ pc_id: r.pc_id, p_id: r.p_id!, stock: r.stock }]));
+  return { o_id: rows[0].o_id, taken };
 }
 
 export function findOrderByIdempotencyKey(db: DB, u_id: number, key: string) {

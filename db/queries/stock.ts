@@ -6,7 +6,7 @@
  */
 
 import { conflictError } from '../../rules/errors.ts';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, QueryCreator } from 'kysely';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 
@@ -50,37 +50,72 @@ export interface PricedStockLine extends StockLine {
   caratPricing: { stock: number | null };
 }
 
-/**
- * Takes the pieces of an order's lines, inside the order's transaction: one conditional
- * update decrements every limited row that still holds enough, else the whole order is
- * refused with 409 and rolled back. Rows read as made to order are not written. Answers
- * the rows taken from. (On PostgreSQL the update locks its rows in the order of its index
- * scan, the same for any two orders; a deadlock all the same is retried by writeTransaction.)
- */
-export async function takeStock(trx: DB, lines: PricedStockLine[]): Promise<number[]> {
+/** A carat row's stock as a change left it (null: made to order). */
+export interface StockRow {
+  pc_id: number;
+  p_id: number;
+  stock: number | null;
+}
+
+/** The pieces an order takes: from each row priced as limited (rows made to order are not written), in pc_id order. */
+export interface StockTake {
+  limited: number[];
+  totals: Map<number, { quantity: number; line: StockLine }>;
+}
+
+/** What an order's lines take from stock; null when every row is made to order. */
+export function stockTake(lines: PricedStockLine[]): StockTake | null {
   const totals = totalsByRow(lines);
   const madeToOrder = new Set(lines.filter((l) => l.caratPricing.stock === null).map((l) => l.pc_id));
   const limited = [...totals.keys()].filter((pc_id) => !madeToOrder.has(pc_id)).sort((a, b) => a - b);
-  if (limited.length === 0) return [];
-  const taken = await trx
+  return limited.length ? { limited, totals } : null;
+}
+
+/**
+ * The conditional update taking an order's pieces: every limited row that still holds
+ * enough, each answered as it is left. Built, not run, so order placement can send it in
+ * the order's own statement (insertOrder); refuseShort then checks every row was taken.
+ * (On PostgreSQL the update locks its rows in the order of its index scan, the same for
+ * any two orders; a deadlock all the same is retried by writeTransaction.)
+ */
+export function takeStockQuery(db: QueryCreator<Database>, take: StockTake) {
+  const { limited, totals } = take;
+  return db
     .updateTable('product_carats')
     .set((eb) => ({ stock: eb('stock', '-', quantityOf(eb, limited, totals)) }))
     .where('pc_id', 'in', limited)
     .where((eb) => eb('stock', '>=', quantityOf(eb, limited, totals)))
-    .returning('pc_id')
-    .execute();
-  if (taken.length < limited.length) {
-    const short = limited.filter((pc_id) => !taken.some((t) => t.pc_id === pc_id));
-    // The refusal names the pieces left now: under PostgreSQL's read committed (order placement)
-    // another order may have taken some since the pricing read. A row made to order since then has none to take.
-    const now = await trx.selectFrom('product_carats').select(['pc_id', 'stock']).where('pc_id', 'in', short).orderBy('pc_id').execute();
-    for (const pc_id of short) {
-      const row = now.find((r) => r.pc_id === pc_id);
-      if (row && row.stock === null) continue;
-      throw conflictError(soldOutMessage(totals.get(pc_id)!.line, row?.stock ?? 0));
-    }
+    .returning(['pc_id', 'p_id', 'stock']);
+}
+
+/**
+ * Refuses (409) an order whose take left a row out for want of pieces, inside the order's
+ * transaction, so nothing it wrote stays. Answers every limited row as the order leaves it
+ * (a row made to order since its pricing has nothing to take, and is not refused).
+ */
+export async function refuseShort(trx: DB, take: StockTake, taken: StockRow[]): Promise<StockRow[]> {
+  if (taken.length === take.limited.length) return taken;
+  const short = take.limited.filter((pc_id) => !taken.some((t) => t.pc_id === pc_id));
+  // The refusal names the pieces left now: under PostgreSQL's read committed (order placement)
+  // another order may have taken some since the pricing read. A row made to order since then has none to take.
+  const now = await trx.selectFrom('product_carats').select(['pc_id', 'p_id', 'stock']).where('pc_id', 'in', short).orderBy('pc_id').execute();
+  for (const pc_id of short) {
+    const row = now.find((r) => r.pc_id === pc_id);
+    if (row && row.stock === null) continue;
+    throw conflictError(soldOutMessage(take.totals.get(pc_id)!.line, row?.stock ?? 0));
   }
-  return limited;
+  return [...taken, ...now];
+}
+
+/**
+ * Takes the pieces of an order's lines, inside the order's transaction: one conditional
+ * update decrements every limited row that still holds enough, else the whole order is
+ * refused with 409 and rolled back. Answers the rows taken from, as left.
+ */
+export async function takeStock(trx: DB, lines: PricedStockLine[]): Promise<StockRow[]> {
+  const take = stockTake(lines);
+  if (!take) return [];
+  return refuseShort(trx, take, await takeStockQuery(trx, take).execute());
 }
 
 /** The pieces an order takes from each row, as one expression of the row's pc_id. */

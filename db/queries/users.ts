@@ -37,8 +37,9 @@ export async function createUser(db: DB, user: Omit<NewUser, 'token_key'>): Prom
 
 /**
  * Locks a shopper's row until the write transaction ends (PostgreSQL's SELECT … FOR
- * UPDATE; SQLite's transaction already holds the one write lock): the shopper's cart
- * and order writes that take it run one after another, each seeing the one before.
+ * UPDATE; SQLite's transaction already holds the one write lock): the writes that take
+ * it (a Buy Now order, which has no cart line to lock) run one after another, each
+ * seeing the one before.
  */
 export async function lockShopper(trx: DB, u_id: number): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;

@@ -195,8 +195,9 @@ it.skipIf(testEngine !== 'postgres')('a statement that runs past statement_timeo
     await slow.db.updateTable('product_carats').set({ stock: 3 }).where('pc_id', '=', pc_id).execute();
     expect((await call(slow, 'POST', '/createcart', { ...product.selection, quantity: 1 }, shopper.auth)).status).toBe(201);
 
-    // Another session holds the remembered addresses (an operator's maintenance): the order takes its
-    // stock and writes the order, its lines and its history, then waits to remember the address.
+    // Another session holds the remembered addresses (an operator's maintenance): the order's statement
+    // (its stock, the order, its lines and its history, then the address: one statement on PostgreSQL,
+    // insertOrder) has the tables before it and waits for the address's.
     await other.query('begin');
     await other.query('lock table saved_addresses in exclusive mode');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -206,7 +207,7 @@ it.skipIf(testEngine !== 'postgres')('a statement that runs past statement_timeo
     try {
       let answered = false;
       const answer = call(slow, 'POST', '/createorder', codOrderBody(shopper, { subtotal: 1000.5 }), shopper.auth).finally(() => void (answered = true));
-      // While it waits: the waiting statement is the address's, and its transaction has written the rest.
+      // While it waits: the waiting statement is the order's, holding the tables it writes before the address's.
       let waiting: number | undefined;
       while (waiting === undefined && !answered) {
         // (pg_locks, not pg_stat_activity's query: the lock is taken as the statement is parsed, before its text is shown.)

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { placeCodOrder } from '../helpers/orders.ts';
 
 let store: TestStore;
 
@@ -218,6 +219,22 @@ describe('cart', () => {
     });
   });
 
+  it('refuses to raise a line past 99 pieces, the line left as it was, and raises it up to 99', async () => {
+    const shopper = await createUser(store);
+    const product = await createProduct(store, { sizes: [] });
+    const selection = { ...product.selection, size_id: null };
+    const first = await api('POST', '/createcart', { ...selection, quantity: 60 }, shopper.auth);
+    expect(first.status).toBe(201);
+    const refused = await api('POST', '/createcart', { ...selection, quantity: 40 }, shopper.auth);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ status: 0, description: 'You can have at most 99 of one item in your cart.', data: null });
+    expect((await cartRows(shopper.u_id)).map((l) => l.quantity)).toEqual([60]);
+    const raised = await api('POST', '/createcart', { ...selection, quantity: 39 }, shopper.auth);
+    expect(raised.status).toBe(200);
+    expect(raised.body.data).toEqual({ c_id: first.body.data.c_id, quantity: 99 });
+    expect((await cartRows(shopper.u_id)).map((l) => l.quantity)).toEqual([99]);
+  });
+
   it('lets an administrator read a shopper\'s cart', async () => {
     const shopper = await createUser(store);
     const admin = await createUser(store, { u_type: '0' });
@@ -226,6 +243,24 @@ describe('cart', () => {
     const res = await api('GET', `/getcart/${shopper.u_id}`, undefined, admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
+  });
+
+  it('shows each line\'s product as the catalogue shows it now: its stock after a sale made here, its price after an edit', async () => {
+    const shopper = await createUser(store);
+    const buyer = await createUser(store);
+    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+    await store.db.updateTable('product_carats').set({ stock: 3 }).where('pc_id', '=', product.selection.pc_id).execute();
+    await api('POST', '/createcart', product.selection, shopper.auth);
+    const shown = async () => (await api('GET', `/getcart/${shopper.u_id}`, undefined, shopper.auth)).body.data[0];
+    expect((await shown()).product.productcarats[0].stock).toBe(3);
+    // Another shopper buys one: the cart's view of the product (kept with the catalogue's) says so at once.
+    expect((await placeCodOrder(store, buyer, { subtotal: 2000 }, { cartItems: [{ ...product.selection, quantity: 2 }] })) > 0).toBe(true);
+    expect((await shown()).product.productcarats[0]).toMatchObject({ pc_id: product.selection.pc_id, stock: 1, inr_price: 1000 });
+    // A price changed moves the catalogue's version: the line and its product show the new price.
+    await store.db.updateTable('product_carats').set({ inr_price: 150000 }).where('pc_id', '=', product.selection.pc_id).execute();
+    const line = await shown();
+    expect(line.inr_price).toBe(1500);
+    expect(line.product.productcarats[0]).toMatchObject({ stock: 1, inr_price: 1500 });
   });
 
   it('marks a line unavailable once its product is withdrawn', async () => {

@@ -11,7 +11,9 @@ import { createProduct } from '../helpers/catalogue.ts';
 import { testEngine } from '../helpers/database.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { codOrderBody } from '../helpers/orders.ts';
-import { retriesOf } from '../../db/transaction.ts';
+import { retriesOf, type Trx, writeTransaction } from '../../db/transaction.ts';
+import { addToCart, type AddToCartResult, cartLines } from '../../db/queries/cart.ts';
+import { TOTAL_MISMATCH } from '../../api/orders/place-order.ts';
 
 let store: TestStore;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -31,7 +33,7 @@ async function atOnce(method: string, url: (i: number) => string, body: (i: numb
   return { replies, statuses };
 }
 
-function report(what: string, statuses: Record<number, number>, rows: number) {
+function report(what: string, statuses: Record<string, number>, rows: number) {
   console.log(`race on ${testEngine}: ${what}: answers ${JSON.stringify(statuses)}, rows ${rows}`);
 }
 
@@ -118,6 +120,87 @@ it('one Idempotency-Key sent 10 times at once for a cart order: one order, answe
   const again = await call(store, 'POST', '/createorder', body, { ...shopper.auth, 'Idempotency-Key': 'race-cart-attempt-0002' });
   expect(again.status).toBe(409);
   expect(again.body.description).toBe('Your cart has changed. Please review your cart.');
+});
+
+it('a cart line added to while it is ordered, 10 shoppers at once: every piece acknowledged is ordered or still in the cart', async () => {
+  // The addition either raises the line before the order locks it (the order then sees more than was
+  // claimed: 400) or, waiting for the order's lock, finds the line removed and makes a new one.
+  const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
+  const shoppers = await Promise.all(Array.from({ length: AT_ONCE }, () => createUser(store)));
+  const lines = await Promise.all(shoppers.map((s) => call(store, 'POST', '/createcart', { ...product.selection, quantity: 1 }, s.auth)));
+  expect(lines.map((r) => r.status)).toEqual(shoppers.map(() => 201));
+  const replies = await Promise.all(
+    shoppers.map((s, i) =>
+      Promise.all([
+        call(store, 'POST', '/createorder', codOrderBody(s, { subtotal: 100 }, { cartItems: [{ c_id: lines[i].body.data.c_id }] }), { ...s.auth, 'Idempotency-Key': `race-added-${i}-0001` }),
+        call(store, 'POST', '/createcart', { ...product.selection, quantity: 2 }, s.auth),
+      ]),
+    ),
+  );
+  const outcomes: Record<string, number> = {};
+  for (const [i, [order, added]] of replies.entries()) {
+    const key = `order ${order.status}, addition ${added.status}`;
+    outcomes[key] = (outcomes[key] ?? 0) + 1;
+    expect([order.status, added.status].every((status) => status < 500), key).toBe(true);
+    expect(added.body.status).toBe(1);
+    const ordered = await store.db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.o_id', 'order_items.o_id')
+      .select('order_items.quantity')
+      .where('orders.u_id', '=', shoppers[i].u_id)
+      .execute();
+    const cart = await store.db.selectFrom('cart_items').select(['c_id', 'quantity']).where('u_id', '=', shoppers[i].u_id).execute();
+    expect(cart).toHaveLength(1);
+    if (order.status === 201) {
+      // Ordered as claimed, the addition a new line of its own.
+      expect(ordered.map((o) => o.quantity)).toEqual([1]);
+      expect(added.status).toBe(201);
+      expect(cart[0]).toEqual({ c_id: added.body.data.c_id, quantity: 2 });
+    } else {
+      expect(order.body.description).toBe(TOTAL_MISMATCH);
+      expect(ordered).toHaveLength(0);
+      expect(added.status).toBe(200);
+      expect(cart[0]).toEqual({ c_id: lines[i].body.data.c_id, quantity: 3 });
+    }
+  }
+  report('line added to while ordered', outcomes, AT_ONCE);
+});
+
+it('an addition waiting for an order that holds its line: a new line once the order removed it, the line raised once it rolled back', async () => {
+  const shopper = await createUser(store);
+  const product = await createProduct(store);
+  const first = await call(store, 'POST', '/createcart', { ...product.selection, quantity: 1 }, shopper.auth);
+  const c_id: number = first.body.data.c_id;
+  /** An order's transaction (read committed, the line locked as placement locks it) during which the same selection is added. */
+  const whileOrdered = async (end: (trx: Trx) => Promise<void>) => {
+    let addition: Promise<AddToCartResult> | undefined;
+    await writeTransaction(
+      store.db,
+      async (trx) => {
+        await cartLines(trx, shopper.u_id, undefined, { lock: true });
+        addition = addToCart(store.db, shopper.u_id, product.selection, 2, 99);
+        // The addition waits meanwhile (PostgreSQL: for the line's lock; SQLite: for the one connection).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await end(trx);
+      },
+      { isolation: 'read committed' },
+    ).catch((error) => {
+      if (!(error instanceof Error && error.message === 'rolled back')) throw error;
+    });
+    return addition!;
+  };
+  const afterRemoval = await whileOrdered(async (trx) => {
+    await trx.deleteFrom('cart_items').where('c_id', '=', c_id).execute();
+  });
+  expect(afterRemoval).toEqual({ c_id: expect.any(Number), quantity: 2, created: true });
+  expect((afterRemoval as { c_id: number }).c_id).not.toBe(c_id);
+  const afterRollback = await whileOrdered(async () => {
+    throw new Error('rolled back');
+  });
+  expect(afterRollback).toEqual({ c_id: (afterRemoval as { c_id: number }).c_id, quantity: 4, created: false });
+  expect(await store.db.selectFrom('cart_items').select(['c_id', 'quantity']).where('u_id', '=', shopper.u_id).execute()).toEqual([
+    { c_id: (afterRemoval as { c_id: number }).c_id, quantity: 4 },
+  ]);
 });
 
 it('10 shoppers place their orders at once: ten orders, none refused as busy', async () => {

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DB, openDatabase } from '../../db/connection.ts';
-import { noteStockChange, OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
+import { noteStockChange, OTHER_STOCK_WRITERS_LAG_MS, wholeStockReads } from '../../db/queries/stock-view.ts';
 import { cachedOk } from '../../api/routes/catalogue/cache.ts';
 import { createCarat, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
@@ -139,6 +139,35 @@ describe('stock as shoppers see it', () => {
     }
     // The background read starts on the first answer past the lag and lands a moment later.
     expect(seenAfter).toBeLessThan(OTHER_STOCK_WRITERS_LAG_MS + 500);
+  });
+
+  it("this process's own sales and cancels are not read again with every row (its look expects them); another process's change is", async () => {
+    const product = await pieceOf(3);
+    const shopper = await createUser(store);
+    expect(await stockShown(product.p_id)).toBe(3);
+    /** Whole-table reads once a look has begun (the first answer past the lag) and ended. */
+    const afterLook = async () => {
+      await new Promise((resolve) => setTimeout(resolve, OTHER_STOCK_WRITERS_LAG_MS + 50));
+      await stockShown(product.p_id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return wholeStockReads(store.db);
+    };
+    const before = await afterLook();
+    const placed = await orderCod(store, shopper, { subtotal: 46484 }, { cartItems: [{ ...product.selection, quantity: 1 }] });
+    expect(placed.status).toBe(201);
+    expect(await stockShown(product.p_id)).toBe(2);
+    expect(await afterLook()).toBe(before);
+    expect((await api('PUT', '/cancelorder', { o_id: placed.body.data.o_id }, shopper.auth)).status).toBe(200);
+    expect(await stockShown(product.p_id)).toBe(3);
+    expect(await afterLook()).toBe(before);
+    const other = openDatabase(store.config.database);
+    try {
+      await other.updateTable('product_carats').set({ stock: 1 }).where('pc_id', '=', product.selection.pc_id).execute();
+    } finally {
+      await other.destroy();
+    }
+    expect(await afterLook()).toBe(before + 1);
+    expect(await stockShown(product.p_id)).toBe(1);
   });
 });
 
