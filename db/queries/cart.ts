@@ -8,7 +8,7 @@ import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { catalogueRowsVersion, getProducts, type ProductView, shopperViews } from './catalogue.ts';
 import { utcTimestamp } from '../time.ts';
-import { writeTransaction } from '../transaction.ts';
+import { conflictError } from '../../rules/errors.ts';
 
 /** The ids of a checked selection, as a cart or wishlist line stores them. */
 export interface StoredSelection {
@@ -93,8 +93,9 @@ async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promi
 export type AddToCartResult = { c_id: number; quantity: number; created: boolean } | { tooMany: true };
 
 /**
- * The unique index of one cart line per selection (migration 2026_11_24_0003, cart_items_selection_unique):
- * no size counts as one value, so an upsert names the same expressions to find the line.
+ * The unique index of one cart or wishlist line per selection (migration 2026_11_24_0003,
+ * cart_items_selection_unique and wishlist_items_selection_unique): no size counts as one
+ * value, so an upsert names the same expressions to find the line.
  */
 const ONE_LINE_PER_SELECTION = sql`u_id, p_id, pc_id, m_id, coalesce(size_id, 0)`;
 
@@ -200,19 +201,25 @@ export async function removeCartLine(db: DB, u_id: number, c_id: number): Promis
 
 /* --------------------------------------------------------------- wishlist */
 
-/** Adds a selection to a wishlist once; the same selection again answers the existing line. */
-export function addToWishlist(db: DB, u_id: number, selection: StoredSelection): Promise<{ w_id: number; created: boolean }> {
-  return writeTransaction(db, async (trx) => {
-    const existing = await trx
-      .selectFrom('wishlist_items')
-      .select('w_id')
-      .where('u_id', '=', u_id)
-      .where(sameSelection(selection))
+/**
+ * Adds a selection to a wishlist once; the same selection again answers the existing line.
+ * No transaction of its own: the insert does nothing on the index of one line per selection
+ * (`ONE_LINE_PER_SELECTION`), and when it did nothing the line there is read.
+ * A line removed between the two (the shopper's own remove, at that instant) is added again.
+ */
+export async function addToWishlist(db: DB, u_id: number, selection: StoredSelection): Promise<{ w_id: number; created: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const made = await db
+      .insertInto('wishlist_items')
+      .values({ u_id, ...selection })
+      .onConflict((oc) => oc.expression(ONE_LINE_PER_SELECTION).doNothing())
+      .returning('w_id')
       .executeTakeFirst();
+    if (made) return { w_id: made.w_id, created: true };
+    const existing = await db.selectFrom('wishlist_items').select('w_id').where('u_id', '=', u_id).where(sameSelection(selection)).executeTakeFirst();
     if (existing) return { w_id: existing.w_id, created: false };
-    const row = await trx.insertInto('wishlist_items').values({ u_id, ...selection }).returning('w_id').executeTakeFirstOrThrow();
-    return { w_id: row.w_id, created: true };
-  });
+    if (attempt === 3) throw conflictError('The wishlist changed while this was added. Please try again.');
+  }
 }
 
 /** A shopper's wishlist, oldest first, each line with its product. */
