@@ -107,17 +107,6 @@ export async function refuseShort(trx: DB, take: StockTake, taken: StockRow[]): 
   return [...taken, ...now];
 }
 
-/**
- * Takes the pieces of an order's lines, inside the order's transaction: one conditional
- * update decrements every limited row that still holds enough, else the whole order is
- * refused with 409 and rolled back. Answers the rows taken from, as left.
- */
-export async function takeStock(trx: DB, lines: PricedStockLine[]): Promise<StockRow[]> {
-  const take = stockTake(lines);
-  if (!take) return [];
-  return refuseShort(trx, take, await takeStockQuery(trx, take).execute());
-}
-
 /** The pieces an order takes from each row, as one expression of the row's pc_id. */
 function quantityOf(eb: ExpressionBuilder<Database, 'product_carats'>, pcIds: number[], totals: Map<number, { quantity: number }>) {
   const [first, ...rest] = pcIds;
