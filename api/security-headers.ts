@@ -86,7 +86,7 @@ const complete = new WeakSet<Response>();
  * Headers set earlier with `c.header()` are not carried over: use it only where
  * nothing before the handler sets one (the catalogue routes).
  */
-export function jsonAnswer(body: Uint8Array<ArrayBuffer>, options: { hsts: boolean }): Response {
+export function jsonAnswer(body: Uint8Array<ArrayBuffer> | string, options: { hsts: boolean }): Response {
   const answer = new Response(body, { status: 200, headers: JSON_ANSWER_HEADERS[options.hsts ? 1 : 0] });
   complete.add(answer);
   return answer;

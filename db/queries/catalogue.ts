@@ -436,19 +436,19 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     const views = await shopperViews(db, listed.map((l) => l.p_id));
     warmShopperViews(db, index);
     const listedAt = new Map(listed.map((l) => [l.p_id, l.pc_id]));
+    // Each product's JSON is its view's kept JSON up to its last member, the view's own
+    // listed_pc_id, then the listed_pc_id here: the same text JSON.stringify gives (see pageJson).
+    const heads: (string | null)[] = [];
     const productData = views.map((view) => {
       const listed_pc_id = listedAt.get(view.p_id) ?? null;
+      heads.push(viewHead(view));
       // The kept view itself when it is listed at its own first row (as listProducts answers
       // views), else a copy naming the row it is listed at.
-      const product = view.listed_pc_id === listed_pc_id ? view : { ...view, listed_pc_id };
-      // Its JSON is the view's kept JSON up to its last member, the view's own listed_pc_id,
-      // then this listed_pc_id: the same text JSON.stringify gives (see pageJson).
-      const head = viewHead(view);
-      if (head) listedHeads.set(product, head);
-      return product;
+      return view.listed_pc_id === listed_pc_id ? view : { ...view, listed_pc_id };
     });
     const result: FilteredPage = { productData, totalCount: total };
     if (found && total === 0) result.suggestions = found.suggestions;
+    Object.defineProperty(result, PAGE_HEADS, { value: heads });
     return result;
   }
   const where = (eb: ProductScope) => {
@@ -486,45 +486,45 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
 }
 
 /**
- * A view's JSON as UTF-8 bytes, but for its last member (`,"listed_pc_id":…}`), kept with
- * the view (shopperViews keeps a view until its product changes); null when its JSON
- * does not end with that member.
+ * A view's JSON but for its last member (`,"listed_pc_id":…}`), kept with the view
+ * (shopperViews keeps a view until its product changes); null when its JSON does not
+ * end with that member.
  */
-const viewHeads = new WeakMap<ProductView, Buffer | null>();
-/** The kept head (viewHead) of each product a listing made (filterProducts), by the object it answered. */
-const listedHeads = new WeakMap<object, Buffer>();
+const viewHeads = new WeakMap<ProductView, string | null>();
+/**
+ * The kept heads (viewHead) of a page's products, in its order, on a page filterProducts made:
+ * a property JSON.stringify and comparisons pass over (a symbol, not enumerable). A WeakMap
+ * by product object did the same, but its table grew and was swept with every listing.
+ */
+const PAGE_HEADS = Symbol('kept heads of the page');
 
-function viewHead(view: ProductView): Buffer | null {
+function viewHead(view: ProductView): string | null {
   let head = viewHeads.get(view);
   if (head === undefined) {
     const text = JSON.stringify(view);
     const last = `,"listed_pc_id":${JSON.stringify(view.listed_pc_id)}}`;
-    head = text.endsWith(last) ? Buffer.from(text.slice(0, -last.length)) : null;
+    head = text.endsWith(last) ? text.slice(0, -last.length) : null;
     viewHeads.set(view, head);
   }
   return head;
 }
 
-const PAGE_OPEN = Buffer.from('{"productData":[');
-const COMMA = Buffer.from(',');
-
 /**
- * A listing page as JSON, exactly as JSON.stringify writes it: as UTF-8 pieces made from
- * its products' kept bytes when filterProducts made it (measured: writing a page of 12
- * products anew was a tenth of a listing whose filter is new; joining their texts and
- * encoding the page, a further tenth and most of its garbage), else as text.
+ * A listing page as JSON, exactly as JSON.stringify writes it: joined from its products'
+ * kept JSON when filterProducts made it (measured: writing a page of 12 products anew was
+ * a tenth of a listing whose filter is new), else written anew. Text, not bytes: a page
+ * asked once is sent as it is (api/routes/catalogue/cache.ts), and bytes made for each
+ * (20 kB) were what started the store's longest garbage collections.
  */
-export function pageJson(page: FilteredPage): string | Buffer[] {
-  const heads = page.productData.map((product) => listedHeads.get(product));
-  if (heads.some((head) => head === undefined)) return JSON.stringify(page);
-  const pieces: Buffer[] = [PAGE_OPEN];
+export function pageJson(page: FilteredPage): string {
+  const heads = (page as { [PAGE_HEADS]?: (string | null)[] })[PAGE_HEADS];
+  if (heads === undefined || heads.length !== page.productData.length || heads.some((head) => head === null)) return JSON.stringify(page);
+  let text = '{"productData":[';
   page.productData.forEach((product, i) => {
-    if (i > 0) pieces.push(COMMA);
-    pieces.push(heads[i]!, Buffer.from(`,"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}`));
+    text += `${i > 0 ? ',' : ''}${heads[i]},"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}`;
   });
   const suggestions = page.suggestions === undefined ? '' : `,"suggestions":${JSON.stringify(page.suggestions)}`;
-  pieces.push(Buffer.from(`],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`));
-  return pieces;
+  return `${text}],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`;
 }
 
 /** The carats whose name is a word of the text ("22K gold" names 22K); null when none is. */

@@ -25,14 +25,17 @@ import { stockChangesSince, stockStamp } from '../../../db/queries/stock-view.ts
 const MAX_BYTES = 48 * 1024 * 1024;
 
 /**
- * An answer as it is sent: the whole success envelope as bytes, so a repeat costs
- * no JSON or UTF-8 encoding (measured: a third of a cached listing's cost was
- * turning its ~20 kB of text into bytes, twice: for its length and to write it).
+ * An answer as it is sent: the whole success envelope. A kept answer as bytes, so a
+ * repeat costs no JSON or UTF-8 encoding (measured: a third of a cached listing's cost
+ * was turning its ~20 kB of text into bytes, twice: for its length and to write it); an
+ * answer sent once as text, which Node encodes as it writes (bytes made for each of
+ * those, 20 kB a listing, were V8's "external memory pressure" that started a full
+ * collection every 4-5 s under new filters, pausing the store 10-20 ms).
  * null when the data was null.
  */
 interface Answer {
   description: string;
-  body: Uint8Array<ArrayBuffer> | null;
+  body: Uint8Array<ArrayBuffer> | string | null;
   /** Asked for again since it was last passed over for eviction (the clock's second chance). */
   used: boolean;
   /** Whose stock it shows (see StockShown). */
@@ -82,25 +85,15 @@ const ANY = -1;
 
 const caches = new WeakMap<DB, Cache>();
 
-/**
- * How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way
- * to the same text, or to its UTF-8 bytes (in pieces, joined once into the answer).
- */
-type Serialize = (data: unknown) => string | readonly Uint8Array[];
+/** How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way to the same text. */
+type Serialize = (data: unknown) => string;
 
-const CLOSE = Buffer.from('}');
-
-async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize): Promise<Answer> {
+/** The answer around `compute()`'s data: as bytes when it is to be kept, else as text (see Answer). */
+async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize, asBytes: boolean): Promise<Answer> {
   const data = await compute();
   if (data === null) return { description, body: null, used: false, stock: [] };
-  const head = `{"status":1,"description":${JSON.stringify(description)},"data":`;
-  const json = serialize(data);
-  return {
-    used: false,
-    description,
-    body: typeof json === 'string' ? Buffer.from(`${head}${json}}`) : Buffer.concat([Buffer.from(head), ...json, CLOSE]),
-    stock: stockOf(data),
-  };
+  const text = `{"status":1,"description":${JSON.stringify(description)},"data":${serialize(data)}}`;
+  return { used: false, description, body: asBytes ? Buffer.from(text) : text, stock: stockOf(data) };
 }
 
 /**
@@ -115,17 +108,17 @@ export async function cachedOk<T>(
   description: string,
   compute: () => Promise<T>,
   stockOf: (data: NonNullable<T>) => StockShown,
-  serialize: (data: NonNullable<T>) => string | readonly Uint8Array[] = JSON.stringify,
+  serialize: (data: NonNullable<T>) => string = JSON.stringify,
 ): Promise<Response | null> {
   const { answer, kept } = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown, serialize as Serialize);
   // A visitor's request (kept-answers.ts passed its text on) answered from a kept answer: the next one of that text is answered ahead of the route.
   const visitorRequest = c.get('visitorRequest');
   if (kept && visitorRequest !== undefined && c.get('caller') === undefined) rememberRequest(visitorRequest, key, description);
-  return answer.body && jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
+  return answer.body === null ? null : jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
 }
 
 /** What an entry holds, with its key and bookkeeping: an unknown product's null counts too. */
-const sizeOf = (key: string, answer: Answer) => key.length + 100 + (answer.body?.byteLength ?? 0);
+const sizeOf = (key: string, answer: Answer) => key.length + 100 + (typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : (answer.body?.byteLength ?? 0));
 
 /** The cache for this version, its answers mended for stock changes since it was made; null when it must start afresh. */
 function currentCache(db: DB, version: string, stamp: number): Cache {
@@ -184,7 +177,8 @@ export async function keptAnswerOfRequest(db: DB, text: string): Promise<Uint8Ar
   if (known === undefined) return undefined;
   const version = await catalogueRowsVersion(db);
   if (version === null) return undefined;
-  return keptAnswer(currentCache(db, version, await stockStamp(db)), known.key, known.description)?.body ?? undefined;
+  const body = keptAnswer(currentCache(db, version, await stockStamp(db)), known.key, known.description)?.body;
+  return typeof body === 'string' ? undefined : (body ?? undefined);
 }
 
 /** The answer kept for `key` with this description (marked used), if any. */
@@ -204,13 +198,12 @@ function rememberRequest(text: string, key: string, description: string) {
 /** The answer for `key`, and whether it is kept (answered from the cache, or kept now). */
 async function cachedAnswer(db: DB, key: string, description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize): Promise<{ answer: Answer; kept: boolean }> {
   const version = await catalogueRowsVersion(db);
-  if (version === null) return { answer: await answerOf(description, compute, stockOf, serialize), kept: false };
+  if (version === null) return { answer: await answerOf(description, compute, stockOf, serialize, false), kept: false };
   // Answers show stock, which a sale changes without moving the catalogue's version.
   const stamp = await stockStamp(db);
   const cache = currentCache(db, version, stamp);
   const hit = keptAnswer(cache, key, description);
   if (hit !== undefined) return { answer: hit, kept: true };
-  const answer = await answerOf(description, compute, stockOf, serialize);
   // Kept from its second asking on: most listings whose filter is new are asked once,
   // and keeping those only churned memory (measured: a garbage collection pause every
   // 0.7 s, up to 25 ms) and pushed out answers that are asked again.
@@ -218,8 +211,9 @@ async function cachedAnswer(db: DB, key: string, description: string, compute: (
   if (!cache.askedOnce.has(asked)) {
     if (cache.askedOnce.size >= MAX_ASKED_ONCE) cache.askedOnce.clear();
     cache.askedOnce.add(asked);
-    return { answer, kept: false };
+    return { answer: await answerOf(description, compute, stockOf, serialize, false), kept: false };
   }
+  const answer = await answerOf(description, compute, stockOf, serialize, true);
   // Kept only if neither the catalogue nor stock moved on while it was made (it may show the old).
   if (caches.get(db) === cache && cache.stockStamp === stamp && !cache.answers.has(key)) {
     cache.askedOnce.delete(asked);
