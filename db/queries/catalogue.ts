@@ -438,7 +438,7 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     const listedAt = new Map(listed.map((l) => [l.p_id, l.pc_id]));
     // Each product's JSON is its view's kept JSON up to its last member, the view's own
     // listed_pc_id, then the listed_pc_id here: the same text JSON.stringify gives (see pageJson).
-    const heads: (string | null)[] = [];
+    const heads: (Buffer | null)[] = [];
     const productData = views.map((view) => {
       const listed_pc_id = listedAt.get(view.p_id) ?? null;
       heads.push(viewHead(view));
@@ -486,11 +486,11 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
 }
 
 /**
- * A view's JSON but for its last member (`,"listed_pc_id":…}`), kept with the view
- * (shopperViews keeps a view until its product changes); null when its JSON does not
- * end with that member.
+ * A view's JSON as UTF-8 bytes, but for its last member (`,"listed_pc_id":…}`), kept with
+ * the view (shopperViews keeps a view until its product changes); null when its JSON
+ * does not end with that member.
  */
-const viewHeads = new WeakMap<ProductView, string | null>();
+const viewHeads = new WeakMap<ProductView, Buffer | null>();
 /**
  * The kept heads (viewHead) of a page's products, in its order, on a page filterProducts made:
  * a property JSON.stringify and comparisons pass over (a symbol, not enumerable). A WeakMap
@@ -498,33 +498,35 @@ const viewHeads = new WeakMap<ProductView, string | null>();
  */
 const PAGE_HEADS = Symbol('kept heads of the page');
 
-function viewHead(view: ProductView): string | null {
+function viewHead(view: ProductView): Buffer | null {
   let head = viewHeads.get(view);
   if (head === undefined) {
     const text = JSON.stringify(view);
     const last = `,"listed_pc_id":${JSON.stringify(view.listed_pc_id)}}`;
-    head = text.endsWith(last) ? text.slice(0, -last.length) : null;
+    head = text.endsWith(last) ? Buffer.from(text.slice(0, -last.length)) : null;
     viewHeads.set(view, head);
   }
   return head;
 }
 
+const PAGE_OPEN = Buffer.from('{"productData":[');
+
 /**
- * A listing page as JSON, exactly as JSON.stringify writes it: joined from its products'
- * kept JSON when filterProducts made it (measured: writing a page of 12 products anew was
- * a tenth of a listing whose filter is new), else written anew. Text, not bytes: a page
- * asked once is sent as it is (api/routes/catalogue/cache.ts), and bytes made for each
- * (20 kB) were what started the store's longest garbage collections.
+ * A listing page as JSON, exactly as JSON.stringify writes it: as UTF-8 pieces, its
+ * products' kept bytes and what lies between, when filterProducts made it (measured:
+ * writing a page of 12 products anew was a tenth of a listing whose filter is new; joining
+ * their texts and encoding the page, a further tenth and most of its garbage), else as text.
  */
-export function pageJson(page: FilteredPage): string {
-  const heads = (page as { [PAGE_HEADS]?: (string | null)[] })[PAGE_HEADS];
+export function pageJson(page: FilteredPage): string | Buffer[] {
+  const heads = (page as { [PAGE_HEADS]?: (Buffer | null)[] })[PAGE_HEADS];
   if (heads === undefined || heads.length !== page.productData.length || heads.some((head) => head === null)) return JSON.stringify(page);
-  let text = '{"productData":[';
+  const pieces: Buffer[] = [PAGE_OPEN];
   page.productData.forEach((product, i) => {
-    text += `${i > 0 ? ',' : ''}${heads[i]},"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}`;
+    pieces.push(heads[i]!, Buffer.from(`,"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}${i < heads.length - 1 ? ',' : ''}`));
   });
   const suggestions = page.suggestions === undefined ? '' : `,"suggestions":${JSON.stringify(page.suggestions)}`;
-  return `${text}],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`;
+  pieces.push(Buffer.from(`],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`));
+  return pieces;
 }
 
 /** The carats whose name is a word of the text ("22K gold" names 22K); null when none is. */

@@ -306,9 +306,11 @@ describe('a listing page written as JSON', () => {
         const stringify = vi.spyOn(JSON, 'stringify');
         let text: string;
         try {
-          text = pageJson(page);
-          // Joined from the products' kept JSON, not by writing the page anew.
+          const json = pageJson(page);
+          // Made from the kept bytes, not by writing the page anew.
           expect(stringify.mock.calls.some(([value]) => value === page)).toBe(false);
+          expect(typeof json).not.toBe('string');
+          text = typeof json === 'string' ? json : Buffer.concat(json).toString('utf8');
         } finally {
           stringify.mockRestore();
         }

@@ -11,6 +11,7 @@
  * stock. Nothing here is needed by another instance: each keeps its own.
  */
 
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
@@ -27,15 +28,14 @@ const MAX_BYTES = 48 * 1024 * 1024;
 /**
  * An answer as it is sent: the whole success envelope. A kept answer as bytes, so a
  * repeat costs no JSON or UTF-8 encoding (measured: a third of a cached listing's cost
- * was turning its ~20 kB of text into bytes, twice: for its length and to write it); an
- * answer sent once as text, which Node encodes as it writes (bytes made for each of
- * those, 20 kB a listing, were V8's "external memory pressure" that started a full
- * collection every 4-5 s under new filters, pausing the store 10-20 ms).
- * null when the data was null.
+ * was turning its ~20 kB of text into bytes, twice: for its length and to write it). An
+ * answer sent once as text, or as the pieces of bytes it is made of (a listing page:
+ * db/queries/catalogue.ts pageJson), copied into a reused buffer as it is sent (see
+ * sendOnce). null when the data was null.
  */
 interface Answer {
   description: string;
-  body: Uint8Array<ArrayBuffer> | string | null;
+  body: Uint8Array<ArrayBuffer> | string | readonly Uint8Array[] | null;
   /** Asked for again since it was last passed over for eviction (the clock's second chance). */
   used: boolean;
   /** Whose stock it shows (see StockShown). */
@@ -85,15 +85,61 @@ const ANY = -1;
 
 const caches = new WeakMap<DB, Cache>();
 
-/** How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way to the same text. */
-type Serialize = (data: unknown) => string;
+/**
+ * How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way
+ * to the same text, or to its UTF-8 bytes (in pieces).
+ */
+type Serialize = (data: unknown) => string | readonly Uint8Array[];
 
-/** The answer around `compute()`'s data: as bytes when it is to be kept, else as text (see Answer). */
-async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize, asBytes: boolean): Promise<Answer> {
+const CLOSE = Buffer.from('}');
+
+/** The answer around `compute()`'s data: as bytes when it is to be kept, else as it was made (see Answer). */
+async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize, keep: boolean): Promise<Answer> {
   const data = await compute();
   if (data === null) return { description, body: null, used: false, stock: [] };
-  const text = `{"status":1,"description":${JSON.stringify(description)},"data":${serialize(data)}}`;
-  return { used: false, description, body: asBytes ? Buffer.from(text) : text, stock: stockOf(data) };
+  const head = `{"status":1,"description":${JSON.stringify(description)},"data":`;
+  const json = serialize(data);
+  let body: Answer['body'];
+  if (typeof json === 'string') body = keep ? Buffer.from(`${head}${json}}`) : `${head}${json}}`;
+  else body = keep ? Buffer.concat([Buffer.from(head), ...json, CLOSE]) : [Buffer.from(head), ...json, CLOSE];
+  return { used: false, description, body, stock: stockOf(data) };
+}
+
+/** The size of a buffer sendOnce copies an answer into; a longer answer gets bytes of its own. */
+const SEND_BUFFER_BYTES = 64 * 1024;
+/** Send buffers free for the next answer, at most MAX_FREE_SEND_BUFFERS (one per connection answered at once). */
+const freeSendBuffers: Buffer<ArrayBuffer>[] = [];
+const MAX_FREE_SEND_BUFFERS = 64;
+
+/**
+ * The bytes of an answer sent once, made of pieces: copied into a send buffer that is used
+ * again once Node has handed the answer to the system ('finish') or the connection closed
+ * ('close'). Bytes allocated for each answer instead (20 kB a new-filter listing, thousands a
+ * second) were V8's "external memory pressure": a full collection every 4-5 s, pausing the
+ * store 10-20 ms (the new filter's p99); text instead of bytes avoided those but cost a
+ * tenth more CPU per listing (measuring and encoding 20 kB of text as it is written).
+ * Without Node's response at hand (app.request in tests), bytes of their own.
+ */
+export function sendOnce(c: Context<AppEnv>, pieces: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const piece of pieces) length += piece.byteLength;
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || length > SEND_BUFFER_BYTES) return Buffer.concat(pieces, length);
+  const buffer = freeSendBuffers.pop() ?? Buffer.allocUnsafeSlow(SEND_BUFFER_BYTES);
+  let at = 0;
+  for (const piece of pieces) {
+    buffer.set(piece, at);
+    at += piece.byteLength;
+  }
+  let free = false;
+  const release = () => {
+    if (free) return;
+    free = true;
+    if (freeSendBuffers.length < MAX_FREE_SEND_BUFFERS) freeSendBuffers.push(buffer);
+  };
+  outgoing.once('finish', release);
+  outgoing.once('close', release);
+  return buffer.subarray(0, length);
 }
 
 /**
@@ -108,17 +154,19 @@ export async function cachedOk<T>(
   description: string,
   compute: () => Promise<T>,
   stockOf: (data: NonNullable<T>) => StockShown,
-  serialize: (data: NonNullable<T>) => string = JSON.stringify,
+  serialize: (data: NonNullable<T>) => string | readonly Uint8Array[] = JSON.stringify,
 ): Promise<Response | null> {
   const { answer, kept } = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown, serialize as Serialize);
   // A visitor's request (kept-answers.ts passed its text on) answered from a kept answer: the next one of that text is answered ahead of the route.
   const visitorRequest = c.get('visitorRequest');
   if (kept && visitorRequest !== undefined && c.get('caller') === undefined) rememberRequest(visitorRequest, key, description);
-  return answer.body === null ? null : jsonAnswer(answer.body, { hsts: c.get('deps').config.hsts });
+  const { body } = answer;
+  if (body === null) return null;
+  return jsonAnswer(typeof body === 'string' || body instanceof Uint8Array ? body : sendOnce(c, body), { hsts: c.get('deps').config.hsts });
 }
 
 /** What an entry holds, with its key and bookkeeping: an unknown product's null counts too. */
-const sizeOf = (key: string, answer: Answer) => key.length + 100 + (typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : (answer.body?.byteLength ?? 0));
+const sizeOf = (key: string, answer: Answer) => key.length + 100 + (answer.body instanceof Uint8Array ? answer.body.byteLength : 0);
 
 /** The cache for this version, its answers mended for stock changes since it was made; null when it must start afresh. */
 function currentCache(db: DB, version: string, stamp: number): Cache {
@@ -178,7 +226,7 @@ export async function keptAnswerOfRequest(db: DB, text: string): Promise<Uint8Ar
   const version = await catalogueRowsVersion(db);
   if (version === null) return undefined;
   const body = keptAnswer(currentCache(db, version, await stockStamp(db)), known.key, known.description)?.body;
-  return typeof body === 'string' ? undefined : (body ?? undefined);
+  return body instanceof Uint8Array ? body : undefined;
 }
 
 /** The answer kept for `key` with this description (marked used), if any. */
