@@ -361,6 +361,8 @@ async function main() {
         'of bare': i === 0 ? '100%' : `${Math.round(share(r, bareRun) * 100)}% (${goalsOfShare[i] === undefined ? 'no goal: a ceiling' : `goal >= ${goalsOfShare[i]! * 100}%`})`,
         'p50 ms': r.p50,
         'p99 ms': r.p99,
+        // The p99 above is the worst turn's; each turn's, in the order they ran.
+        'p99 ms by turn': rounds[i].map((turn) => turn.p99).join(' '),
         requests: r.total,
         errors: r.errors + r.non2xx,
       })),
