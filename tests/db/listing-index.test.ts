@@ -24,14 +24,15 @@ const catalogueArb: fc.Arbitrary<Catalogue> = fc
         fc.record({
           carat_id: fc.integer({ min: 1, max: 4 }),
           stock: fc.option(fc.integer({ min: 0, max: 3 })),
-          // Few distinct prices, so ties (broken by newest) are common.
-          inr_price: fc.integer({ min: 1, max: 8 }).map((n) => n * 100_000),
-          usd_price: fc.integer({ min: 1, max: 8 }).map((n) => n * 1_200),
+          // Mostly few distinct prices, so ties (broken by newest) are common; some of many
+          // (more distinct prices than the index has price bands, see PriceBands).
+          inr_price: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 8 }).map((n) => n * 100_000) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 900 }).map((n) => n * 1_000) }),
+          usd_price: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 8 }).map((n) => n * 1_200) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 900 }).map((n) => n * 12) }),
         }),
         { maxLength: 3 },
       ),
     }),
-    { minLength: 3, maxLength: 60, size: 'max' },
+    { minLength: 3, maxLength: 80, size: 'max' },
   )
   .map((drafts) => {
     let pc = 0;
@@ -49,9 +50,10 @@ const criteriaArb: fc.Arbitrary<ListingCriteria> = fc.record(
     categories: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }),
     materials: fc.uniqueArray(fc.integer({ min: 0, max: 8 }), { maxLength: 2 }),
     currency: fc.constantFrom('inr' as const, 'usd' as const),
-    // In price steps (the catalogue's prices are steps 1-8): scaled to the currency below.
-    low: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }),
-    high: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }),
+    // In tenths of a price step (the catalogue's prices are mostly steps 1-8): on a price or between
+    // two, scaled to the currency below.
+    low: fc.option(fc.integer({ min: 0, max: 90 }), { nil: undefined }),
+    high: fc.option(fc.integer({ min: 0, max: 90 }), { nil: undefined }),
     carats: fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 2 }),
     inStock: fc.boolean(),
     isReel: fc.option(fc.boolean(), { nil: undefined }),
@@ -63,8 +65,8 @@ const criteriaArb: fc.Arbitrary<ListingCriteria> = fc.record(
   { requiredKeys: ['currency'] },
 ).map((c) => ({
   ...c,
-  low: c.low === undefined ? undefined : c.low * (c.currency === 'usd' ? 1_200 : 100_000),
-  high: c.high === undefined ? undefined : c.high * (c.currency === 'usd' ? 1_200 : 100_000),
+  low: c.low === undefined ? undefined : c.low * (c.currency === 'usd' ? 120 : 10_000),
+  high: c.high === undefined ? undefined : c.high * (c.currency === 'usd' ? 120 : 10_000),
   scores: c.scores && new Map(Object.entries(c.scores).map(([k, v]) => [Number(k), v as number])),
   namedCarats: c.namedCarats && new Set(c.namedCarats as number[]),
 })) as fc.Arbitrary<ListingCriteria>;
