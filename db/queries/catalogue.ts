@@ -718,8 +718,9 @@ const WARM_STEP_TRIES = 3;
  * products at a time, each step after the requests waiting then (setImmediate). A listing
  * whose filter is new then finds its page's products kept instead of reading them (measured
  * at 10,000 products under new filters, before: 30 s into the load 1-7% of listings still
- * read views, 3-10% of the store's time, each read a stall of ~1 ms). Stops when the catalogue changes or
- * the database closes; a step read while stock changed is read again (see shopperViews).
+ * read views, 3-10% of the store's time, each read a stall of ~1 ms). Stops when the
+ * catalogue changes or the database closes; a step read while stock changed is read again
+ * (see shopperViews), at most WARM_STEP_TRIES times, then left to the listings that show it.
  */
 function warmShopperViews(db: DB, index: ListingIndex): void {
   const kept = keptViews.get(db);
