@@ -16,7 +16,7 @@ import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches, searchWords } from './search.ts';
-import { buildListingIndex, type ListingCriteria, type ListingIndex, mendStock, selectListing } from './listing-index.ts';
+import { buildListingIndex, type ListingCriteria, type ListingIndex, type ListingPage, mendStock, selectListing } from './listing-index.ts';
 import { stockChangesSince, stockStamp } from './stock-view.ts';
 import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
@@ -331,11 +331,8 @@ export async function listProducts(db: DB, options: ListProductsOptions = {}): P
   const { limit, offset } = pageBounds(options.page, options.perPage);
   if (!options.includeInactive) {
     const criteria = { currency: 'inr', isReel: options.isReel, isBestseller: options.isBestseller, excludePId: options.excludePId } as const;
-    const index = await shopperIndex(db);
-    const { listed, total } = selectListing(index, { ...criteria, categories: options.cateId === undefined ? undefined : [options.cateId] }, 'newest', offset, limit);
-    const productData = await shopperViews(db, listed.map((l) => l.p_id));
-    warmShopperViews(db, index);
-    return { productData, totalCount: total };
+    const { views, total } = await shopperListing(db, { ...criteria, categories: options.cateId === undefined ? undefined : [options.cateId] }, 'newest', offset, limit);
+    return { productData: views, totalCount: total };
   }
   const where = (eb: ProductScope) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -431,10 +428,7 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
       // A purity named in the search ("22K gold necklace") is the row the product is listed at, when it has one.
       namedCarats: found ? ((await caratsNamedIn(db, search!)) ?? undefined) : undefined,
     };
-    const index = await shopperIndex(db);
-    const { listed, total } = selectListing(index, criteria, sort, offset, limit);
-    const views = await shopperViews(db, listed.map((l) => l.p_id));
-    warmShopperViews(db, index);
+    const { listed, total, views } = await shopperListing(db, criteria, sort, offset, limit);
     const listedAt = new Map(listed.map((l) => [l.p_id, l.pc_id]));
     // Each product's JSON is its view's kept JSON up to its last member, the view's own
     // listed_pc_id, then the listed_pc_id here: the same text JSON.stringify gives (see pageJson).
@@ -644,6 +638,18 @@ async function shopperIndex(db: DB): Promise<ListingIndex> {
     held.stamp = Math.max(held.stamp, stamp);
   }
   return index;
+}
+
+/**
+ * A page of what shoppers can see, selected by the index and shown from the kept views
+ * (whose loading the first listing of a catalogue version starts: warmShopperViews).
+ */
+async function shopperListing(db: DB, criteria: ListingCriteria, sort: ListingSort, offset: number, limit: number): Promise<ListingPage & { views: ProductView[] }> {
+  const index = await shopperIndex(db);
+  const { listed, total } = selectListing(index, criteria, sort, offset, limit);
+  const views = await shopperViews(db, listed.map((l) => l.p_id));
+  warmShopperViews(db, index);
+  return { listed, total, views };
 }
 
 /** How many products' answers are kept per database (a 10,000-product catalogue's views are ~30 MB). */
