@@ -410,20 +410,13 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
       let row = first < end ? first : -1;
       if (byRow) {
         row = -1;
-        if (inside !== null && (inside[w] & lowest) !== 0) {
-          if (!otherRowConditions) row = first;
-          else {
-            for (let r = first; r < end; r++) {
-              if ((inCarats === null || inCarats[caratIds[r]] === 1) && (!inStock || stocked[r] === 1)) {
-                row = r;
-                break;
-              }
-            }
-          }
-        } else {
+        // Every row within the price range: no price test (and with no other row condition, the first row).
+        const priceMet = inside !== null && (inside[w] & lowest) !== 0;
+        if (priceMet && !otherRowConditions) row = first;
+        else {
           for (let r = first; r < end; r++) {
             const a = amounts[r];
-            if (a >= low && a <= high && (inCarats === null || inCarats[caratIds[r]] === 1) && (!inStock || stocked[r] === 1)) {
+            if ((priceMet || (a >= low && a <= high)) && (inCarats === null || inCarats[caratIds[r]] === 1) && (!inStock || stocked[r] === 1)) {
               row = r;
               break;
             }
