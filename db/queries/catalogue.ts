@@ -497,10 +497,34 @@ function viewHead(view: ProductView): Buffer | null {
   if (head === undefined) {
     const text = JSON.stringify(view);
     const last = `,"listed_pc_id":${JSON.stringify(view.listed_pc_id)}}`;
-    head = text.endsWith(last) ? Buffer.from(text.slice(0, -last.length)) : null;
+    head = text.endsWith(last) ? ownBytes([text.slice(0, -last.length)]) : null;
     viewHeads.set(view, head);
   }
   return head;
+}
+
+/**
+ * Bytes to keep (a view's head, a kept answer): the pieces' UTF-8 in memory of their own.
+ * Buffer.from and Buffer.concat cut anything under 32 kB from a 64 kB block Node shares
+ * with every short-lived buffer of the moment (a listing's dozen small pieces, a request's
+ * body), and a kept slice keeps its whole block: under new filters, each block of pieces
+ * also held a head or two made meanwhile, and the store's outside-heap memory grew
+ * ~1.4 MB/s, which V8 answers with a full collection ("external memory pressure").
+ */
+export function ownBytes(pieces: readonly (string | Uint8Array)[]): Buffer<ArrayBuffer> {
+  let length = 0;
+  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
+  const bytes = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      at += bytes.write(piece, at);
+    } else {
+      bytes.set(piece, at);
+      at += piece.byteLength;
+    }
+  }
+  return bytes;
 }
 
 const PAGE_OPEN = Buffer.from('{"productData":[');

@@ -7,8 +7,9 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_ANSWER_PATHS, keptCatalogueAnswer } from '../../api/routes/catalogue/index.ts';
-import { MAX_KNOWN_REQUEST_LENGTH } from '../../api/routes/catalogue/cache.ts';
+import { keptAnswerOfRequest, MAX_KNOWN_REQUEST_LENGTH } from '../../api/routes/catalogue/cache.ts';
 import { openDatabase } from '../../db/connection.ts';
+import { ownBytes } from '../../db/queries/catalogue.ts';
 import { OTHER_STOCK_WRITERS_LAG_MS } from '../../db/queries/stock-view.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
@@ -193,5 +194,28 @@ describe('the kept catalogue answer ahead of the route', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('keeps its bytes in memory of their own, not a slice of a block Node shares with short-lived buffers', async () => {
+    // A kept slice of Node's pool (any Buffer.from or Buffer.concat under 32 kB) would keep its whole 64 kB block alive.
+    const product = await createProduct(store, { name: 'Own bytes pendant ₹' });
+    const listing = JSON.stringify({ is_admin: 1, page: 1, perPage: 12, filter: { countryCode: 'inr_price', minPrice: 1, maxPrice: 98_765_432 } });
+    for (const [path, body] of [['/getproductbyid', JSON.stringify({ p_id: product.p_id })], ['/getallproducts', listing]]) {
+      await keepText(path, body);
+      const kept = await keptAnswerOfRequest(store.db, `${path}\n${body}`);
+      expect(kept, path).toBeDefined();
+      expect(kept!.byteOffset, path).toBe(0);
+      expect(kept!.buffer.byteLength, path).toBe(kept!.byteLength);
+      expect(JSON.parse(Buffer.from(kept!).toString('utf8')).status, path).toBe(1);
+    }
+  });
+});
+
+describe('ownBytes', () => {
+  it('gives the pieces UTF-8 bytes, joined, in an allocation of their own', () => {
+    const bytes = ownBytes(['{"name":"Kada ₹", ', Buffer.from('"karat":"22K"'), new Uint8Array(0), '}']);
+    expect(bytes.toString('utf8')).toBe('{"name":"Kada ₹", "karat":"22K"}');
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    expect(ownBytes([]).byteLength).toBe(0);
   });
 });

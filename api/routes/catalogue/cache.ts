@@ -16,7 +16,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
-import { catalogueRowsVersion } from '../../../db/queries/catalogue.ts';
+import { catalogueRowsVersion, ownBytes } from '../../../db/queries/catalogue.ts';
 import { stockChangesSince, stockStamp } from '../../../db/queries/stock-view.ts';
 
 /**
@@ -100,8 +100,8 @@ async function answerOf(description: string, compute: () => Promise<unknown>, st
   const head = `{"status":1,"description":${JSON.stringify(description)},"data":`;
   const json = serialize(data);
   let body: Answer['body'];
-  if (typeof json === 'string') body = keep ? Buffer.from(`${head}${json}}`) : `${head}${json}}`;
-  else body = keep ? Buffer.concat([Buffer.from(head), ...json, CLOSE]) : [Buffer.from(head), ...json, CLOSE];
+  if (typeof json === 'string') body = keep ? ownBytes([head, json, CLOSE]) : `${head}${json}}`;
+  else body = keep ? ownBytes([head, ...json, CLOSE]) : [Buffer.from(head), ...json, CLOSE];
   return { used: false, description, body, stock: stockOf(data) };
 }
 
