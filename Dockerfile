@@ -50,4 +50,11 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=300s --retries=3 CMD node
 # both): 13 mark-compacts during the turns with the default, 3 with the flag (2 of them begun
 # by the memory reducer when the load paused); each mark-compact stops the store 5-55 ms.
 # Costs up to ~256 MB of heap before the first full collection.
-CMD ["node", "--initial-old-space-size=256", "api/server.ts"]
+# --no-allocation-site-pretenuring: V8 otherwise decides, from what survives its young
+# collections, to create a code site's objects straight in the old generation, for good. The
+# first seconds of a load on a fresh store (answers and product views being kept, requests
+# queued) made request-path sites so (zod's parse of every request body among them): under new
+# filters ~2 MB/s of short-lived objects then went to the old generation, a full collection
+# every ~15-20 s (pausing 11-16 ms, its marking taking a core for ~0.4 s). Without it: none in
+# 30 s of new filters, and in 8 rounds of the benchmark's turns.
+CMD ["node", "--initial-old-space-size=256", "--no-allocation-site-pretenuring", "api/server.ts"]
