@@ -509,7 +509,7 @@ function viewHead(view: ProductView): Buffer | null {
  * with every short-lived buffer of the moment (a listing's dozen small pieces, a request's
  * body), and a kept slice keeps its whole block: under new filters, each block of pieces
  * also held a head or two made meanwhile, and the store's outside-heap memory grew
- * ~1.4 MB/s, which V8 answers with a full collection ("external memory pressure").
+ * 0.9-1.5 MB/s (now 0.1-0.2), a full collection per 64 MB ("external memory pressure").
  */
 export function ownBytes(pieces: readonly (string | Uint8Array)[]): Buffer<ArrayBuffer> {
   let length = 0;
