@@ -118,7 +118,9 @@ const MAX_FREE_SEND_BUFFERS = 64;
  * second) were V8's "external memory pressure": a full collection every 4-5 s, pausing the
  * store 10-20 ms (the new filter's p99); text instead of bytes avoided those but cost a
  * tenth more CPU per listing (measuring and encoding 20 kB of text as it is written).
- * Without Node's response at hand (app.request in tests), bytes of their own.
+ * Without Node's response at hand (app.request in tests), or past a send buffer's size, the
+ * answer's bytes are joined for it alone (Buffer.concat: sent once, so unlike a kept answer's
+ * bytes, see ownBytes, a slice of Node's shared pool holds nothing for long).
  */
 export function sendOnce(c: Context<AppEnv>, pieces: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let length = 0;
