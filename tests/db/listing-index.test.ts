@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListingSort } from '../../db/queries/catalogue.ts';
-import { buildListingIndex, firstInOrder, type IndexCaratRow, type IndexProductRow, type ListingCriteria, selectListing } from '../../db/queries/listing-index.ts';
+import { buildListingIndex, firstInOrder, type IndexCaratRow, type IndexProductRow, type ListingCriteria, mendStock, selectListing } from '../../db/queries/listing-index.ts';
 
 interface Catalogue {
   products: IndexProductRow[];
@@ -124,6 +124,29 @@ describe('the shoppers filter index', () => {
         },
       ),
       { numRuns: 1500 },
+    );
+  });
+
+  it('answers as its definition does after stock changes mended in (a sale, a restock, made to order)', () => {
+    fc.assert(
+      fc.property(
+        catalogueArb,
+        fc.array(fc.record({ pick: fc.nat(), stock: fc.option(fc.integer({ min: 0, max: 2 })) }), { maxLength: 12 }),
+        criteriaArb,
+        fc.constantFrom<ListingSort>('newest', 'price_asc', 'price_desc', 'bestsellers'),
+        (cat, changes, criteria, sort) => {
+          const index = buildListingIndex(cat.products, cat.carats, cat.materials);
+          if (cat.carats.length === 0) return;
+          const changed = changes.map(({ pick, stock }) => ({ pc_id: cat.carats[pick % cat.carats.length].pc_id, stock }));
+          mendStock(index, changed);
+          const stockOf = new Map(changed.map((c) => [c.pc_id, c.stock]));
+          const after = { ...cat, carats: cat.carats.map((r) => (stockOf.has(r.pc_id) ? { ...r, stock: stockOf.get(r.pc_id)! } : r)) };
+          for (const inStock of [true, false]) {
+            expect(selectListing(index, { ...criteria, inStock }, sort, 0, 12)).toEqual(byDefinition(after, { ...criteria, inStock }, sort, 0, 12));
+          }
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 
