@@ -116,8 +116,14 @@ describe('the shoppers filter index', () => {
         fc.integer({ min: 1, max: 25 }),
         // Material ids as they come: small, or past 31 (ids are keys of the index's sets, not bits).
         fc.constantFrom(0, 25, 40),
-        (drawn, drawnCriteria, sort, offset, limit, shift) => {
-          const cat = { ...drawn, materials: drawn.materials.map((m) => ({ ...m, m_id: m.m_id + shift })) };
+        // Prices not in whole minor units: the rows are put in price order another way (see rowsByPrice).
+        fc.boolean(),
+        (drawn, drawnCriteria, sort, offset, limit, shift, fractional) => {
+          const cat = {
+            ...drawn,
+            materials: drawn.materials.map((m) => ({ ...m, m_id: m.m_id + shift })),
+            carats: fractional ? drawn.carats.map((r) => ({ ...r, inr_price: r.inr_price + 0.5, usd_price: r.usd_price - 0.25 })) : drawn.carats,
+          };
           const criteria = { ...drawnCriteria, materials: drawnCriteria.materials?.map((m) => m + shift) };
           const index = buildListingIndex(cat.products, cat.carats, cat.materials);
           expect(selectListing(index, criteria, sort, offset, limit)).toEqual(byDefinition(cat, criteria, sort, offset, limit));
