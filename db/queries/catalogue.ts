@@ -527,23 +527,23 @@ export function ownBytes(pieces: readonly (string | Uint8Array)[]): Buffer<Array
   return bytes;
 }
 
-const PAGE_OPEN = Buffer.from('{"productData":[');
-
 /**
- * A listing page as JSON, exactly as JSON.stringify writes it: as UTF-8 pieces, its
- * products' kept bytes and what lies between, when filterProducts made it (measured:
+ * A listing page as JSON, exactly as JSON.stringify writes it: in pieces, its products'
+ * kept bytes and the short texts between them, when filterProducts made it (measured:
  * writing a page of 12 products anew was a tenth of a listing whose filter is new; joining
  * their texts and encoding the page, a further tenth and most of its garbage), else as text.
+ * The texts between are written into the answer's bytes as it is sent (sendOnce): made
+ * into bytes of their own first, 14 a page, they were ~2% of a new-filter listing's time.
  */
-export function pageJson(page: FilteredPage): string | Buffer[] {
+export function pageJson(page: FilteredPage): string | (string | Buffer)[] {
   const heads = (page as { [PAGE_HEADS]?: (Buffer | null)[] })[PAGE_HEADS];
   if (heads === undefined || heads.length !== page.productData.length || heads.some((head) => head === null)) return JSON.stringify(page);
-  const pieces: Buffer[] = [PAGE_OPEN];
+  const pieces: (string | Buffer)[] = ['{"productData":['];
   page.productData.forEach((product, i) => {
-    pieces.push(heads[i]!, Buffer.from(`,"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}${i < heads.length - 1 ? ',' : ''}`));
+    pieces.push(heads[i]!, `,"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}${i < heads.length - 1 ? ',' : ''}`);
   });
   const suggestions = page.suggestions === undefined ? '' : `,"suggestions":${JSON.stringify(page.suggestions)}`;
-  pieces.push(Buffer.from(`],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`));
+  pieces.push(`],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`);
   return pieces;
 }
 

@@ -310,7 +310,7 @@ describe('a listing page written as JSON', () => {
           // Made from the kept bytes, not by writing the page anew.
           expect(stringify.mock.calls.some(([value]) => value === page)).toBe(false);
           expect(typeof json).not.toBe('string');
-          text = typeof json === 'string' ? json : Buffer.concat(json).toString('utf8');
+          text = typeof json === 'string' ? json : json.map((piece) => (typeof piece === 'string' ? piece : piece.toString('utf8'))).join('');
         } finally {
           stringify.mockRestore();
         }

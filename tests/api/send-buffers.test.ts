@@ -40,6 +40,16 @@ describe('send buffers', () => {
     expect(e.buffer).not.toBe(c.buffer);
   });
 
+  it('take texts among the bytes, written as UTF-8 where they stand (multi-byte characters too)', () => {
+    const parts = ['{"name":"', Buffer.from('Jhumka ₹'), '4,10,640 — 22K', Buffer.from('"'), '}'];
+    const whole = '{"name":"Jhumka ₹4,10,640 — 22K"}';
+    const sent = sendOnce(contextWith(new EventEmitter()), parts);
+    expect(Buffer.from(sent).toString()).toBe(whole);
+    expect(sent.byteLength).toBe(Buffer.byteLength(whole));
+    // Without Node's response: joined for it alone, the same bytes.
+    expect(Buffer.from(sendOnce(contextWith(), parts)).toString()).toBe(whole);
+  });
+
   it('are not used without a Node response (app.request) nor for an answer longer than one', () => {
     // Past Node's small-buffer pool (half of Buffer.poolSize, 32 kB on Node 24), so each answer's bytes are an allocation of their own.
     const a = sendOnce(contextWith(), pieces(`{"a":"${'a'.repeat(40_000)}"}`));

@@ -29,13 +29,13 @@ const MAX_BYTES = 48 * 1024 * 1024;
  * An answer as it is sent: the whole success envelope. A kept answer as bytes, so a
  * repeat costs no JSON or UTF-8 encoding (measured: a third of a cached listing's cost
  * was turning its ~20 kB of text into bytes, twice: for its length and to write it). An
- * answer sent once as text, or as the pieces of bytes it is made of (a listing page:
+ * answer sent once as text, or as the pieces it is made of (a listing page's kept bytes and texts:
  * db/queries/catalogue.ts pageJson), copied into a reused buffer as it is sent (see
  * sendOnce). null when the data was null.
  */
 interface Answer {
   description: string;
-  body: Uint8Array<ArrayBuffer> | string | readonly Uint8Array[] | null;
+  body: Uint8Array<ArrayBuffer> | string | readonly (string | Uint8Array)[] | null;
   /** Asked for again since it was last passed over for eviction (the clock's second chance). */
   used: boolean;
   /** Whose stock it shows (see StockShown). */
@@ -89,9 +89,7 @@ const caches = new WeakMap<DB, Cache>();
  * How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way
  * to the same text, or to its UTF-8 bytes (in pieces).
  */
-type Serialize = (data: unknown) => string | readonly Uint8Array[];
-
-const CLOSE = Buffer.from('}');
+type Serialize = (data: unknown) => string | readonly (string | Uint8Array)[];
 
 /** The answer around `compute()`'s data: as bytes when it is to be kept, else as it was made (see Answer). */
 async function answerOf(description: string, compute: () => Promise<unknown>, stockOf: (data: unknown) => StockShown, serialize: Serialize, keep: boolean): Promise<Answer> {
@@ -100,8 +98,8 @@ async function answerOf(description: string, compute: () => Promise<unknown>, st
   const head = `{"status":1,"description":${JSON.stringify(description)},"data":`;
   const json = serialize(data);
   let body: Answer['body'];
-  if (typeof json === 'string') body = keep ? ownBytes([head, json, CLOSE]) : `${head}${json}}`;
-  else body = keep ? ownBytes([head, ...json, CLOSE]) : [Buffer.from(head), ...json, CLOSE];
+  if (typeof json === 'string') body = keep ? ownBytes([head, json, '}']) : `${head}${json}}`;
+  else body = keep ? ownBytes([head, ...json, '}']) : [head, ...json, '}'];
   return { used: false, description, body, stock: stockOf(data) };
 }
 
@@ -112,7 +110,8 @@ const freeSendBuffers: Buffer<ArrayBuffer>[] = [];
 const MAX_FREE_SEND_BUFFERS = 64;
 
 /**
- * The bytes of an answer sent once, made of pieces: copied into a send buffer that is used
+ * The bytes of an answer sent once, made of pieces (kept bytes, and short texts written
+ * here as UTF-8): copied into a send buffer that is used
  * again once Node has handed the answer to the system ('finish') or the connection closed
  * ('close'). Bytes allocated for each answer instead (20 kB a new-filter listing, thousands a
  * second) were V8's "external memory pressure": a full collection every 4-5 s, pausing the
@@ -122,16 +121,20 @@ const MAX_FREE_SEND_BUFFERS = 64;
  * answer's bytes are joined for it alone (Buffer.concat: sent once, so unlike a kept answer's
  * bytes, see ownBytes, a slice of Node's shared pool holds nothing for long).
  */
-export function sendOnce(c: Context<AppEnv>, pieces: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+export function sendOnce(c: Context<AppEnv>, pieces: readonly (string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
   let length = 0;
-  for (const piece of pieces) length += piece.byteLength;
+  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (!outgoing || length > SEND_BUFFER_BYTES) return Buffer.concat(pieces, length);
+  if (!outgoing || length > SEND_BUFFER_BYTES) return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)), length);
   const buffer = freeSendBuffers.pop() ?? Buffer.allocUnsafeSlow(SEND_BUFFER_BYTES);
   let at = 0;
   for (const piece of pieces) {
-    buffer.set(piece, at);
-    at += piece.byteLength;
+    if (typeof piece === 'string') {
+      at += buffer.write(piece, at);
+    } else {
+      buffer.set(piece, at);
+      at += piece.byteLength;
+    }
   }
   let free = false;
   const release = () => {
@@ -156,7 +159,7 @@ export async function cachedOk<T>(
   description: string,
   compute: () => Promise<T>,
   stockOf: (data: NonNullable<T>) => StockShown,
-  serialize: (data: NonNullable<T>) => string | readonly Uint8Array[] = JSON.stringify,
+  serialize: (data: NonNullable<T>) => string | readonly (string | Uint8Array)[] = JSON.stringify,
 ): Promise<Response | null> {
   const { answer, kept } = await cachedAnswer(db, key, description, compute, stockOf as (data: unknown) => StockShown, serialize as Serialize);
   // A visitor's request (kept-answers.ts passed its text on) answered from a kept answer: the next one of that text is answered ahead of the route.
