@@ -1,10 +1,10 @@
 /**
  * The shoppers' filter index: what a listing tests, for every product a shopper
- * can see, held in columns (typed arrays), newest first. A listing whose filter
- * was never asked before is answered by one pass over these columns and a partial
- * selection of the requested page, never a sort of the whole catalogue: at
- * 10,000 products the pass and the selection take a fraction of a millisecond,
- * where objects per product and a full sort took most of a new filter's cost.
+ * can see, held in columns (typed arrays) and sets of places, newest first. A
+ * listing whose filter was never asked before is answered by word operations over
+ * these sets and a read of the requested page, never a sort of the whole catalogue
+ * (see selectListing): at 10,000 products a few tens of microseconds, where objects
+ * per product and a full sort took most of a new filter's cost.
  *
  * Pure: built from rows the caller read (db/queries/catalogue.ts keeps one per
  * catalogue version), no I/O.
@@ -49,8 +49,8 @@ export interface ListingIndex {
    * Sets of places, a bit per product (bit i % 32 of word i >> 5): the products of each
    * category, of each material, the reels and the best sellers. A filter's product
    * conditions are a few passes of word operations over them (a category's set at 10,000
-   * products is 1.25 kB), and the row conditions are then tested only for the products
-   * that passed (measured: half the places a category filter visited failed its materials).
+   * products is 1.25 kB; measured: half the places a category filter visited failed its
+   * materials), and so are most row conditions (see matchingPlaces).
    */
   categorySets: Map<number, Uint32Array>;
   materialSets: Map<number, Uint32Array>;
@@ -248,8 +248,8 @@ export function buildListingIndex(products: IndexProductRow[], carats: IndexCara
 /**
  * The rows in price order, cheapest or dearest first, ties in row order (the rows are in
  * place order: newest product first). Prices in minor units (whole, not negative) are sorted
- * as numbers that hold the price and the row (measured at 20,128 rows: ~5 ms a currency,
- * against ~20 with a comparison function); others by comparison.
+ * as numbers that hold the price and the row (measured at 20,128 rows: ~3 ms an order,
+ * against ~13 with a comparison function); others by comparison.
  */
 function rowsByPrice(amounts: Float64Array, dearest: boolean): Int32Array {
   const n = amounts.length;
@@ -355,10 +355,9 @@ let scratchSet = new Uint32Array(0);
 /**
  * Narrows the candidates to the products that may have a row within [low, high] and answers
  * those that surely have every row within it (a scratch set good until the next call), by the
- * price bands; null when the bands cannot tell (a bound that is not a number).
+ * price bands. The bounds are numbers (matchingPlaces answers a bound that is not first).
  */
-function priceRange(bands: PriceBands, candidates: Uint32Array, low: number | undefined, high: number | undefined): Uint32Array | null {
-  if (Number.isNaN(low) || Number.isNaN(high)) return null;
+function priceRange(bands: PriceBands, candidates: Uint32Array, low: number | undefined, high: number | undefined): Uint32Array {
   const words = candidates.length;
   if (insideSet.length < words) insideSet = new Uint32Array(words);
   const inside = insideSet.subarray(0, words);
@@ -428,7 +427,6 @@ function table(ids: readonly number[] | undefined, max: number): Uint8Array | nu
 
 // Scratch columns of a ranking (see ranked), reused: a selection runs without a pause.
 let matchPlace = new Int32Array(0);
-let matchRow = new Int32Array(0);
 let matchPrice = new Float64Array(0);
 let matchScore = new Float64Array(0);
 
@@ -535,7 +533,7 @@ function matchingPlaces(index: ListingIndex, criteria: ListingCriteria, inCarats
   if (inStock) for (let w = 0; w < words; w++) candidates[w] &= index.someInStock[w];
   let sure: Uint32Array;
   if (criteria.low !== undefined || criteria.high !== undefined) {
-    sure = priceRange(criteria.currency === 'usd' ? index.usdBands : index.inrBands, candidates, criteria.low, criteria.high)!;
+    sure = priceRange(criteria.currency === 'usd' ? index.usdBands : index.inrBands, candidates, criteria.low, criteria.high);
   } else {
     sure = insideSet.subarray(0, words);
     for (let w = 0; w < words; w++) sure[w] = candidates[w] & index.withRows[w];
@@ -653,7 +651,6 @@ function ranked(
 ): number[] {
   if (matchPlace.length < index.count) {
     matchPlace = new Int32Array(index.count);
-    matchRow = new Int32Array(index.count);
     matchPrice = new Float64Array(index.count);
     matchScore = new Float64Array(index.count);
   }
@@ -666,7 +663,6 @@ function ranked(
       const i = (w << 5) + 31 - Math.clz32(lowest);
       const row = listedRow(i);
       matchPlace[n] = i;
-      matchRow[n] = row;
       matchPrice[n] = row < 0 ? Infinity : amounts[row];
       matchScore[n] = scores?.get(index.pIds[i]) ?? 0;
       n += 1;
@@ -677,7 +673,8 @@ function ranked(
 
 /**
  * Whether match a comes before match b in the listing's order (the index's place breaks
- * ties: newest first); null when the matches are already in order (newest: they are found in place order).
+ * ties: newest first); null when the matches are already in order (newest: they are found in
+ * place order; selectListing takes those first places itself).
  */
 function precedes(index: ListingIndex, sort: ListingSort): ((a: number, b: number) => boolean) | null {
   const place = matchPlace;
@@ -688,8 +685,8 @@ function precedes(index: ListingIndex, sort: ListingSort): ((a: number, b: numbe
     case 'price_asc':
       return (a, b) => price[a] < price[b] || (price[a] === price[b] && place[a] < place[b]);
     case 'price_desc': {
-      // A product listed at no row (price Infinity) comes last.
-      const p = (m: number) => (price[m] === Infinity ? -1 : price[m]);
+      // A product listed at no row (price Infinity) comes last, as in walkByPrice.
+      const p = (m: number) => (price[m] === Infinity ? -Infinity : price[m]);
       return (a, b) => p(a) > p(b) || (p(a) === p(b) && place[a] < place[b]);
     }
     case 'bestsellers':

@@ -93,7 +93,8 @@ function byDefinition(cat: Catalogue, c: ListingCriteria, sort: ListingSort, off
     return [{ p, place, row, price: row ? row[price] : Infinity, score: c.scores?.get(p.p_id) ?? 0 }];
   });
   type M = (typeof matches)[number];
-  const desc = (m: M) => (m.price === Infinity ? -1 : m.price);
+  // Listed at no row: last.
+  const desc = (m: M) => (m.price === Infinity ? -Infinity : m.price);
   const order: Record<ListingSort, (a: M, b: M) => number> = {
     newest: (a, b) => a.place - b.place,
     price_asc: (a, b) => a.price - b.price || a.place - b.place,
@@ -116,13 +117,13 @@ describe('the shoppers filter index', () => {
         fc.integer({ min: 1, max: 25 }),
         // Material ids as they come: small, or past 31 (ids are keys of the index's sets, not bits).
         fc.constantFrom(0, 25, 40),
-        // Prices not in whole minor units: the rows are put in price order another way (see rowsByPrice).
+        // Prices not in whole minor units, some below zero: the rows are put in price order another way (see rowsByPrice).
         fc.boolean(),
         (drawn, drawnCriteria, sort, offset, limit, shift, fractional) => {
           const cat = {
             ...drawn,
             materials: drawn.materials.map((m) => ({ ...m, m_id: m.m_id + shift })),
-            carats: fractional ? drawn.carats.map((r) => ({ ...r, inr_price: r.inr_price + 0.5, usd_price: r.usd_price - 0.25 })) : drawn.carats,
+            carats: fractional ? drawn.carats.map((r) => ({ ...r, inr_price: r.inr_price - 250_000.5, usd_price: r.usd_price - 0.25 })) : drawn.carats,
           };
           const criteria = { ...drawnCriteria, materials: drawnCriteria.materials?.map((m) => m + shift) };
           const index = buildListingIndex(cat.products, cat.carats, cat.materials);
@@ -154,6 +155,18 @@ describe('the shoppers filter index', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('lists a product at no row last in either price order, whether its page is read from the rows or ranked', () => {
+    // Category 1: one product without rows, one at a price below zero; category 2: many priced
+    // rows, so the two matches are few among the rows (ranked) unless the whole catalogue is asked (read).
+    const products = Array.from({ length: 40 }, (_, i) => ({ p_id: 100 - i, cate_id: i < 2 ? 1 : 2, is_bestseller: 0, is_reel: 0 }));
+    const carats = products.slice(1).map((p, i) => ({ p_id: p.p_id, pc_id: i + 1, carat_id: 1, stock: 1, inr_price: p.p_id === 99 ? -5 : 1_000 + i, usd_price: 10 }));
+    const index = buildListingIndex(products, carats, []);
+    for (const sort of ['price_asc', 'price_desc'] as const) {
+      expect(selectListing(index, { currency: 'inr', categories: [1] }, sort, 0, 12).listed.map((l) => l.p_id)).toEqual([99, 100]);
+      expect(selectListing(index, { currency: 'inr' }, sort, 0, 40).listed.at(-1)).toEqual({ p_id: 100, pc_id: null });
+    }
   });
 
   it('leaves out rows and materials of products it does not hold (hidden from shoppers)', () => {

@@ -87,7 +87,7 @@ const caches = new WeakMap<DB, Cache>();
 
 /**
  * How an answer's data becomes JSON: JSON.stringify, unless the call knows a faster way
- * to the same text, or to its UTF-8 bytes (in pieces).
+ * to the same text, or to it in pieces (kept UTF-8 bytes and the texts between them).
  */
 type Serialize = (data: unknown) => string | readonly (string | Uint8Array)[];
 
