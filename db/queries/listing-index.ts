@@ -78,7 +78,7 @@ export interface ListingIndex {
   usdDearest: Int32Array;
   /** pc_id → its row, made on the first stock change (see mendStock). */
   rowOfPc?: Map<number, number>;
-  /** p_id → its place, made on the first listing of a search's matches. */
+  /** p_id → its place, made on the first listing that names products (a search's matches, a product left out). */
   placeOfPId?: Map<number, number>;
 }
 
@@ -441,9 +441,10 @@ let matchScore = new Float64Array(0);
  * selection's time):
  * - Which products match, as a set (matchingPlaces), whose count is the total.
  * - The page: newest and best sellers are the set's first places in that order; a price
- *   sort reads the rows in price order from the range's end, a row counting when its product
- *   is in the set and listed at it, until the page is full (matches so few that ranking them
- *   costs less are ranked instead); relevance ranks the search's matches.
+ *   sort reads the rows in price order from the cheapest (or dearest) price within the range,
+ *   a row counting when its product is in the set and listed at it, until the page is full
+ *   (matches so few that ranking them costs less are ranked instead); relevance ranks the
+ *   search's matches.
  */
 export function selectListing(index: ListingIndex, criteria: ListingCriteria, sort: ListingSort, offset: number, limit: number): ListingPage {
   const { rowsFrom, caratIds, inStock: stocked } = index;
