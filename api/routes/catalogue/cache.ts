@@ -16,7 +16,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
-import { catalogueRowsVersion, ownBytes } from '../../../db/queries/catalogue.ts';
+import { byteLengthOf, catalogueRowsVersion, ownBytes, writePieces } from '../../../db/queries/catalogue.ts';
 import { stockChangesSince, stockStamp } from '../../../db/queries/stock-view.ts';
 
 /**
@@ -118,24 +118,14 @@ const MAX_FREE_SEND_BUFFERS = 64;
  * store 10-20 ms (the new filter's p99); text instead of bytes avoided those but cost a
  * tenth more CPU per listing (measuring and encoding 20 kB of text as it is written).
  * Without Node's response at hand (app.request in tests), or past a send buffer's size, the
- * answer's bytes are joined for it alone (Buffer.concat: sent once, so unlike a kept answer's
- * bytes, see ownBytes, a slice of Node's shared pool holds nothing for long).
+ * answer gets bytes of its own (ownBytes).
  */
 export function sendOnce(c: Context<AppEnv>, pieces: readonly (string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
-  let length = 0;
-  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
+  const length = byteLengthOf(pieces);
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (!outgoing || length > SEND_BUFFER_BYTES) return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)), length);
+  if (!outgoing || length > SEND_BUFFER_BYTES) return ownBytes(pieces);
   const buffer = freeSendBuffers.pop() ?? Buffer.allocUnsafeSlow(SEND_BUFFER_BYTES);
-  let at = 0;
-  for (const piece of pieces) {
-    if (typeof piece === 'string') {
-      at += buffer.write(piece, at);
-    } else {
-      buffer.set(piece, at);
-      at += piece.byteLength;
-    }
-  }
+  writePieces(buffer, pieces);
   let free = false;
   const release = () => {
     if (free) return;
