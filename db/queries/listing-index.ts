@@ -484,8 +484,8 @@ export function selectListing(index: ListingIndex, criteria: ListingCriteria, so
   const end = Math.min(offset + limit, total);
   if (end <= offset) return { listed: [], total };
   let picks: number[] | null = null;
-  if (sort === 'newest') picks = firstPlaces(matches, null, end);
-  else if (sort === 'bestsellers') picks = firstPlaces(matches, index.bestsellerSet, end);
+  if (sort === 'newest') picks = addPlaces([], end, matches);
+  else if (sort === 'bestsellers') picks = addPlaces(addPlaces([], end, matches, index.bestsellerSet), end, matches, index.bestsellerSet, false);
   else if (sort === 'price_asc' || sort === 'price_desc') picks = walkByPrice(index, criteria.currency, sort === 'price_desc', matches, total, end, low, high, listedRow);
   picks ??= ranked(index, matches, end, sort, amounts, criteria.scores, listedRow);
   const listed: ListedProduct[] = [];
@@ -569,17 +569,17 @@ function countOf(set: Uint32Array): number {
   return n;
 }
 
-/** The first k places of the set in place order (newest first); with `first`, its places before the others. */
-function firstPlaces(set: Uint32Array, first: Uint32Array | null, k: number): number[] {
-  const picks: number[] = [];
-  for (const pass of first ? [1, 0] : [-1]) {
-    for (let w = 0; w < set.length && picks.length < k; w++) {
-      let bits = pass === -1 ? set[w] : pass === 1 ? set[w] & first![w] : set[w] & ~first![w];
-      while (bits !== 0 && picks.length < k) {
-        const lowest = bits & -bits;
-        bits ^= lowest;
-        picks.push((w << 5) + 31 - Math.clz32(lowest));
-      }
+/**
+ * Adds to `picks`, until it holds k, the set's places in place order (newest first): all of
+ * them, or those in `mask` (`inMask`) or out of it.
+ */
+function addPlaces(picks: number[], k: number, set: Uint32Array, mask?: Uint32Array, inMask = true): number[] {
+  for (let w = 0; w < set.length && picks.length < k; w++) {
+    let bits = mask === undefined ? set[w] : inMask ? set[w] & mask[w] : set[w] & ~mask[w];
+    while (bits !== 0 && picks.length < k) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      picks.push((w << 5) + 31 - Math.clz32(lowest));
     }
   }
   return picks;
@@ -627,17 +627,7 @@ function walkByPrice(
     const i = rowPlace[row];
     if ((matches[i >>> 5] & (1 << (i & 31))) !== 0 && listedRow(i) === row) picks.push(i);
   }
-  if (picks.length < k) {
-    for (let w = 0; w < matches.length && picks.length < k; w++) {
-      let bits = matches[w] & ~index.withRows[w];
-      while (bits !== 0 && picks.length < k) {
-        const lowest = bits & -bits;
-        bits ^= lowest;
-        picks.push((w << 5) + 31 - Math.clz32(lowest));
-      }
-    }
-  }
-  return picks;
+  return addPlaces(picks, k, matches, index.withRows, false);
 }
 
 /** The first k matches in the sort's order, each priced and ranked (a bounded heap: firstInOrder). */
