@@ -5,10 +5,12 @@
  */
 
 import { fork } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { percentile } from './percentile.ts';
 
 /** One kind of request a scenario sends; `bodies` are picked from at random (none for GET). */
 export interface Target {
@@ -51,7 +53,16 @@ export interface Measured {
   /** Answers 500 and above (a 503 "database is locked" would be one). */
   serverErrors: number;
   total: number;
+  /**
+   * Each 2xx answer's time in ms (to 0.01 ms), as autocannon times it (sent to answered), in
+   * the order answered: the p99 of several turns is that of all their answers (p99Of), which
+   * the largest of the turns' own p99s only bounds from above.
+   */
+  latencies: number[];
 }
+
+/** The p-th percentile (0-100) of answer times in any order. */
+export const percentileOf = (latencies: readonly number[], p: number) => percentile(Float64Array.from(latencies).sort(), p);
 
 /**
  * Seconds each load process sends its load before the measured run, not counted. A
@@ -91,7 +102,13 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
     ],
   });
   const warmUp = await load(GENERATOR_WARMUP_SECONDS);
-  const result = await load(duration);
+  const latencies: number[] = [];
+  const run = load(duration);
+  // Without a callback autocannon answers its run's tracker (an EventEmitter) made thenable (lib/init.js), which its types leave out.
+  (run as unknown as EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(Math.round(responseTime * 100) / 100);
+  });
+  const result = await run;
   if (!result.latency) throw new Error(`autocannon gave no figures: ${JSON.stringify(result).slice(0, 500)}`);
   // Failures count from the warm-up too: only its timings are left out.
   const failures = (run: typeof result) => {
@@ -108,12 +125,14 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
   return {
     name: scenario.name,
     requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    // From every answer's time (autocannon's own percentiles are whole milliseconds).
+    p50: latencies.length ? percentileOf(latencies, 50) : result.latency.p50,
+    p99: latencies.length ? percentileOf(latencies, 99) : result.latency.p99,
     errors: warm.errors + measured.errors,
     non2xx: warm.non2xx + measured.non2xx,
     serverErrors: warm.serverErrors + measured.serverErrors,
     total: result.requests.total,
+    latencies,
   };
 }
 
@@ -140,7 +159,8 @@ export function measure(scenario: Scenario, connections: number, duration: numbe
     let answer: Measured | undefined;
     child.once('message', (message) => (answer = message as Measured));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 && answer ? resolve(answer) : reject(new Error(`load process exited with ${code}`))));
+    // 'close', not 'exit': the answer (every answer's time) can still be on its way when the process has exited.
+    child.once('close', (code) => (code === 0 && answer ? resolve(answer) : reject(new Error(`load process exited with ${code}`))));
   });
 }
 
@@ -168,6 +188,6 @@ function leaveBodiesUndecoded() {
 if (process.env[LOAD_ENV]) {
   leaveBodiesUndecoded();
   const { scenario, connections, duration } = JSON.parse(process.env[LOAD_ENV]) as { scenario: Scenario; connections: number; duration: number };
-  process.send!(await runLoad(scenario, connections, duration));
-  process.disconnect();
+  const figures = await runLoad(scenario, connections, duration);
+  process.send!(figures, () => process.disconnect());
 }

@@ -14,6 +14,7 @@
  */
 
 import { type Measured, measure, type Scenario } from './browse-load.ts';
+import { percentile } from './percentile.ts';
 
 export const RESIZED_WIDTH = 480;
 
@@ -27,8 +28,6 @@ export interface MediaFigures {
   /** Under load (autocannon): the original, the resized copy once made, revalidation (304). */
   runs: Measured[];
 }
-
-const nearestRank = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /**
  * Measures the figures above on `paths` (e.g. `/Products/<name>.jpg`, distinct images
@@ -76,7 +75,7 @@ export async function measureMedia(origin: string, paths: string[], connections:
   return {
     images: paths.length,
     meanBytes: Math.round(bytes / paths.length),
-    uncached: { count: sorted.length, p50: round(nearestRank(sorted, 50)), p99: round(nearestRank(sorted, 99)), mean: round(timings.reduce((a, b) => a + b, 0) / timings.length) },
+    uncached: { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), mean: round(timings.reduce((a, b) => a + b, 0) / timings.length) },
     runs,
   };
 }

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody, type Coupon, type Shopper } from '../reliability/shoppers.ts';
+import { percentile } from './percentile.ts';
 
 /** An answer that says the database was busy (SQLITE_BUSY, "database is locked"). */
 export const BUSY = /SQLITE_BUSY|database is (locked|busy)|busy database|store is busy/i;
@@ -66,12 +67,6 @@ interface Selection {
 }
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
-
-/** Nearest-rank percentile of sorted milliseconds. */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 function client(origin: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });

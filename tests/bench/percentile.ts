@@ -1,0 +1,5 @@
+/** Nearest-rank percentile (p from 0 to 100) of milliseconds sorted in ascending order; NaN with none. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
