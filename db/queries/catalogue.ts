@@ -732,8 +732,15 @@ export async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]
     }
     kept.stamp = stamp;
   }
-  const missing = ids.filter((id) => !kept.views.has(id));
-  if (missing.length) {
+  // One look-up per product (a page's products are nearly always kept).
+  const found: ProductView[] = [];
+  let missing: number[] | undefined;
+  for (const id of ids) {
+    const view = kept.views.get(id);
+    if (view !== undefined) found.push(view);
+    else (missing ??= []).push(id);
+  }
+  if (missing !== undefined) {
     const current = kept;
     const loaded = await getProducts(db, missing);
     // Not kept when stock changed meanwhile: what was read may predate it.
@@ -744,7 +751,7 @@ export async function shopperViews(db: DB, ids: number[]): Promise<ProductView[]
     const byId = new Map(loaded.map((v) => [v.p_id, v]));
     return ids.flatMap((id) => current.views.get(id) ?? byId.get(id) ?? []);
   }
-  return ids.flatMap((id) => kept.views.get(id) ?? []);
+  return found;
 }
 
 /** Products whose views one step of warmShopperViews loads (on SQLite ~2 ms, run between requests). */
