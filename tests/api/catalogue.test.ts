@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_WRITERS_LAG_MS } from '../../db/queries/catalogue.ts';
+import { catalogueRowsVersion, OTHER_WRITERS_LAG_MS, STALE_READ_MS } from '../../db/queries/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCategory, createCoupon, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
@@ -351,8 +351,26 @@ describe('answers reused until the database changes', () => {
     } finally {
       await other.destroy();
     }
-    await new Promise((resolve) => setTimeout(resolve, OTHER_WRITERS_LAG_MS + 5));
+    // At worst the last read answers while a newer one is made, up to STALE_READ_MS after it.
+    await new Promise((resolve) => setTimeout(resolve, STALE_READ_MS + 5));
     expect(await list()).toEqual([product.p_id]);
     expect((await api('POST', '/getproductbyid', { p_id: product.p_id })).body.data.name).toBe('Renamed elsewhere');
+  });
+
+  it("past the lag, the last read answers while a newer one is made behind it, which the next call has", async () => {
+    const category = await createCategory(store);
+    const before = await catalogueRowsVersion(store.db);
+    const { openDatabase } = await import('../../db/connection.ts');
+    const other = openDatabase(store.config.database);
+    try {
+      await other.updateTable('categories').set({ cate_name: 'Renamed elsewhere' }).where('cate_id', '=', category.cate_id).execute();
+    } finally {
+      await other.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, OTHER_WRITERS_LAG_MS + 5));
+    // Older than the lag, younger than STALE_READ_MS: answered at once, a read begun behind it.
+    expect(await catalogueRowsVersion(store.db)).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(Number(await catalogueRowsVersion(store.db))).toBeGreaterThan(Number(before));
   });
 });
