@@ -55,7 +55,7 @@ export interface Measured {
   total: number;
   /**
    * Each 2xx answer's time in ms (to 0.01 ms), as autocannon times it (sent to answered), in
-   * the order answered: the p99 of several turns is that of all their answers (p99Of), which
+   * the order answered: the p99 of several turns is that of all their answers (percentileOf), which
    * the largest of the turns' own p99s only bounds from above.
    */
   latencies: number[];
