@@ -384,7 +384,7 @@ async function main() {
     );
     console.table([
       ...Object.entries(shopping.latency).map(([call, l]) => ({ call, calls: l.count, 'p50 ms': l.p50, 'p99 ms': l.p99, 'max ms': l.max })),
-      { call: `${browsingScenario.name}: ${Math.round(browsing.requestsPerSecond)} req/s`, calls: browsing.total, 'p50 ms': browsing.p50, 'p99 ms': browsing.p99, 'max ms': '' },
+      { call: `${browsingScenario.name}: ${Math.round(browsing.requestsPerSecond)} req/s`, calls: browsing.total, 'p50 ms': ms(browsing.p50), 'p99 ms': ms(browsing.p99), 'max ms': '' },
     ]);
     const busy = shopping.busy + log.busy;
     const errors = {
@@ -420,8 +420,8 @@ async function main() {
           'under load': r.name,
           'req/s': Math.round(r.requestsPerSecond),
           'of bare': `${Math.round(share(r, bareRun) * 100)}%`,
-          'p50 ms': r.p50,
-          'p99 ms': r.p99,
+          'p50 ms': ms(r.p50),
+          'p99 ms': ms(r.p99),
           requests: r.total,
           errors: r.errors + r.non2xx,
         })),
@@ -455,7 +455,7 @@ async function main() {
       ...(media
         ? [
             { figure: `media: first ?w=${RESIZED_WIDTH} of an image (uncached), p50 / p99`, value: `${media.uncached.p50} / ${media.uncached.p99} ms`, goal: '(none)', result: '' },
-            ...media.runs.map((r) => ({ figure: `media: ${r.name.replace(/ \(.*$/, '')}, req/s and p99`, value: `${Math.round(r.requestsPerSecond)} req/s, ${r.p99} ms`, goal: '(none)', result: '' })),
+            ...media.runs.map((r) => ({ figure: `media: ${r.name.replace(/ \(.*$/, '')}, req/s and p99`, value: `${Math.round(r.requestsPerSecond)} req/s, ${ms(r.p99)} ms`, goal: '(none)', result: '' })),
           ]
         : []),
       { figure: 'errors (all calls, server log)', value: String(errorCount), goal: '0', result: errorCount === 0 ? 'PASS' : 'FAIL' },
