@@ -63,7 +63,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Measured, measure, percentileOf, type Scenario, UNIQUE } from './browse-load.ts';
+import { type Measured, measure, type Scenario, UNIQUE } from './browse-load.ts';
+import { percentile, roundMs as ms, sortedMs } from './percentile.ts';
 import { startArguments, startBare, startStore } from './servers.ts';
 import { BUSY, type ShoppersResult, startShoppers } from './shoppers.ts';
 import { measureSiteBuild, type SiteBuildResult } from './site-build.ts';
@@ -164,8 +165,6 @@ const load = () =>
 const seconds = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
 const gigabytes = (bytes: number | undefined) => (bytes === undefined ? 'n/a (no /proc)' : `${(bytes / 1024 ** 3).toFixed(2)} GB`);
 const share = (r: Measured, bare: Measured) => r.requestsPerSecond / (bare.requestsPerSecond || 1);
-/** A time in ms as printed: to 0.1 ms. */
-const ms = (value: number) => Math.round(value * 10) / 10;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -296,12 +295,12 @@ async function main() {
       for (const [i, scenario] of scenarios.entries()) rounds[i].push(await measure(scenario, opts.connections, slice));
     }
     const [bareRun, listingRun, newListingRun, byIdRun, searchRun, bareAnswerRun] = rounds.map((runs): Measured & { worstTurnP99: number } => {
-      const latencies = runs.flatMap((r) => r.latencies);
+      const sorted = sortedMs(runs.flatMap((r) => r.latencies));
       return {
         name: runs[0].name,
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
-        p50: percentileOf(latencies, 50),
-        p99: percentileOf(latencies, 99),
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
         worstTurnP99: Math.max(...runs.map((r) => r.p99)),
         errors: runs.reduce((sum, r) => sum + r.errors, 0),
         non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),

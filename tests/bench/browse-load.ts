@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { percentile } from './percentile.ts';
+import { percentile, sortedMs } from './percentile.ts';
 
 /** One kind of request a scenario sends; `bodies` are picked from at random (none for GET). */
 export interface Target {
@@ -55,14 +55,11 @@ export interface Measured {
   total: number;
   /**
    * Each 2xx answer's time in ms (to 0.01 ms), as autocannon times it (sent to answered), in
-   * the order answered: the p99 of several turns is that of all their answers (percentileOf), which
+   * the order answered: the p99 of several turns is that of all their answers, which
    * the largest of the turns' own p99s only bounds from above.
    */
   latencies: number[];
 }
-
-/** The p-th percentile (0-100) of answer times in any order. */
-export const percentileOf = (latencies: readonly number[], p: number) => percentile(Float64Array.from(latencies).sort(), p);
 
 /**
  * Seconds each load process sends its load before the measured run, not counted. A
@@ -109,6 +106,7 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
     if (statusCode >= 200 && statusCode < 300) latencies.push(Math.round(responseTime * 100) / 100);
   });
   const result = await run;
+  const sorted = sortedMs(latencies);
   if (!result.latency) throw new Error(`autocannon gave no figures: ${JSON.stringify(result).slice(0, 500)}`);
   // Failures count from the warm-up too: only its timings are left out.
   const failures = (run: typeof result) => {
@@ -126,8 +124,8 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
     name: scenario.name,
     requestsPerSecond: result.requests.average,
     // From every answer's time (autocannon's own percentiles are whole milliseconds).
-    p50: latencies.length ? percentileOf(latencies, 50) : result.latency.p50,
-    p99: latencies.length ? percentileOf(latencies, 99) : result.latency.p99,
+    p50: sorted.length ? percentile(sorted, 50) : result.latency.p50,
+    p99: sorted.length ? percentile(sorted, 99) : result.latency.p99,
     errors: warm.errors + measured.errors,
     non2xx: warm.non2xx + measured.non2xx,
     serverErrors: warm.serverErrors + measured.serverErrors,

@@ -14,7 +14,7 @@
  */
 
 import { type Measured, measure, type Scenario } from './browse-load.ts';
-import { percentile } from './percentile.ts';
+import { percentile, roundMs as round, sortedMs } from './percentile.ts';
 
 export const RESIZED_WIDTH = 480;
 
@@ -53,8 +53,7 @@ export async function measureMedia(origin: string, paths: string[], connections:
     if (original.status !== 200 || !etag) throw new Error(`media: ${path} answered ${original.status} without an ETag`);
     etags.push(etag);
   }
-  const sorted = [...timings].sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const sorted = sortedMs(timings);
 
   const scenarios: Scenario[] = [
     { name: `original image (GET ${paths.length} images, bytes from the media store each time)`, origin, method: 'GET', targets: paths.map((path) => ({ path })) },

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody, type Coupon, type Shopper } from '../reliability/shoppers.ts';
-import { percentile } from './percentile.ts';
+import { percentile, roundMs as round, sortedMs } from './percentile.ts';
 
 /** An answer that says the database was busy (SQLITE_BUSY, "database is locked"). */
 export const BUSY = /SQLITE_BUSY|database is (locked|busy)|busy database|store is busy/i;
@@ -271,8 +271,7 @@ async function shopOnce(request: Request, shopper: Shopper, selections: Selectio
 }
 
 function summarise(times: number[]): Latency {
-  const sorted = [...times].sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const sorted = sortedMs(times);
   return { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) };
 }
 
