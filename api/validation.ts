@@ -17,7 +17,11 @@ function sentenceFor(issue: z.core.$ZodIssue, label: string): string {
     }
     case 'too_small':
     case 'too_big': {
-      const bound = issue.code === 'too_small' ? `at least ${issue.minimum}` : `at most ${issue.maximum}`;
+      // An exclusive bound (positive(), gt()) is not reached by its own value: "p_id must be more than 0", not "at least 0".
+      const bound =
+        issue.code === 'too_small'
+          ? `${issue.inclusive === false ? 'more than' : 'at least'} ${issue.minimum}`
+          : `${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}`;
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       return `${label} must be ${bound}${unit}.`;
     }

@@ -20,6 +20,8 @@ it.each([
   [z.object({ page: z.coerce.number().int() }), { page: 'abc' }, 'page must be a number.'],
   [z.object({ page: z.number() }), {}, 'page is required.'],
   [z.object({ n: z.number().int().min(1) }), { n: 0 }, 'n must be at least 1.'],
+  [z.object({ p_id: z.coerce.number().int().positive() }), { p_id: 0 }, 'p_id must be more than 0.'],
+  [z.object({ n: z.number().lt(5) }), { n: 5 }, 'n must be less than 5.'],
   [z.object({ s: z.string().max(3) }), { s: 'long' }, 's must be at most 3 characters.'],
   [z.object({ a: z.array(z.number()) }), { a: 'x' }, 'a must be a list.'],
   [z.object({ k: z.enum(['gold', 'silver']) }), { k: 'tin' }, 'k must be one of gold, silver.'],
