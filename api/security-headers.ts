@@ -75,6 +75,9 @@ const JSON_ANSWER_HEADERS = [false, true].map((hsts) =>
   }),
 );
 
+/** jsonAnswer's headers as a flat list of names and values, for an answer written straight to Node's response (Content-Length apart). */
+export const jsonAnswerHeaders = (options: { hsts: boolean }): string[] => Object.entries(JSON_ANSWER_HEADERS[options.hsts ? 1 : 0]).flat();
+
 /** Answers made by jsonAnswer: they already carry every header securityHeaders would add. */
 const complete = new WeakSet<Response>();
 

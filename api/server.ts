@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { describeDatabase } from '../db/connection.ts';
 import { createApp } from './app.ts';
+import { keptAnswersServer } from './routes/catalogue/index.ts';
 import { loadConfig } from './env.ts';
 import { openStore, StartRefused } from './open-store.ts';
 import { applyTimeouts } from './timeouts.ts';
@@ -54,7 +55,8 @@ const lane = config.database.engine === 'postgres'
   : undefined;
 const app = createApp({ db, config, onCatalogueChange }, { lane: lane?.middleware });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// A visitor's kept catalogue answer is sent from Node's request event, ahead of the app (see there).
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: keptAnswersServer({ db, config }) }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
 });
 // Refunds the provider could not take when their orders were cancelled: asked again now and every 10 minutes,

@@ -2,11 +2,11 @@
 // (api/routes/catalogue/kept-answers.ts): what it lets through answers exactly as the route
 // does, and everything else reaches the route.
 
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_ANSWER_PATHS, keptCatalogueAnswer } from '../../api/routes/catalogue/index.ts';
+import { KEPT_ANSWER_PATHS, keptAnswersServer, keptCatalogueAnswer } from '../../api/routes/catalogue/index.ts';
 import { keptAnswerOfRequest, MAX_KNOWN_REQUEST_LENGTH } from '../../api/routes/catalogue/cache.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { ownBytes } from '../../db/queries/catalogue.ts';
@@ -208,6 +208,138 @@ describe('the kept catalogue answer ahead of the route', () => {
       expect(kept!.buffer.byteLength, path).toBe(kept!.byteLength);
       expect(JSON.parse(Buffer.from(kept!).toString('utf8')).status, path).toBe(1);
     }
+  });
+});
+
+/**
+ * The store served as `npm start` serves it (api/server.ts: keptAnswersServer ahead of
+ * @hono/node-server), counting the requests that reached the app.
+ */
+async function npmStartServer(run: (origin: string, port: number, reachedApp: () => number) => Promise<void>) {
+  let reached = 0;
+  const server = serve({
+    fetch: (request, env) => {
+      reached++;
+      return store.app.fetch(request, env);
+    },
+    port: 0,
+    hostname: '127.0.0.1',
+    createServer: keptAnswersServer(store),
+  });
+  try {
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    await run(`http://127.0.0.1:${port}`, port, () => reached);
+  } finally {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Writes these pieces to a fresh connection, `pauseMs` apart, and reads until the server has sent `answers` answers (or closed). */
+function rawExchange(port: number, pieces: (string | Buffer)[], answers: number, pauseMs = 0): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      if (completeAnswers(text) >= answers) socket.end();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+    void (async () => {
+      for (const piece of pieces) {
+        socket.write(piece);
+        if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+      }
+    })();
+  });
+}
+/** How many whole answers (headers and Content-Length bytes) a connection's text holds. */
+function completeAnswers(text: string): number {
+  let count = 0;
+  let at = 0;
+  for (;;) {
+    const end = text.indexOf('\r\n\r\n', at);
+    if (end < 0) return count;
+    const length = Number(/content-length: (\d+)/i.exec(text.slice(at, end))?.[1] ?? 0);
+    if (text.length < end + 4 + length) return count;
+    count++;
+    at = end + 4 + length;
+  }
+}
+const rawPost = (path: string, body: string, headers = '') =>
+  `POST ${path} HTTP/1.1\r\nHost: store\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
+const statuses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+
+describe("the kept answer at Node's request event (npm start's server)", () => {
+  it('answers a kept text without reaching the app, with the bytes and headers the route gave; the rest reaches the app', async () => {
+    const product = await createProduct(store);
+    const body = JSON.stringify({ p_id: product.p_id });
+    await npmStartServer(async (origin, _port, reachedApp) => {
+      const ask = async (text = body, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${origin}/getproductbyid`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
+        const seen = Object.fromEntries(res.headers);
+        delete seen.date;
+        return { status: res.status, headers: seen, bytes: Buffer.from(await res.arrayBuffer()).toString('base64') };
+      };
+      const answers = [await ask(), await ask()];
+      expect(reachedApp()).toBe(2);
+      // The route answered that text from its kept answer: from now on it is answered ahead.
+      answers.push(await ask(), await ask());
+      expect(reachedApp()).toBe(2);
+      expect(answers[3]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[0].headers).toMatchObject({ 'content-type': 'application/json; charset=UTF-8', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+      // What it passes on reaches the route with its body: the route's own answers.
+      const before = reachedApp();
+      expect((await ask(body, { authorization: 'Bearer forged' })).status).toBe(403);
+      const malformed = await ask('{"p_id":');
+      expect([malformed.status, JSON.parse(Buffer.from(malformed.bytes, 'base64').toString()).description]).toEqual([400, 'The request body is not valid JSON.']);
+      const other = await createProduct(store);
+      const otherAnswer = await ask(JSON.stringify({ p_id: other.p_id }));
+      expect(JSON.parse(Buffer.from(otherAnswer.bytes, 'base64').toString()).data.p_id).toBe(other.p_id);
+      expect(reachedApp()).toBe(before + 3);
+      // Once the catalogue moves on, the route answers again.
+      await store.db.updateTable('products').set({ name: 'Renamed at the door' }).where('p_id', '=', product.p_id).execute();
+      const renamed = await ask();
+      expect(JSON.parse(Buffer.from(renamed.bytes, 'base64').toString()).data.name).toBe('Renamed at the door');
+      expect(reachedApp()).toBe(before + 4);
+    });
+  });
+
+  it('a body in pieces, requests sent back to back on one connection, and a client that leaves mid-body', async () => {
+    const product = await createProduct(store);
+    const body = JSON.stringify({ p_id: product.p_id });
+    await keep(product.p_id);
+    await npmStartServer(async (origin, port, reachedApp) => {
+      // Made kept for this server's process too (the store object is shared): the route remembers the text on the third asking.
+      for (let i = 0; i < 3; i++) await (await fetch(`${origin}/getproductbyid`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).arrayBuffer();
+      const reached = reachedApp();
+      const request = rawPost('/getproductbyid', body);
+      const split = request.length - body.length + 3;
+      const inPieces = await rawExchange(port, [request.slice(0, split), request.slice(split)], 1, 30);
+      expect(statuses(inPieces)).toEqual([200]);
+      expect(inPieces).toContain(`"p_id":${product.p_id},`);
+      expect(reachedApp()).toBe(reached);
+
+      // Pipelined: a kept text, one the route answers (bad input), a kept text again: three answers, in order.
+      const pipelined = await rawExchange(port, [rawPost('/getproductbyid', body) + rawPost('/getproductbyid', '{"p_id":0}') + rawPost('/getproductbyid', body)], 3);
+      expect(statuses(pipelined), pipelined).toEqual([200, 400, 200]);
+      expect(reachedApp()).toBe(reached + 1);
+
+      // Half a body, then the client is gone: nothing answered, and the store goes on.
+      await new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(rawPost('/getproductbyid', body).slice(0, -4));
+          setTimeout(() => socket.destroy(), 30);
+        });
+        socket.on('close', () => resolve());
+      });
+      const after = await fetch(`${origin}/getproductbyid`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(after.status).toBe(200);
+      expect(reachedApp()).toBe(reached + 1);
+    });
   });
 });
 

@@ -26,7 +26,7 @@ import {
   searchSuggestions,
 } from './catalogue.routes.ts';
 
-export { KEPT_ANSWER_PATHS, keptCatalogueAnswer } from './kept-answers.ts';
+export { KEPT_ANSWER_PATHS, keptAnswersServer, keptCatalogueAnswer } from './kept-answers.ts';
 
 /** What shoppers browse: categories, materials, carats, sizes, products, coupons. */
 export function catalogueRoutes() {
