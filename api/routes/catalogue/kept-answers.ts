@@ -82,6 +82,7 @@ export function keptAnswersServer(deps: Pick<Deps, 'db' | 'config'>) {
       void readBody(incoming).then(async (body) => {
         // The client left, or its body broke off: nobody is there to answer.
         if (body === undefined) return;
+        // A look-up that failed (the database) is the app's to answer, as it would be without this door.
         const kept = await keptAnswerOfRequest(db, requestText(incoming.url!, bodyDecoder.decode(body))).catch(() => undefined);
         if (kept === undefined) {
           (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
