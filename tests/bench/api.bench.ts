@@ -21,7 +21,7 @@
  *      another process) adds to the cart, reads it and places cash-on-delivery orders with
  *      an Idempotency-Key through the API, each pausing a moment before each call as a
  *      person does (--think): p50/p99 of add-to-cart and place-order (goal:
- *      place-order p99 < 60 ms), with every error, 5xx and busy-database answer or
+ *      place-order p99 < 60 ms on SQLite, < 100 ms on PostgreSQL), with every error, 5xx and busy-database answer or
  *      server log line (SQLITE_BUSY, "database is locked") counted (goal: 0);
  *   3. the pre-rendered storefront's build for the same catalogue (api/site/build.ts
  *      buildSite in a child process, tests/bench/site-build.ts): time and peak memory
@@ -88,7 +88,8 @@ const GOALS = {
   newListingShare: 0.1,
   searchShare: 0.3,
   listingP99Ms: 20,
-  placeOrderP99Ms: 60,
+  /** Issue 8's goal on SQLite; on PostgreSQL issue 14 set < 100 ms (its commits are round trips to another process). */
+  placeOrderP99Ms: { sqlite: 60, postgres: 100 },
   buildSeconds: 180,
   buildBytes: 2 * 1024 ** 3,
 };
@@ -435,6 +436,7 @@ async function main() {
     const placeOrder = shopping.latency['POST /createorder'];
     const addToCart = shopping.latency['POST /createcart'];
     const verdict = (met: boolean) => (met ? 'PASS' : 'MISS');
+    const placeOrderGoal = GOALS.placeOrderP99Ms[config.database.engine];
     const p99Value = (run: { p99: number; worstTurnP99: number }) => `${ms(run.p99)} ms (worst turn ${ms(run.worstTurnP99)})`;
     const rows = [
       { figure: 'listing req/s, share of bare Hono', value: `${Math.round(share(listingRun, bareRun) * 100)}%`, goal: `>= ${GOALS.listingShare * 100}%`, result: verdict(share(listingRun, bareRun) >= GOALS.listingShare) },
@@ -450,7 +452,7 @@ async function main() {
       { figure: 'search req/s, share of bare Hono', value: `${Math.round(share(searchRun, bareRun) * 100)}%`, goal: `>= ${GOALS.searchShare * 100}%`, result: verdict(share(searchRun, bareRun) >= GOALS.searchShare) },
       { figure: `search p99 at ${opts.connections} connections`, value: p99Value(searchRun), goal: `< ${GOALS.listingP99Ms} ms`, result: verdict(searchRun.p99 < GOALS.listingP99Ms) },
       { figure: 'add-to-cart p99 under browsing', value: `${addToCart.p99} ms`, goal: '(none)', result: '' },
-      { figure: 'place-order p99 under browsing', value: `${placeOrder.p99} ms`, goal: `< ${GOALS.placeOrderP99Ms} ms`, result: verdict(placeOrder.p99 < GOALS.placeOrderP99Ms) },
+      { figure: 'place-order p99 under browsing', value: `${placeOrder.p99} ms`, goal: `< ${placeOrderGoal} ms (${config.database.engine})`, result: verdict(placeOrder.p99 < placeOrderGoal) },
       ...(media
         ? [
             { figure: `media: first ?w=${RESIZED_WIDTH} of an image (uncached), p50 / p99`, value: `${media.uncached.p50} / ${media.uncached.p99} ms`, goal: '(none)', result: '' },
