@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuTimes, stealShare } from './host-cpu.ts';
 import { percentile, sortedMs } from './percentile.ts';
 
 /** One kind of request a scenario sends; `bodies` are picked from at random (none for GET). */
@@ -59,6 +60,8 @@ export interface Measured {
    * the largest of the turns' own p99s only bounds from above.
    */
   latencies: number[];
+  /** The share of the machine's CPU its host gave to other guests during the measured run (host-cpu.ts); null where unknown. */
+  steal: number | null;
 }
 
 /**
@@ -100,12 +103,14 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
   });
   const warmUp = await load(GENERATOR_WARMUP_SECONDS);
   const latencies: number[] = [];
+  const before = cpuTimes();
   const run = load(duration);
   // Without a callback autocannon answers its run's tracker (an EventEmitter) made thenable (lib/init.js), which its types leave out.
   (run as unknown as EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(Math.round(responseTime * 100) / 100);
   });
   const result = await run;
+  const steal = stealShare(before, cpuTimes());
   const sorted = sortedMs(latencies);
   if (!result.latency) throw new Error(`autocannon gave no figures: ${JSON.stringify(result).slice(0, 500)}`);
   // Failures count from the warm-up too: only its timings are left out.
@@ -131,6 +136,7 @@ async function runLoad(scenario: Scenario, connections: number, duration: number
     serverErrors: warm.serverErrors + measured.serverErrors,
     total: result.requests.total,
     latencies,
+    steal,
   };
 }
 
