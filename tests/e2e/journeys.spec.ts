@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { markDelivered } from '../helpers/e2e-store.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 
 /**
@@ -101,15 +100,6 @@ const ADDRESS = {
 };
 
 /** Places a cash-on-delivery order for the whole cart through the API; answers its o_id. */
-/** The shop's part, done directly on the store's database: only a delivered piece may be reviewed. */
-async function markDelivered(o_id: number): Promise<void> {
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'store.sqlite'), { timeout: 5000 });
-  try {
-    db.prepare('update orders set status = 4 where o_id = ?').run(o_id);
-  } finally {
-    db.close();
-  }
-}
 
 async function orderCartByApi(request: APIRequestContext, shopper: Shopper): Promise<number> {
   const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { inr_price: number; quantity: number }[];

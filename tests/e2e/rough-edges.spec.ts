@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { markDelivered } from '../helpers/e2e-store.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 
 /**
@@ -214,15 +213,6 @@ test('checkout remembers the last address and e-mail, keeps the form after Back 
   await fresh.close();
 });
 
-/** The shop's part, done directly on the store's database: only a delivered piece may be reviewed. */
-function markDelivered(o_id: number): void {
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'store.sqlite'), { timeout: 5000 });
-  try {
-    db.prepare('update orders set status = 4 where o_id = ?').run(o_id);
-  } finally {
-    db.close();
-  }
-}
 
 test('the rating under the name and the reviews section agree as soon as a review is posted', async ({ page, request }) => {
   const shopper = await newShopper(request);

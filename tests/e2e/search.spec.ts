@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
+import { onStoreDatabase } from '../helpers/e2e-store.ts';
 
 /**
  * Finding jewellery (issue 18): filters that live in the address, the first click
@@ -122,11 +122,16 @@ test.describe('category pages in the address', () => {
   // The live listing (/singlecategory, read from the API) shows them at once; a category's
   // pre-rendered page would wait for the rebuild. Both run the same island and address code.
   test('the page is in the address: reload and Back keep it', async ({ page }) => {
-    const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'store.sqlite'), { timeout: 5000 });
-    const rings = db.prepare("select cate_id from categories where cate_name = 'Rings'").get() as { cate_id: number };
-    const moved = db.prepare('select p_id, cate_id from products where cate_id <> ? and p_status = 1 order by p_id limit 13').all(rings.cate_id) as { p_id: number; cate_id: number }[];
-    const move = db.prepare('update products set cate_id = ? where p_id = ?');
-    db.transaction(() => moved.forEach((p) => move.run(rings.cate_id, p.p_id)))();
+    const setCategories = (db: SQLite.Database, pieces: { p_id: number; cate_id: number }[]) => {
+      const move = db.prepare('update products set cate_id = ? where p_id = ?');
+      db.transaction(() => pieces.forEach((p) => move.run(p.cate_id, p.p_id)))();
+    };
+    const { rings, moved } = onStoreDatabase((db) => {
+      const rings = db.prepare("select cate_id from categories where cate_name = 'Rings'").get() as { cate_id: number };
+      const moved = db.prepare('select p_id, cate_id from products where cate_id <> ? and p_status = 1 order by p_id limit 13').all(rings.cate_id) as { p_id: number; cate_id: number }[];
+      setCategories(db, moved.map((p) => ({ p_id: p.p_id, cate_id: rings.cate_id })));
+      return { rings, moved };
+    });
     try {
       // Another process's change reaches the store's kept answers within 250 ms: wait for it, then open the page.
       const total = async () => (await (await page.request.post('/getproducts', { data: { isReel: '0', page: 1, perPage: 12, cate_id: rings.cate_id } })).json()).data.totalCount as number;
@@ -144,8 +149,7 @@ test.describe('category pages in the address', () => {
       await expect(page).toHaveURL(/\?cate_id=\d+$/);
       await expect(status(page)).toHaveText(`Page 1 of ${pages}`);
     } finally {
-      db.transaction(() => moved.forEach((p) => move.run(p.cate_id, p.p_id)))();
-      db.close();
+      onStoreDatabase((db) => setCategories(db, moved));
     }
   });
 });
