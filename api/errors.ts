@@ -32,6 +32,20 @@ export const tooManyAttempts = (description: string, retryAfterSeconds: number) 
   return error;
 };
 
+/**
+ * A refusal the client can act on, of either type: an ApiError raised at the edge or a
+ * DomainError from rules/ and db/ (a sold-out piece, a lapsed price lock). Code that must
+ * settle whatever happens (a payment being finished) tells refusals from faults with this.
+ */
+export function isRefusal(error: unknown): error is ApiError | DomainError {
+  return error instanceof ApiError || error instanceof DomainError;
+}
+
+/** The sentence of a refusal, whichever type it is. */
+export function refusalMessage(error: ApiError | DomainError): string {
+  return error instanceof ApiError ? error.description : error.message;
+}
+
 /** A successful answer. */
 export function ok<T>(c: Context, description: string, data: T) {
   return c.json({ status: 1 as const, description, data }, 200);
