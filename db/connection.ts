@@ -71,8 +71,23 @@ export function describeDatabase(location: DatabaseLocation): string {
  * it takes the lock up front and waits its turn instead.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #inTransaction: () => boolean;
+  constructor(config: SqliteDialectConfig, inTransaction: () => boolean) {
+    super(config);
+    this.#inTransaction = inTransaction;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * SQLite ends a transaction itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM:
+   * a COMMIT refused by a full disk rolls back): a ROLLBACK then fails with "cannot rollback -
+   * no transaction is active", and Kysely would throw that in place of the error that ended it
+   * (a full disk answered 500 instead of 503, api/errors.ts). Nothing is left to roll back.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#inTransaction()) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
@@ -90,12 +105,14 @@ class StoreSqliteAdapter extends SqliteAdapter {
 
 class StoreSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #inTransaction: () => boolean;
+  constructor(config: SqliteDialectConfig, inTransaction: () => boolean) {
     super(config);
     this.#config = config;
+    this.#inTransaction = inTransaction;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#inTransaction);
   }
   override createAdapter(): DialectAdapter {
     return new StoreSqliteAdapter();
@@ -190,7 +207,7 @@ function openSqlite(file: string, options: OpenOptions): DB {
   // allocated as they are read, so a small store does not pay for this.
   sqlite.pragma('cache_size = -32768');
   const connection: Connection = { sqlite, statements: new Map(), writes: 0 };
-  const db = new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: withStatementCache(connection) }, () => sqlite.inTransaction) });
   connections.set(db, connection);
   return db;
 }
