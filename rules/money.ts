@@ -31,9 +31,14 @@ export function toMinor(major: number): number {
 /**
  * `amount * basisPoints / 10000`, rounded half-up to a whole minor unit,
  * in integers only (a 12.5% coupon on 999 paise is 124.875 -> 125 paise).
+ * The amount is taken in whole ten-thousands and the rest, so no product passes
+ * 2^53 and the answer is exact for any whole amount up to Number.MAX_SAFE_INTEGER
+ * (percentages up to 100%), not only for amounts under 9 x 10^11.
  */
 export function percentOf(amountMinor: number, basisPoints: number): number {
-  return Math.floor((amountMinor * basisPoints + 5000) / 10000);
+  const tenThousands = Math.floor(amountMinor / 10_000);
+  const rest = amountMinor - tenThousands * 10_000;
+  return tenThousands * basisPoints + Math.floor((rest * basisPoints + 5000) / 10000);
 }
 
 /** What a coupon of `basisPoints` takes off a subtotal (minor units): its percent, half-up, never more than the subtotal. */

@@ -26,7 +26,7 @@
  *   dollars, delivered in India -> domesticPrice(usd_price) (3% GST added)
  */
 
-import type { Currency } from './money.ts';
+import { type Currency, formatMoney, toMajor } from './money.ts';
 
 export type PricingMode = 'rate' | 'fixed';
 export type MakingType = 'percent' | 'per_gram';
@@ -147,10 +147,76 @@ export function priceRow(recipe: RateRecipe, ratePaisePerGram: number, paisePerD
   return { inr_price: breakup.total, usd_price: dollarsFromRupees(exportPrice(breakup.total), paisePerDollar), breakup };
 }
 
+/**
+ * The most one piece may cost, in minor units of each currency (issue 32):
+ * ₹10,00,00,000.00 (ten crore rupees, GST included, as inr_price) and
+ * $10,000,000.00 (the export price, as usd_price). Every price the shop stores
+ * or derives for a piece, fixed or rate-priced, stays within these: a product
+ * save or a rate change that would pass them is refused, and a row stored past
+ * them anyway (before this bound, or by hand) is left out of sale.
+ *
+ * Why these figures:
+ * - No piece a web cart sells costs more; at ₹84-90 to the dollar ten crore is
+ *   about $1.2 million, so the dollar bound leaves the rupee room to gain
+ *   eightfold before a piece at the rupee bound meets the dollar one.
+ * - They are ~900,000 times below 2^53 (Number.MAX_SAFE_INTEGER, where integer
+ *   arithmetic in JavaScript stops being exact): every step of priceByRate for a
+ *   price within them is exact (net weight x rate is at most ~10^13 then), and so
+ *   is what an order derives from a line of 99 such pieces (about 10^12): its
+ *   GST split (x 600), its coupon (money.ts percentOf, exact for any safe amount)
+ *   and its rupees from dollars (x the rate, at most ₹1,000: METAL_RATE_LIMITS).
+ * - The columns hold them with room to spare: bigint on PostgreSQL and SQLite's
+ *   64-bit integer (9.2 x 10^18); a net weight of 10 kg (CARAT_ROW_LIMITS) is
+ *   10^7 mg, inside PostgreSQL's integer column.
+ * - The shoppers' listing index sorts prices as numbers holding price and row
+ *   (db/queries/listing-index.ts rowsByPrice): exact up to 2^19 rows at this bound.
+ */
+export const MAX_PIECE_PRICE: Readonly<Record<Currency, number>> = { INR: 10_000_000_000, USD: 1_000_000_000 };
+
+/** A piece's two prices (minor units), as a carat row stores them. */
+export interface PiecePrices {
+  inr_price: number;
+  usd_price: number;
+}
+
+/** Whether a price (minor units) is one a piece may have in `currency`: a whole number from 1 to MAX_PIECE_PRICE. */
+export function isPiecePrice(minor: number, currency: Currency): boolean {
+  return Number.isSafeInteger(minor) && minor >= 1 && minor <= MAX_PIECE_PRICE[currency];
+}
+
+/** The most a piece may cost in a currency, as the messages say it: ₹10,00,00,000 or $10,000,000. */
+export function maxPieceText(currency: Currency): string {
+  return formatMoney(toMajor(MAX_PIECE_PRICE[currency]), currency);
+}
+
+/**
+ * Why a piece may not have these prices, as a sentence beginning with `subject`
+ * ("At today's 22K rate this row"), or null when both are within MAX_PIECE_PRICE.
+ * Rupees are named first; dollars when only they pass.
+ */
+export function piecePriceProblem(subject: string, prices: PiecePrices): string | null {
+  for (const currency of ['INR', 'USD'] as const) {
+    const minor = prices[currency === 'INR' ? 'inr_price' : 'usd_price'];
+    if (minor > MAX_PIECE_PRICE[currency]) {
+      const amount = formatMoney(toMajor(minor), currency);
+      return `${subject} would cost ${amount}${currency === 'USD' ? ' (export, without GST)' : ''}, more than the ${maxPieceText(currency)} a piece may cost.`;
+    }
+  }
+  return null;
+}
+
 /** Milligrams to grams for answers (5250 -> 5.25). */
 export function gramsOf(milligrams: number): number {
   return milligrams / 1000;
 }
+
+/**
+ * The largest values a carat row takes: net weight in grams (10 kg: heavier is
+ * not jewellery), making charge in rupees per gram (a percentage is at most
+ * 100), stones in rupees, stock in pieces, lead time in days. A rate-priced row
+ * must also come to a price within MAX_PIECE_PRICE at the day's rates.
+ */
+export const CARAT_ROW_LIMITS = { weightGrams: 10_000, making: 10_000_000, stones: 100_000_000, stock: 1_000_000, leadDays: 365 } as const;
 
 /**
  * What the back office types for a carat row is checked with these words and
@@ -159,6 +225,7 @@ export function gramsOf(milligrams: number): number {
 export const CARAT_ROW_MESSAGES = {
   weightRequired: 'Net weight is required',
   weightInvalid: 'Net weight must be grams above 0 with at most 3 decimals (e.g. 5.25).',
+  weightOverMax: `Net weight must be at most ${CARAT_ROW_LIMITS.weightGrams.toLocaleString('en-IN')} g.`,
   makingTypeRequired: 'Making charge type is required',
   makingTypeInvalid: 'Making charge type must be "percent" or "per_gram".',
   makingRequired: 'Making charge is required',
@@ -169,10 +236,22 @@ export const CARAT_ROW_MESSAGES = {
   stockPiecesInvalid: 'Stock must be a whole number of pieces, 0 or more.',
   stockInvalid: 'Stock must be a whole number of 0 or more, or empty for made to order.',
   leadInvalid: 'Lead time must be a whole number of days from 0 to 365.',
+  inrOverMax: `INR price must be at most ${maxPieceText('INR')}.`,
+  usdOverMax: `USD price must be at most ${maxPieceText('USD')}.`,
 } as const;
 
-/** The largest values a carat row takes: grams, rupees (or percent), rupees, pieces, days. */
-export const CARAT_ROW_LIMITS = { weightGrams: 100_000, making: 10_000_000, stones: 100_000_000, stock: 1_000_000, leadDays: 365 } as const;
+/**
+ * What the administrator may set as the day's rates, in rupees: a carat's rate
+ * per gram up to ₹10,00,000 (gold is near ₹13,000 a gram in 2026), and the
+ * rupees per dollar from ₹1 to ₹1,000 (₹84-90 in 2025-26). A change whose new
+ * prices would pass MAX_PIECE_PRICE for any rate-priced row is refused as well.
+ */
+export const METAL_RATE_LIMITS = { perGramMax: 1_000_000, usdInrMin: 1, usdInrMax: 1_000 } as const;
+
+export const METAL_RATE_MESSAGES = {
+  perGramOverMax: `Rate per gram must be at most ${formatMoney(METAL_RATE_LIMITS.perGramMax, 'INR')}.`,
+  usdInrOutOfRange: `Rupees per dollar must be from ${formatMoney(METAL_RATE_LIMITS.usdInrMin, 'INR')} to ${formatMoney(METAL_RATE_LIMITS.usdInrMax, 'INR')}.`,
+} as const;
 
 /**
  * A decimal typed as text ("5.25") with at most `decimals` places, as a whole
