@@ -66,6 +66,20 @@ const EnvSchema = z.object({
     .min(1, 'SIGNUPS_PER_ADDRESS_HOUR must be a whole number from 1 to 100000')
     .max(100_000, 'SIGNUPS_PER_ADDRESS_HOUR must be a whole number from 1 to 100000')
     .default(20),
+  /** How long a checkout quote holds its prices, and so an online payment's life and its stock holds (minutes). */
+  QUOTE_LOCK_MINUTES: z.coerce
+    .number({ error: 'QUOTE_LOCK_MINUTES must be a whole number from 1 to 1440' })
+    .int('QUOTE_LOCK_MINUTES must be a whole number from 1 to 1440')
+    .min(1, 'QUOTE_LOCK_MINUTES must be a whole number from 1 to 1440')
+    .max(1440, 'QUOTE_LOCK_MINUTES must be a whole number from 1 to 1440')
+    .default(15),
+  /** How often one instance settles payments left open (api/payments/reconcile.ts), seconds. */
+  PAYMENT_RECONCILE_SECONDS: z.coerce
+    .number({ error: 'PAYMENT_RECONCILE_SECONDS must be a whole number from 1 to 3600' })
+    .int('PAYMENT_RECONCILE_SECONDS must be a whole number from 1 to 3600')
+    .min(1, 'PAYMENT_RECONCILE_SECONDS must be a whole number from 1 to 3600')
+    .max(3600, 'PAYMENT_RECONCILE_SECONDS must be a whole number from 1 to 3600')
+    .default(60),
   /** `skip`: serve the API without building the storefront (tests that need no pages). */
   SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
 });
@@ -96,6 +110,10 @@ export interface Config {
   signupsPerAddressHour: number;
   /** Whether the server builds the storefront (at start when stale, after catalogue changes). */
   siteBuild: 'auto' | 'skip';
+  /** How long a checkout quote, an online payment's life and its stock holds last (QUOTE_LOCK_MINUTES), ms. */
+  quoteLockMs: number;
+  /** How often payments left open are settled (PAYMENT_RECONCILE_SECONDS), ms. */
+  paymentReconcileMs: number;
   /** The shop's legal identity on its tax invoices (SHOP_* and INVOICE_PREFIX). */
   seller: Seller;
   /** Named on the legal and contact pages (GRIEVANCE_OFFICER_*). */
@@ -205,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: e.TRUST_PROXY_HOPS,
     signupsPerAddressHour: e.SIGNUPS_PER_ADDRESS_HOUR,
     siteBuild: e.SITE_BUILD,
+    quoteLockMs: e.QUOTE_LOCK_MINUTES * 60_000,
+    paymentReconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
     seller,
     grievanceOfficer: grievanceOfficerFrom(env),
   };

@@ -5,7 +5,7 @@ import { keptAnswersServer } from './routes/catalogue/index.ts';
 import { loadConfig } from './env.ts';
 import { openStore, StartRefused } from './open-store.ts';
 import { applyTimeouts } from './timeouts.ts';
-import { REFUND_RETRY_MS, retryDueRefunds } from './orders/refund.ts';
+import { reconcileOnce } from './payments/reconcile.ts';
 import { runOncePerPeriod } from '../db/leases.ts';
 import { startLane } from './lane/lane.ts';
 import { noteStockChange } from '../db/queries/stock-view.ts';
@@ -59,14 +59,11 @@ const app = createApp({ db, config, onCatalogueChange }, { lane: lane?.middlewar
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: keptAnswersServer({ db, config }) }, (info) => {
   console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
 });
-// Refunds the provider could not take when their orders were cancelled: asked again now and every 10 minutes,
-// by one instance of however many share the database (the one that takes the period's lease).
-const retryRefunds = () =>
-  void runOncePerPeriod(db, 'refund-retry', REFUND_RETRY_MS, async () => {
-    await retryDueRefunds({ db, config });
-  }).catch((error) => console.error('refunds: retry failed:', error));
-retryRefunds();
-setInterval(retryRefunds, REFUND_RETRY_MS).unref();
+// Payments left open (a crash, a closed tab, a lost webhook) settled as an order or a refund, refunds
+// not accepted yet asked again: now and every PAYMENT_RECONCILE_SECONDS, one instance at a time (a lease).
+const reconcile = () => void reconcileOnce({ db, config }).catch((error) => console.error('payments: reconciliation failed:', error));
+reconcile();
+setInterval(reconcile, config.paymentReconcileMs).unref();
 // Keep-alive, header, body and idle-socket timeouts, with the reasons for each number: api/timeouts.ts.
 if ('keepAliveTimeout' in server) applyTimeouts(server);
 

@@ -316,13 +316,55 @@ export interface PaymentTable {
   u_id: number | null;
   currency: Currency;
   amount: number;
-  /** created, paid, failed, used (an order was placed with it); refund_due, refunded once that order is cancelled (api/orders/refund.ts). */
+  /**
+   * created, paid, failed, abandoned (its life ended unpaid), used (an order was placed with it);
+   * refund_due, refunded once that order is cancelled or when no order could be placed (api/orders/refund.ts).
+   */
   status: Defaulted<string>;
   o_id: number | null;
   /** The checkout this payment is for (JSON), so a webhook can place the order; null when not sent. */
   checkout: string | null;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
+  /** The end of the payment's life (UTC text): its quote's price lock, and its stock holds. */
+  locked_until: string | null;
+  /** Why the payment ended as it did, in words (a refund of an order that could not be placed). */
+  note: string | null;
+  /** Minor units given back, once a refund is asked. */
+  refund_amount: number | null;
+}
+
+/** A checkout priced once and held until locked_until (api/orders/quotes.ts). */
+export interface CheckoutQuoteTable {
+  quote_id: string;
+  u_id: number;
+  /** What was priced (lines, currency, coupon, country), JSON. */
+  checkout: string;
+  /** The priced cart, JSON: what /payment and /createorder charge while the quote holds. */
+  priced: string;
+  currency: Currency;
+  total: number;
+  locked_until: string;
+  created_at: Defaulted<string>;
+}
+
+/** Pieces of a limited carat row set aside for a payment in progress (db/queries/stock-holds.ts). */
+export interface StockHoldTable {
+  sh_id: Generated<number>;
+  pay_id: number;
+  pc_id: number;
+  quantity: number;
+  created_at: Defaulted<string>;
+}
+
+/** What one buyer bought on one Indian calendar day, paise (rules/compliance.ts's daily limits). */
+export interface BuyerDayTotalTable {
+  /** YYYY-MM-DD in India. */
+  day: string;
+  /** 'u:<u_id>' for an account, 'p:<phone digits>' for a delivery phone. */
+  buyer: string;
+  cod: Defaulted<number>;
+  spent: Defaulted<number>;
 }
 
 export interface WebhookEventTable {
@@ -457,6 +499,9 @@ export interface Database {
   invoices: InvoiceTable;
   shop_settings: ShopSettingTable;
   payments: PaymentTable;
+  checkout_quotes: CheckoutQuoteTable;
+  stock_holds: StockHoldTable;
+  buyer_day_totals: BuyerDayTotalTable;
   webhook_events: WebhookEventTable;
   reviews: ReviewTable;
   review_images: ReviewImageTable;
@@ -502,7 +547,10 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   invoice_counters: { financial_year: true, last_number: true },
   invoices: { invoice_no: true, o_id: true, financial_year: true, sequence: true, issued_at: true, document: true },
   shop_settings: { key: true, value: true, updated_at: true },
-  payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, checkout: true, created_at: true, updated_at: true },
+  payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, checkout: true, created_at: true, updated_at: true, locked_until: true, note: true, refund_amount: true },
+  checkout_quotes: { quote_id: true, u_id: true, checkout: true, priced: true, currency: true, total: true, locked_until: true, created_at: true },
+  stock_holds: { sh_id: true, pay_id: true, pc_id: true, quantity: true, created_at: true },
+  buyer_day_totals: { day: true, buyer: true, cod: true, spent: true },
   webhook_events: { event_key: true, provider: true, received_at: true },
   reviews: { r_id: true, u_id: true, u_name: true, p_id: true, message: true, rating: true, created_at: true },
   review_images: { ri_id: true, r_id: true, file_name: true, position: true },

@@ -14,6 +14,7 @@ import * as orderItemLeadTime from './2026_11_25_0002_order_item_lead_time.ts';
 import * as huidUniqueExportPrices from './2026_11_25_0003_huid_unique_export_prices.ts';
 import * as storefrontEdges from './2026_11_25_0004_storefront_edges.ts';
 import * as stockApartFromCatalogue from './2026_11_26_0003_stock_apart_from_catalogue.ts';
+import * as paymentsSettle from './2026_11_28_0001_payments_settle.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0003_huid_unique_export_prices': huidUniqueExportPrices,
   '2026_11_25_0004_storefront_edges': storefrontEdges,
   '2026_11_26_0003_stock_apart_from_catalogue': stockApartFromCatalogue,
+  '2026_11_28_0001_payments_settle': paymentsSettle,
 };

@@ -53,3 +53,59 @@ export function asPaymentStatus(value: string): PaymentStatus {
   if ((PAYMENT_STATUSES as readonly string[]).includes(value)) return value as PaymentStatus;
   return 'unpaid';
 }
+
+/**
+ * A payment record's state as the back office lists it (GET /getpayments). The stored
+ * status says more: 'used' is a paid payment its order was placed with (o_id), and
+ * 'refund_due' a refund asked of the provider and not yet accepted.
+ */
+export const PAYMENT_RECORD_STATES = ['created', 'paid', 'refund_pending', 'refunded', 'abandoned', 'failed'] as const;
+
+export type PaymentRecordState = (typeof PAYMENT_RECORD_STATES)[number];
+
+const RECORD_STATE_OF_STORED: Record<string, PaymentRecordState> = {
+  created: 'created',
+  paid: 'paid',
+  used: 'paid',
+  refund_due: 'refund_pending',
+  refunded: 'refunded',
+  abandoned: 'abandoned',
+  failed: 'failed',
+};
+
+/** The listed state of a stored payment status. */
+export function paymentRecordState(stored: string): PaymentRecordState {
+  return RECORD_STATE_OF_STORED[stored] ?? 'created';
+}
+
+/** The stored statuses a listed state stands for. */
+export function storedPaymentStatuses(state: PaymentRecordState): string[] {
+  return Object.entries(RECORD_STATE_OF_STORED)
+    .filter(([, listed]) => listed === state)
+    .map(([stored]) => stored);
+}
+
+/**
+ * Whether a payment needs someone's attention: money taken with no order yet, a refund
+ * the provider has not accepted, or a payment still open past its life. The
+ * reconciliation settles each of these within one interval; one that stays is a fault.
+ */
+export function paymentNeedsAttention(payment: { status: string; o_id: number | null; locked_until: string | null }, nowText: string): boolean {
+  if (payment.status === 'paid' && payment.o_id === null) return true;
+  if (payment.status === 'refund_due') return true;
+  return payment.status === 'created' && payment.locked_until !== null && payment.locked_until < nowText;
+}
+
+/** How long a refund takes to reach the shopper (backoffice.md section 9). */
+export const REFUND_TIMING = 'within 7-10 business days';
+
+/**
+ * What a shopper who paid is told when no order could be made of their payment: why, and
+ * what happened to their money, in words (never "nothing was charged" once something was).
+ */
+export function unplacedPaymentMessage(reason: string, amountText: string, refund: 'accepted' | 'pending'): string {
+  const why = /[.!?]$/.test(reason.trim()) ? reason.trim() : `${reason.trim()}.`;
+  return refund === 'accepted'
+    ? `We could not place your order: ${why} Your payment of ${amountText} has been refunded in full to your original payment method, so in the end you are not charged; it reaches you ${REFUND_TIMING}.`
+    : `We could not place your order: ${why} Your payment of ${amountText} is being refunded in full to your original payment method, so in the end you are not charged; it reaches you ${REFUND_TIMING}.`;
+}

@@ -24,8 +24,12 @@ import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
 import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
-import { type CartToPrice, priceCart, type Selection } from './pricing.ts';
+import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
+import { claimPaymentForOrder, removeHolds } from '../../db/queries/payments.ts';
+import { conflictError } from '../../rules/errors.ts';
+import type { PaymentMethod } from '../../rules/payments.ts';
+import { heldPrice, type LockedPrice } from './quotes.ts';
 import { readsBeside, writeTransaction, type WriteOptions } from '../../db/transaction.ts';
 import { addressUpsert } from '../../db/queries/profile.ts';
 import { lockShopper } from '../../db/queries/users.ts';
@@ -54,6 +58,14 @@ export interface OrderRequest {
   claimed?: { subtotal: number; discount: number; shipping: number; total: number };
   payment: { method: 'cod' } | { method: 'online'; providerOrderId: string; confirmed?: ProviderOrder };
   idempotency?: { key: string; requestHash: string };
+  /** A checkout quote whose held price the order takes (api/orders/quotes.ts); an online payment carries its own. */
+  quoteId?: string;
+}
+
+/** What an online payment kept of its checkout when it was opened (api/payments/checkout.ts startPayment). */
+export interface PaidCheckout extends Checkout {
+  /** The price the payment was opened for: the order made of it costs this, whatever changed since. */
+  priced?: LockedPrice;
 }
 
 export const TOTAL_MISMATCH = 'Order total does not match the current prices. Please review your cart.';
@@ -112,25 +124,6 @@ export async function priceLines(db: DB, lines: CartToPrice['lines'], checkout: 
 /** Prices a checkout for a shopper (the payment start, order placement and the quote use the same rules). */
 export async function priceCheckout(db: DB, u_id: number, checkout: CheckoutToPrice, options: { claimedDiscount?: number } = {}): Promise<ShippedCart> {
   return priceLines(db, await linesToPrice(db, u_id, checkout.lines), checkout, options.claimedDiscount);
-}
-
-/** Whether a priced cart was priced from exactly these lines (the same cart lines, selections and quantities, in order). */
-function pricedFrom(priced: ShippedCart, lines: CartToPrice['lines']): boolean {
-  return (
-    priced.lines.length === lines.length &&
-    priced.lines.every((p, i) => {
-      const { selection, quantity, c_id } = lines[i];
-      return (
-        p.c_id === (c_id ?? null) &&
-        p.quantity === quantity &&
-        p.p_id === selection.p_id &&
-        p.pc_id === selection.pc_id &&
-        p.carat_id === selection.carat_id &&
-        p.m_id === selection.m_id &&
-        p.size_id === selection.size_id
-      );
-    })
-  );
 }
 
 /**
@@ -201,7 +194,9 @@ const PLACEMENT: WriteOptions = { isolation: 'read committed', name: 'place orde
  */
 export async function placeOrder(db: DB, provider: PaymentProvider, request: OrderRequest): Promise<{ o_id: number; created: boolean }> {
   const { payment } = request;
-  let paid: { provider_order_id: string; amount: number; currency: Currency } | undefined;
+  let paid: { pay_id: number; provider_order_id: string; amount: number; currency: Currency } | undefined;
+  // The price an online payment was opened for (payments since issue 32 keep it): the order is what was paid for.
+  let paidFor: PaidCheckout | null = null;
   if (payment.method === 'online') {
     const record = await findPayment(db, payment.providerOrderId);
     if (!record || record.provider !== provider.name) throw notFound('We could not find this payment. Please try again.');
@@ -211,6 +206,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     // Outside the transaction: a network call must not hold the write lock.
     if (!payment.confirmed) await confirmPaid(provider, record);
     paid = record;
+    paidFor = record.checkout ? (JSON.parse(record.checkout) as PaidCheckout) : null;
+    if (!paidFor?.priced) paidFor = null;
     if (record.status === 'created') {
       await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', record.pay_id).where('status', '=', 'created').execute();
     }
@@ -228,12 +225,13 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   // need no lock: under read committed each statement reads the latest commit, inside a
   // transaction or not. SQLite has one connection, which the transaction holds: everything is
   // read inside (in process, a read costs no round trip). A refusal is left to the pricing inside.
-  const early = readsBeside(db) ? priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount }) : null;
+  const early = readsBeside(db) && !paidFor && !request.quoteId ? priceCheckout(db, request.u_id, checkout, { claimedDiscount: claimed?.discount }) : null;
   // Its refusal, if any, is left to the pricing inside (a rejection nobody awaits would end the process).
   early?.catch(() => undefined);
   let taken: StockRow[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
+    if (paid && paidFor?.priced) return placePaid(trx, request, paid, paidFor as PaidCheckout & { priced: LockedPrice }, (rows) => (taken = rows));
     // One shopper's placements of the same lines (an Idempotency-Key replay, a payment's webhook
     // and the shopper's return) run one after another, each seeing the one before it (PostgreSQL;
     // SQLite's transaction holds the one write lock): a cart order locks the cart lines it orders
@@ -269,8 +267,13 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     // The early pricing, waited for a bounded time (EARLY_PRICING_WAIT_MS): waiting without a bound for
     // a connection of the pool while this transaction holds one could wait forever when every connection is held so.
     const quoted = early ? await settledWithin(early, EARLY_PRICING_WAIT_MS) : null;
-    // A client naming no coupon is matched by its discount; a discount no coupon gives is the mismatch below.
-    const priced = quoted && pricedFrom(quoted, lines) ? quoted : await priceLines(trx, lines, checkout, claimed?.discount);
+    // A quote's held price (its lock, and these very lines), or today's prices; a client naming no
+    // coupon is matched by its discount; a discount no coupon gives is the mismatch below.
+    const held = request.quoteId
+      ? await heldPrice(trx, request.u_id, request.quoteId, { currency: checkout.currency, couponName: checkout.couponName, country: checkout.address.country ?? HOME_COUNTRY }, lines)
+      : null;
+    const priced: ShippedCart & { usd_inr?: number | null } =
+      held?.priced ?? (quoted && pricedFrom(quoted, lines) ? quoted : await priceLines(trx, lines, checkout, claimed?.discount));
     if (
       claimed &&
       (claimed.subtotal !== priced.subtotal || claimed.discount !== priced.discount || claimed.shipping !== priced.shipping || claimed.total !== priced.total)
@@ -287,7 +290,134 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
 
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     const writes: OrderWrite[] = [
-      (db, o_id) =>
+      ...orderWrites(request, priced, payment.method),
+    ];
+    if (ordered.length) writes.push((db) => db.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered));
+    if (paid) {
+      // The payment is this order's alone: a placement of it that committed meanwhile is the order.
+      if (!(await claimPaymentForOrder(trx, paid.pay_id))) {
+        const byPayment = await findOrderByProviderOrderId(trx, paid.provider_order_id);
+        if (byPayment) return { o_id: byPayment.o_id, created: false };
+        throw conflictError(PAYMENT_REFUNDING);
+      }
+      const { pay_id } = paid;
+      writes.push((db, o_id) => db.updateTable('payments').set({ o_id, updated_at: utcTimestamp() }).where('pay_id', '=', pay_id));
+    }
+    const { o_id, taken: takenRows } = await insertOrder(
+      trx,
+      orderRow(request, priced, pan, paid, trx),
+      writes,
+      take ? (db) => takeStockQuery(db, take) : undefined,
+    );
+    // A row short of pieces refuses the order (409): the transaction rolls back what was written with it.
+    taken = take ? await refuseShort(trx, take, takenRows) : [];
+    return { o_id, created: true };
+  }, PLACEMENT);
+  // Committed: this process's next answer made from stock shows the rows as the order left them
+  // (noteStockChange, and through it the main thread when this is the checkout lane).
+  if (placed.created) noteStockChange(db, taken.map((r) => r.pc_id), taken).catch(() => undefined);
+  return placed;
+}
+
+/** The refusal of a placement whose payment is being refunded (the reconciliation or a refusal settled it first). */
+const PAYMENT_REFUNDING = 'This payment is being refunded, so no order can be placed with it.';
+
+/**
+ * Places the order an online payment paid for, at the price it was opened for (its quote's
+ * lock): its own lines, not the cart as it is now (the shopper may have changed it since),
+ * its held pieces becoming the sale. Inside placeOrder's transaction. Claims the payment first
+ * ('used'): a second placement (the webhook and the shopper's return racing) then finds the
+ * first's order, and a payment already being refunded is refused.
+ */
+async function placePaid(
+  trx: DB,
+  request: OrderRequest,
+  paid: { pay_id: number; provider_order_id: string; amount: number; currency: Currency },
+  paidFor: PaidCheckout & { priced: LockedPrice },
+  noteTaken: (rows: StockRow[]) => void,
+): Promise<{ o_id: number; created: boolean }> {
+  const earlier = await earlierPlacement(trx, request, paid);
+  if (earlier) return earlier;
+  if (!(await claimPaymentForOrder(trx, paid.pay_id))) {
+    const byPayment = await findOrderByProviderOrderId(trx, paid.provider_order_id);
+    if (byPayment) return { o_id: byPayment.o_id, created: false };
+    throw conflictError(PAYMENT_REFUNDING);
+  }
+  const priced = paidFor.priced;
+  if (priced.total !== paid.amount || priced.currency !== paid.currency) throw conflict('The amount paid does not match this order. Please contact us.');
+  await assertStillListed(trx, priced.lines);
+  // The stored PAN (checked when the payment opened) or the one sent now.
+  const pan = assertLawfulPayment(priced, 'online', paidFor.pan ?? request.checkout.pan);
+  // Held pieces become the sale; pieces whose hold lapsed (the payment took longer than its life) are taken now.
+  const held = await removeHolds(trx, paid.pay_id);
+  const take = held.length ? null : stockTake(priced.lines);
+  await takeFromCart(trx, request.u_id, priced.lines);
+  const { pay_id } = paid;
+  const writes: OrderWrite[] = [
+    ...orderWrites(request, priced, 'online'),
+    (db, o_id) => db.updateTable('payments').set({ o_id, updated_at: utcTimestamp() }).where('pay_id', '=', pay_id),
+  ];
+  const { o_id, taken } = await insertOrder(trx, orderRow(request, priced, pan, paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
+  noteTaken(take ? await refuseShort(trx, take, taken) : []);
+  return { o_id, created: true };
+}
+
+/** Refuses (409) lines whose product was deleted or withdrawn since they were priced: it cannot be sold. */
+async function assertStillListed(trx: DB, lines: ShippedCart['lines']): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.p_id))];
+  const listed = await trx.selectFrom('products').select('p_id').where('p_id', 'in', ids).where('p_status', '=', 1).execute();
+  const gone = lines.find((l) => !listed.some((p) => p.p_id === l.p_id));
+  if (gone) throw conflictError(`"${gone.product_name}" is no longer available.`);
+}
+
+/** Takes the ordered quantities off the shopper's cart lines they came from (a line raised since keeps the rest). */
+async function takeFromCart(trx: DB, u_id: number, lines: ShippedCart['lines']): Promise<void> {
+  for (const line of lines) {
+    if (line.c_id === null) continue;
+    await trx.deleteFrom('cart_items').where('u_id', '=', u_id).where('c_id', '=', line.c_id).where('quantity', '<=', line.quantity).execute();
+    await trx
+      .updateTable('cart_items')
+      .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))
+      .where('u_id', '=', u_id)
+      .where('c_id', '=', line.c_id)
+      .execute();
+  }
+}
+
+/** The order's row, from its priced checkout (the held rupees-per-dollar rate when it was locked). */
+function orderRow(
+  request: OrderRequest,
+  priced: ShippedCart & { usd_inr?: number | null },
+  pan: string | null,
+  paid: { provider_order_id: string } | undefined,
+  trx: DB,
+) {
+  return {
+    u_id: request.u_id,
+    status: ORDER_STATUS.pending,
+    currency: priced.currency,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    shipping: priced.shipping,
+    total: priced.total,
+    coupon_name: priced.coupon?.coupon_name ?? null,
+    coupon_discount_bp: priced.coupon?.discount_bp ?? null,
+    ...request.checkout.address,
+    pan,
+    shipping_weight_g: priced.weight_g,
+    usd_inr: priced.usd_inr ?? usdInrNow(trx),
+    payment_method: request.payment.method,
+    payment_status: paymentStatusOnPlacement(request.payment.method),
+    provider_order_id: paid?.provider_order_id ?? null,
+    idempotency_key: request.idempotency?.key ?? null,
+    request_hash: request.idempotency?.requestHash ?? null,
+  };
+}
+
+/** What is written with every new order: its items with their priced snapshot, its first status, the shopper's address. */
+function orderWrites(request: OrderRequest, priced: ShippedCart, method: PaymentMethod): OrderWrite[] {
+  return [
+    (db, o_id) =>
         db.insertInto('order_items').values(
           priced.lines.map((l) => ({
             o_id,
@@ -314,49 +444,11 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
           o_id,
           from_status: null,
           to_status: ORDER_STATUS.pending,
-          payment_status: paymentStatusOnPlacement(payment.method),
+          payment_status: paymentStatusOnPlacement(method),
           actor: 'shopper',
           u_id: request.u_id,
         }),
       // The next checkout starts from this order's contact and address (My Profile shows and edits it).
-      (db) => addressUpsert(db, request.u_id, checkout.address),
-    ];
-    if (ordered.length) writes.push((db) => db.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered));
-    if (paid) {
-      const { provider_order_id } = paid;
-      writes.push((db, o_id) => db.updateTable('payments').set({ status: 'used', o_id, updated_at: utcTimestamp() }).where('provider_order_id', '=', provider_order_id));
-    }
-    const { o_id, taken: takenRows } = await insertOrder(
-      trx,
-      {
-        u_id: request.u_id,
-        status: 1,
-        currency: priced.currency,
-        subtotal: priced.subtotal,
-        discount: priced.discount,
-        shipping: priced.shipping,
-        total: priced.total,
-        coupon_name: priced.coupon?.coupon_name ?? null,
-        coupon_discount_bp: priced.coupon?.discount_bp ?? null,
-        ...checkout.address,
-        pan,
-        shipping_weight_g: priced.weight_g,
-        usd_inr: usdInrNow(trx),
-        payment_method: payment.method,
-        payment_status: paymentStatusOnPlacement(payment.method),
-        provider_order_id: paid?.provider_order_id ?? null,
-        idempotency_key: request.idempotency?.key ?? null,
-        request_hash: request.idempotency?.requestHash ?? null,
-      },
-      writes,
-      take ? (db) => takeStockQuery(db, take) : undefined,
-    );
-    // A row short of pieces refuses the order (409): the transaction rolls back what was written with it.
-    taken = take ? await refuseShort(trx, take, takenRows) : [];
-    return { o_id, created: true };
-  }, PLACEMENT);
-  // Committed: this process's next answer made from stock shows the rows as the order left them
-  // (noteStockChange, and through it the main thread when this is the checkout lane).
-  if (placed.created) noteStockChange(db, taken.map((r) => r.pc_id), taken).catch(() => undefined);
-  return placed;
+      (db) => addressUpsert(db, request.u_id, request.checkout.address),
+  ];
 }

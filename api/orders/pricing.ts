@@ -189,3 +189,22 @@ export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> 
   const discount = coupon ? couponDiscount(subtotal, coupon.discount_bp) : 0;
   return { currency: cart.currency, lines, subtotal, discount, shipping: SHIPPING, total: subtotal - discount + SHIPPING, coupon };
 }
+
+/** Whether a priced cart was priced from exactly these lines (the same cart lines, selections and quantities, in order). */
+export function pricedFrom(priced: Pick<PricedCart, 'lines'>, lines: CartToPrice['lines']): boolean {
+  return (
+    priced.lines.length === lines.length &&
+    priced.lines.every((p, i) => {
+      const { selection, quantity, c_id } = lines[i];
+      return (
+        p.c_id === (c_id ?? null) &&
+        p.quantity === quantity &&
+        p.p_id === selection.p_id &&
+        p.pc_id === selection.pc_id &&
+        p.carat_id === selection.carat_id &&
+        p.m_id === selection.m_id &&
+        p.size_id === selection.size_id
+      );
+    })
+  );
+}

@@ -7,7 +7,7 @@
  * asked outside any transaction (it may take seconds); its acceptance makes the payment
  * 'refunded' and the order's payment status 'refunded' with the date. If the provider
  * cannot be reached, the payment stays 'refund_due' (the order 'refund_pending') and is
- * asked again at start and every REFUND_RETRY_MS (retryDueRefunds): the refund id is the
+ * asked again by the payments' reconciliation (api/payments/reconcile.ts, every PAYMENT_RECONCILE_SECONDS): the refund id is the
  * same every time, so the provider never pays twice.
  */
 
@@ -20,15 +20,12 @@ import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
 import { utcTimestamp } from '../../db/time.ts';
 
-/** How often the server asks again for refunds the provider could not take (api/server.ts). */
-export const REFUND_RETRY_MS = 10 * 60_000;
-
 export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
 
 /** Our id for the refund of one provider order: the same on every attempt. */
 export const refundIdOf = (providerOrderId: string) => `refund_${providerOrderId.replace(/^order_/, '')}`.slice(0, 40);
 
-/** Asks again for every refund the provider has not accepted yet (at start and every REFUND_RETRY_MS). */
+/** Asks again for every refund the provider has not accepted yet (the reconciliation's last step). */
 export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = console.error): Promise<{ refunded: number; due: number }> {
   const due = await deps.db.selectFrom('payments').select('provider_order_id').where('status', '=', 'refund_due').execute();
   let refunded = 0;
@@ -42,7 +39,7 @@ export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (l
       .executeTakeFirst();
     if (payment && (await askForRefund(deps, payment)) === 'refunded') refunded += 1;
   }
-  if (due.length > refunded) log(`refunds: ${due.length - refunded} cancelled online payment(s) still to refund; asked again in ${REFUND_RETRY_MS / 60_000} minutes`);
+  if (due.length > refunded) log(`refunds: ${due.length - refunded} online payment(s) still to refund; asked again at the next reconciliation`);
   return { refunded, due: due.length - refunded };
 }
 
@@ -54,7 +51,7 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
       orderId: providerOrderId,
       refundId: refundIdOf(providerOrderId),
       amount: payment.amount,
-      note: `Order ${payment.o_id} cancelled`,
+      note: payment.o_id === null ? 'No order could be placed with this payment' : `Order ${payment.o_id} cancelled`,
     });
   } catch (error) {
     console.error(`refund of ${providerOrderId} not accepted yet:`, (error as Error).message);
@@ -63,7 +60,7 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
   await writeTransaction(deps.db, async (trx) => {
     await trx
       .updateTable('payments')
-      .set({ status: 'refunded', updated_at: utcTimestamp() })
+      .set({ status: 'refunded', refund_amount: payment.amount, updated_at: utcTimestamp() })
       .where('provider_order_id', '=', providerOrderId)
       .where('status', '=', 'refund_due')
       .execute();

@@ -57,6 +57,8 @@ export function cashfreeProvider(config: CashfreeConfig): PaymentProvider {
             customer_phone: payment.customer.phone,
           },
           order_meta: { return_url: payment.returnUrl },
+          // Past the price lock no new attempt may start (one under way may still finish: the reconciliation settles it).
+          order_expiry_time: payment.expiresAt.toISOString(),
         }),
       });
       if (!res.ok) throw gatewayUnavailable();

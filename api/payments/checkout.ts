@@ -1,22 +1,33 @@
 /**
- * The online-payment flow around the providers: opening a payment for the
- * shopper's checkout as the server prices it, and finishing it once the provider
- * says it is paid (from the webhook or the sandbox page; the shopper's return
- * goes through POST /createorder). Both finish through placeOrder, so a payment
- * makes one order however the two race.
+ * The online-payment flow around the providers: opening a payment at a held price with
+ * its pieces set aside, and settling it once the provider says what became of it. Every
+ * payment the provider takes ends as its order (placeOrder, exactly once however the
+ * webhook, the sandbox page, the shopper's return and the reconciliation race) or, when
+ * the order truly cannot be placed, as a refund the store asks for itself, with the
+ * shopper told in words what happened to their money.
  */
 
 import { randomBytes } from 'node:crypto';
 import { findOrderByProviderOrderId, findPayment } from '../../db/queries/orders.ts';
+import { claimUnplacedRefund, closeUnpaidPayment, holdStock, markPaymentPaid, releaseHolds } from '../../db/queries/payments.ts';
+import { stockTake } from '../../db/queries/stock.ts';
+import { noteStockChange } from '../../db/queries/stock-view.ts';
 import type { Currency } from '../../db/schema.ts';
-import type { Deps } from '../context.ts';
-import { ApiError, badRequest } from '../errors.ts';
-import { assertInStock } from '../../db/queries/stock.ts';
-import { type Checkout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
-import { normaliseCouponName } from '../orders/pricing.ts';
-import { type PaymentProvider, paymentProvider } from './provider.ts';
-import { assertLawfulPayment } from '../orders/checkout-law.ts';
 import { utcTimestamp } from '../../db/time.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { HOME_COUNTRY } from '../../rules/address.ts';
+import { formatMoney, toMajor } from '../../rules/money.ts';
+import { unplacedPaymentMessage } from '../../rules/payments.ts';
+import type { Deps } from '../context.ts';
+import { ApiError, badRequest, isRefusal, refusalMessage } from '../errors.ts';
+import { assertLawfulPayment } from '../orders/checkout-law.ts';
+import { type Checkout, linesToPrice, type OrderRequest, type PaidCheckout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
+import { normaliseCouponName } from '../orders/pricing.ts';
+import { heldPrice, type LockedPrice, lockPrice } from '../orders/quotes.ts';
+import { askForRefund } from '../orders/refund.ts';
+import { type PaymentProvider, paymentProvider } from './provider.ts';
+
+type PaymentDeps = Pick<Deps, 'db' | 'config'>;
 
 export interface StartPayment {
   u_id: number;
@@ -25,6 +36,8 @@ export interface StartPayment {
   claimedAmount: number;
   customer: { name: string; email: string; phone: string };
   returnUrl: string;
+  /** A checkout quote whose held price the payment is for (POST /checkoutquote). */
+  quoteId?: string;
 }
 
 /** A provider order id: letters and digits, unguessable, within Cashfree's 45 characters. */
@@ -32,15 +45,16 @@ function newProviderOrderId(): string {
   return `order_${Date.now().toString(36)}_${randomBytes(9).toString('hex')}`;
 }
 
-/**
- * Opens a payment for a checkout: prices it (cart or Buy Now line, coupon),
- * checks the client's amount, creates the provider's order and records it with
- * the checkout so the webhook can place the order.
- */
-export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: StartPayment) {
-  const { db } = deps;
-  const provider = paymentProvider(deps);
+/** The price a payment is opened for: its quote's while that holds, else today's, held for the payment's life. */
+async function priceToPay(deps: PaymentDeps, request: StartPayment): Promise<{ checkout: Checkout; priced: LockedPrice; lockedUntil: string }> {
+  const { db, config } = deps;
   let checkout = request.checkout;
+  if (request.quoteId) {
+    const lines = await linesToPrice(db, request.u_id, checkout.lines);
+    const country = checkout.address?.country ?? HOME_COUNTRY;
+    const held = await heldPrice(db, request.u_id, request.quoteId, { currency: checkout.currency, couponName: checkout.couponName, country }, lines);
+    return { checkout, priced: held.priced, lockedUntil: held.locked_until };
+  }
   let priced = await priceCheckout(db, request.u_id, checkout);
   if (!normaliseCouponName(checkout.couponName) && request.claimedAmount < priced.total) {
     // A client naming no coupon (storefront.md's /payment sends only the amount): the coupon that gives the difference, if one does.
@@ -50,81 +64,231 @@ export async function startPayment(deps: Pick<Deps, 'db' | 'config'>, request: S
       checkout = { ...checkout, couponName: withCoupon.coupon.coupon_name };
     }
   }
+  return { checkout, priced: await lockPrice(db, priced), lockedUntil: utcTimestamp(new Date(Date.now() + config.quoteLockMs)) };
+}
+
+/**
+ * Opens a payment for a checkout: prices it (its quote's held price, or today's), checks the
+ * client's amount and the law, records the payment with its price and sets its limited pieces
+ * aside for its life (a piece another shopper is paying for is refused here, before this
+ * shopper pays), then opens the provider's order, which expires when the price lock does.
+ */
+export async function startPayment(deps: PaymentDeps, request: StartPayment) {
+  const { db } = deps;
+  const provider = paymentProvider(deps);
+  const { checkout, priced, lockedUntil } = await priceToPay(deps, request);
   if (request.claimedAmount !== priced.total) throw badRequest(TOTAL_MISMATCH);
   if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more.
   const pan = assertLawfulPayment(priced, 'online', checkout.pan);
-  // A sold-out piece is refused before the shopper is sent to pay for it.
-  await assertInStock(db, priced.lines);
   const orderId = newProviderOrderId();
-  const { paymentSessionId } = await provider.createOrder({
-    orderId,
-    amount: priced.total,
-    currency: priced.currency,
-    customer: { id: `u${request.u_id}`, ...request.customer },
-    returnUrl: request.returnUrl,
-  });
-  // The cart lines priced now are the ones the webhook orders, even if the cart grows meanwhile.
+  // The cart lines priced are the ones the order is made of, even if the cart changes meanwhile.
   const lines: Checkout['lines'] =
     checkout.lines.source === 'cart'
       ? { source: 'cart', c_ids: priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id])) }
       : checkout.lines;
-  await db
-    .insertInto('payments')
-    .values({
-      provider: provider.name,
-      provider_order_id: orderId,
-      payment_session_id: paymentSessionId,
-      u_id: request.u_id,
-      currency: priced.currency,
+  const paidFor: PaidCheckout = { ...checkout, lines, pan, priced };
+  const take = stockTake(priced.lines);
+  const { pay_id, taken } = await writeTransaction(
+    db,
+    async (trx) => {
+      const row = await trx
+        .insertInto('payments')
+        .values({
+          provider: provider.name,
+          provider_order_id: orderId,
+          payment_session_id: '',
+          u_id: request.u_id,
+          currency: priced.currency,
+          amount: priced.total,
+          status: 'created',
+          locked_until: lockedUntil,
+          checkout: JSON.stringify(paidFor),
+        })
+        .returning('pay_id')
+        .executeTakeFirstOrThrow();
+      return { pay_id: row.pay_id, taken: take ? await holdStock(trx, row.pay_id, take) : [] };
+    },
+    { isolation: 'read committed', name: 'start payment' },
+  );
+  if (taken.length) noteStockChange(db, taken.map((r) => r.pc_id), taken).catch(() => undefined);
+  let paymentSessionId: string;
+  try {
+    ({ paymentSessionId } = await provider.createOrder({
+      orderId,
       amount: priced.total,
-      status: 'created',
-      checkout: JSON.stringify({ ...checkout, lines, pan }),
-    })
-    .execute();
-  return { payment_session_id: paymentSessionId, order_id: orderId, amount: priced.total, currency: priced.currency as Currency };
+      currency: priced.currency,
+      customer: { id: `u${request.u_id}`, ...request.customer },
+      returnUrl: request.returnUrl,
+      expiresAt: new Date(`${lockedUntil.replace(' ', 'T')}Z`),
+    }));
+  } catch (error) {
+    // The provider opened nothing, so nothing can be paid: the pieces go back at once.
+    await closeUnpaid(deps, pay_id, 'failed', 'The payment provider could not open this payment.');
+    throw error;
+  }
+  await db.updateTable('payments').set({ payment_session_id: paymentSessionId }).where('pay_id', '=', pay_id).execute();
+  return {
+    payment_session_id: paymentSessionId,
+    order_id: orderId,
+    amount: priced.total,
+    currency: priced.currency as Currency,
+    locked_until: lockedUntil,
+  };
 }
 
-export type FinishOutcome = 'unknown' | 'not_paid' | 'placed' | 'already_placed' | 'paid_awaiting_order';
+/** Closes an open payment that took no money (failed, or lapsed unpaid) and gives its held pieces back. */
+export async function closeUnpaid(deps: PaymentDeps, pay_id: number, status: 'failed' | 'abandoned', note: string): Promise<void> {
+  const released = await writeTransaction(
+    deps.db,
+    async (trx) => ((await closeUnpaidPayment(trx, pay_id, status, note)) ? releaseHolds(trx, pay_id) : []),
+    { isolation: 'read committed', name: 'close payment' },
+  );
+  if (released.length) noteStockChange(deps.db, released).catch(() => undefined);
+}
+
+export type FinishOutcome = 'unknown' | 'not_paid' | 'placed' | 'already_placed' | 'paid_awaiting_order' | 'refunded' | 'refund_pending';
+
+/** What became of a payment: its order, or its refund with the sentence the shopper reads. */
+export interface Settlement {
+  outcome: FinishOutcome;
+  o_id?: number;
+  /** For a refund: what the shopper is told, in words. */
+  description?: string;
+  refund_amount?: number;
+}
 
 /**
- * Finishes a payment the provider reports on: asks the provider, records the
- * outcome, and places the order from the stored checkout when it holds an
- * address. Safe to call any number of times, concurrently.
+ * Why an order could not be placed, when the refusal is for good (a refusal of either error
+ * type, a product deleted since it was priced); null for a fault to try again (the database
+ * busy or unreachable), which leaves the payment paid for the next settlement.
  */
-export async function finishPayment(deps: Pick<Deps, 'db' | 'config'>, providerOrderId: string, provider: PaymentProvider = paymentProvider(deps)): Promise<FinishOutcome> {
+export function unplaceableReason(error: unknown): string | null {
+  if (error instanceof ApiError && error.status >= 500) return null;
+  if (isRefusal(error)) return 'kind' in error && error.kind === 'busy' ? null : refusalMessage(error);
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'A piece in it is no longer in our catalogue.';
+  }
+  return null;
+}
+
+/** A payment row as the settlement reads it. */
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+
+/** The settlement of a payment already refunded or being refunded, as the shopper is told it. */
+function refundSettlement(payment: Pick<PaymentRow, 'status' | 'note' | 'amount' | 'refund_amount' | 'currency'>): Settlement {
+  const amount = Number(payment.refund_amount ?? payment.amount);
+  const accepted = payment.status === 'refunded';
+  return {
+    outcome: accepted ? 'refunded' : 'refund_pending',
+    description: unplacedPaymentMessage(payment.note ?? 'This order could not be placed.', formatMoney(toMajor(amount), payment.currency as Currency, { cents: true }), accepted ? 'accepted' : 'pending'),
+    refund_amount: amount,
+  };
+}
+
+/**
+ * Refunds a paid payment no order can be made of, at once, through its provider: claims it
+ * (once, however settlements race; a placement that claimed it first wins), gives its held
+ * pieces back, and asks the provider (a refusal or an outage leaves it refund_due, asked again
+ * by the reconciliation with the same refund id, so the provider never pays twice).
+ */
+export async function refundUnplaced(deps: PaymentDeps, payment: PaymentRow, reason: string, amount = Number(payment.amount)): Promise<Settlement> {
+  const { db } = deps;
+  const claim = await writeTransaction(
+    db,
+    async (trx) => {
+      const claimed = await claimUnplacedRefund(trx, payment.pay_id, amount, reason);
+      return { claimed, released: claimed ? await releaseHolds(trx, payment.pay_id) : [] };
+    },
+    { isolation: 'read committed', name: 'refund unplaced payment' },
+  );
+  if (claim.released.length) noteStockChange(db, claim.released).catch(() => undefined);
+  if (!claim.claimed) {
+    const now = await findPayment(db, payment.provider_order_id);
+    if (now?.o_id != null && now.status === 'used') return { outcome: 'already_placed', o_id: now.o_id };
+    if (now && (now.status === 'refund_due' || now.status === 'refunded')) return refundSettlement(now);
+    return { outcome: 'paid_awaiting_order' };
+  }
+  console.error(`[payments] ${payment.provider_order_id}: paid, no order could be placed (${reason}); refunding ${amount} ${payment.currency}`);
+  await askForRefund(deps, { provider_order_id: payment.provider_order_id, amount, o_id: null });
+  const after = await findPayment(db, payment.provider_order_id);
+  return refundSettlement(after ?? { ...payment, status: 'refund_due', note: reason, refund_amount: amount });
+}
+
+/**
+ * Settles a payment the provider reports on (its webhook, the sandbox page, the
+ * reconciliation): asks the provider, records the outcome, and places the order from the
+ * checkout stored with the payment, or refunds it when the order cannot be placed. Safe to
+ * call any number of times, concurrently. `settleWithoutAddress`: a paid payment whose
+ * checkout never gave an address (only the shopper's return could place it) is refunded.
+ */
+export async function finishPayment(
+  deps: PaymentDeps,
+  providerOrderId: string,
+  provider: PaymentProvider = paymentProvider(deps),
+  options: { settleWithoutAddress?: boolean } = {},
+): Promise<Settlement> {
   const { db } = deps;
   const payment = await findPayment(db, providerOrderId);
-  if (!payment || payment.provider !== provider.name) return 'unknown';
+  if (!payment || payment.provider !== provider.name) return { outcome: 'unknown' };
+  if (payment.status === 'used' && payment.o_id !== null) return { outcome: 'already_placed', o_id: payment.o_id };
+  if (payment.o_id === null && (payment.status === 'refund_due' || payment.status === 'refunded')) return refundSettlement(payment);
   const remote = await provider.getOrder(providerOrderId);
   if (!remote || remote.status !== 'PAID') {
     if (remote && ['EXPIRED', 'TERMINATED', 'FAILED'].includes(remote.status)) {
-      await db.updateTable('payments').set({ status: 'failed', updated_at: utcTimestamp() }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
+      await closeUnpaid(deps, payment.pay_id, 'failed', `The payment provider reports this payment ${remote.status.toLowerCase()}.`);
     }
-    return 'not_paid';
+    return { outcome: 'not_paid' };
   }
+  await markPaymentPaid(db, payment.pay_id);
+  const paid = { ...payment, status: 'paid' };
   if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
-    console.error(`[payments] ${providerOrderId}: provider reports ${remote.amount} ${remote.currency}, expected ${payment.amount} ${payment.currency}`);
-    return 'not_paid';
+    // Not the amount this checkout costs: no order of it, and what the provider took goes back.
+    if (remote.currency !== payment.currency) console.error(`[payments] ${providerOrderId}: paid in ${remote.currency}, expected ${payment.currency}`);
+    return refundUnplaced(deps, paid, 'The amount paid does not match this order.', remote.amount);
   }
-  await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
-  if (await findOrderByProviderOrderId(db, providerOrderId)) return 'already_placed';
-  const checkout = payment.checkout ? (JSON.parse(payment.checkout) as Checkout) : null;
-  if (!checkout?.address || payment.u_id === null) return 'paid_awaiting_order';
+  const placed = await findOrderByProviderOrderId(db, providerOrderId);
+  if (placed) return { outcome: 'already_placed', o_id: placed.o_id };
+  const checkout = payment.checkout ? (JSON.parse(payment.checkout) as PaidCheckout) : null;
+  if (!checkout?.address || payment.u_id === null) {
+    if (options.settleWithoutAddress) return refundUnplaced(deps, paid, payment.u_id === null ? 'The account that paid was deleted.' : 'The delivery address for this order never reached us.');
+    return { outcome: 'paid_awaiting_order' };
+  }
   try {
     const result = await placeOrder(db, provider, {
       u_id: payment.u_id,
       checkout: { ...checkout, address: checkout.address },
       payment: { method: 'online', providerOrderId, confirmed: remote },
     });
-    return result.created ? 'placed' : 'already_placed';
+    return { outcome: result.created ? 'placed' : 'already_placed', o_id: result.o_id };
   } catch (error) {
-    // Paid but not placeable now (a product withdrawn, the cart emptied): the shopper's
-    // return or the back office settles it; the payment stays recorded as paid.
-    if (error instanceof ApiError) {
-      console.error(`[payments] ${providerOrderId}: paid, order not placed: ${error.description}`);
-      return 'paid_awaiting_order';
-    }
-    throw error;
+    const reason = unplaceableReason(error);
+    if (reason === null) throw error;
+    return refundUnplaced(deps, paid, reason);
+  }
+}
+
+/**
+ * Places the order of the shopper's return from an online payment (POST /createorder). A
+ * refusal after the provider took the money is not left there: the payment is refunded at
+ * once and the shopper told so (409, with the refund in `data`), never "nothing was charged".
+ */
+export async function placePaidOrder(deps: PaymentDeps, request: OrderRequest & { payment: { method: 'online' } }): Promise<{ o_id: number; created: boolean }> {
+  const provider = paymentProvider(deps);
+  try {
+    return await placeOrder(deps.db, provider, request);
+  } catch (error) {
+    const reason = unplaceableReason(error);
+    if (reason === null) throw error;
+    const payment = await findPayment(deps.db, request.payment.providerOrderId);
+    // Refused before any money was confirmed taken (not paid, not this shopper's): the refusal stands.
+    if (!payment || payment.u_id !== request.u_id || payment.provider !== provider.name) throw error;
+    let settled: Settlement;
+    if (payment.status === 'paid') settled = await refundUnplaced(deps, payment, reason);
+    else if (payment.o_id === null && (payment.status === 'refund_due' || payment.status === 'refunded')) settled = refundSettlement(payment);
+    else throw error;
+    if (settled.outcome === 'already_placed' && settled.o_id !== undefined) return { o_id: settled.o_id, created: false };
+    if (!settled.description) throw error;
+    throw new ApiError(409, settled.description, { payment_status: settled.outcome, refund_amount: toMajor(settled.refund_amount ?? 0), order_id: payment.provider_order_id });
   }
 }

@@ -20,6 +20,8 @@ export interface OpenPayment {
   customer: { id: string; name: string; email: string; phone: string };
   /** Where the provider sends the shopper back; `{order_id}` is replaced by the provider. */
   returnUrl: string;
+  /** The end of the payment's life (its price lock): no payment may be started after it. */
+  expiresAt: Date;
 }
 
 /** What the provider says about one of its orders. */

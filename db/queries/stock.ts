@@ -27,11 +27,31 @@ function totalsByRow(lines: StockLine[]) {
   return totals;
 }
 
-/** The refusal a shopper sees when there are fewer pieces than asked. */
-export function soldOutMessage(line: Pick<StockLine, 'product_name' | 'carat_name'>, left: number): string {
+/**
+ * The refusal a shopper sees when there are fewer pieces than asked. `held`: pieces of the row
+ * are set aside for another shopper's payment in progress (db/queries/stock-holds.ts), which
+ * may yet fail and give them back. (What became of a payment already made is said by the
+ * payment's settlement, not here: rules/payments.ts unplacedPaymentMessage.)
+ */
+export function soldOutMessage(line: Pick<StockLine, 'product_name' | 'carat_name'>, left: number, held = 0): string {
+  if (held > 0 && left <= 0) {
+    return `Sorry, "${line.product_name}" (${line.carat_name}) is being bought by another shopper right now. If their payment does not go through it will be back in a few minutes.`;
+  }
   return left <= 0
-    ? `Sorry, "${line.product_name}" (${line.carat_name}) is sold out. Nothing was charged; please remove it from your cart.`
+    ? `Sorry, "${line.product_name}" (${line.carat_name}) is sold out. Please remove it from your cart.`
     : `Sorry, only ${left} of "${line.product_name}" (${line.carat_name}) left. Please lower the quantity.`;
+}
+
+/** Pieces of each row set aside for payments in progress (stock_holds), by pc_id. */
+export async function heldPieces(db: DB, pcIds: number[]): Promise<Map<number, number>> {
+  if (pcIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stock_holds')
+    .select(['pc_id', (eb) => eb.fn.sum<number>('quantity').as('held')])
+    .where('pc_id', 'in', pcIds)
+    .groupBy('pc_id')
+    .execute();
+  return new Map(rows.map((r) => [r.pc_id, Number(r.held)]));
 }
 
 /** Refuses (409) lines asking for more pieces than are in stock now; writes nothing. */
@@ -41,7 +61,10 @@ export async function assertInStock(db: DB, lines: StockLine[]): Promise<void> {
   const rows = await db.selectFrom('product_carats').select(['pc_id', 'stock']).where('pc_id', 'in', [...totals.keys()]).execute();
   for (const row of rows) {
     const want = totals.get(row.pc_id)!;
-    if (row.stock !== null && row.stock < want.quantity) throw conflictError(soldOutMessage(want.line, row.stock));
+    if (row.stock !== null && row.stock < want.quantity) {
+      const held = await heldPieces(db, [row.pc_id]);
+      throw conflictError(soldOutMessage(want.line, row.stock, held.get(row.pc_id) ?? 0));
+    }
   }
 }
 
@@ -102,7 +125,8 @@ export async function refuseShort(trx: DB, take: StockTake, taken: StockRow[]): 
   for (const pc_id of short) {
     const row = now.find((r) => r.pc_id === pc_id);
     if (row && row.stock === null) continue;
-    throw conflictError(soldOutMessage(take.totals.get(pc_id)!.line, row?.stock ?? 0));
+    const held = await heldPieces(trx, [pc_id]);
+    throw conflictError(soldOutMessage(take.totals.get(pc_id)!.line, row?.stock ?? 0, held.get(pc_id) ?? 0));
   }
   return [...taken, ...now];
 }

@@ -213,11 +213,16 @@ describe('sandbox provider', () => {
     expect(await orders(intruder.u_id)).toHaveLength(0);
     expect(await orders(shopper.u_id)).toHaveLength(0);
 
-    // Paid for 1,000; the cart grew meanwhile: the order does not match the payment.
+    // Paid for 1,000; the cart grew meanwhile: the order is what was paid for (one piece at 1,000),
+    // whatever the client now claims, and the piece added since stays in the cart.
     await addToCart(shopper, product.selection);
     const grown = await api('POST', '/createorder', onlineOrder(shopper, 2000, order_id), shopper.auth);
-    expect(grown.status).toBe(409);
-    expect(await orders(shopper.u_id)).toHaveLength(0);
+    expect(grown.status).toBe(201);
+    const placed = await orders(shopper.u_id);
+    expect(placed).toHaveLength(1);
+    expect(Number(placed[0].total)).toBe(100_000);
+    const cart = await store.db.selectFrom('cart_items').select('quantity').where('u_id', '=', shopper.u_id).execute();
+    expect(cart).toEqual([{ quantity: 1 }]);
   });
 
   it('pays with a coupon a client names only by its amount (storefront.md sends order_amount and discount)', async () => {

@@ -239,7 +239,7 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     expect(losers).toHaveLength(9);
     for (const r of losers) {
       expect(r.status).toBe(409);
-      expect(r.body.description).toMatch(/is sold out\. Nothing was charged/);
+      expect(r.body.description).toMatch(/is sold out\. Please remove it from your cart/);
     }
     const stock = await store.db.selectFrom('product_carats').select('stock').where('pc_id', '=', product.selection.pc_id).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(0);

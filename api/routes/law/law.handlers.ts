@@ -14,6 +14,8 @@ import { paymentRules } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD, FIELD_OF_CURRENCY, toMajor, toMinor } from '../../../rules/money.ts';
 import { priceCheckout } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
+import { holdQuote } from '../../orders/quotes.ts';
+import { isoTimestamp } from '../../../db/time.ts';
 import type { checkoutQuote, getCodLimit, getInvoice, getShippingRates, setCodLimit, setOrderHuid, setShippingRates as setShippingRatesRoute } from './law.routes.ts';
 
 /** The rate table as the API speaks it: rupees and dollars. */
@@ -69,9 +71,14 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
-  const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: { country: body.country ?? 'IN' } });
+  const country = body.country ?? HOME_COUNTRY;
+  const couponName = body.coupon_name ?? null;
+  const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName, address: { country } });
   const rules = paymentRules(priced);
+  const held = await holdQuote(db, c.var.caller.u_id, { currency, couponName, country }, priced, c.var.deps.config.quoteLockMs);
   return ok(c, 'Checkout quote.', {
+    quote_id: held.quote_id,
+    locked_until: isoTimestamp(held.locked_until),
     currency: priced.currency,
     subtotal: toMajor(priced.subtotal),
     discount: toMajor(priced.discount),

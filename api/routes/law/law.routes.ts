@@ -132,6 +132,11 @@ export const CheckoutQuoteBody = z
 
 export const CheckoutQuote = z
   .object({
+    quote_id: z.string().openapi({ description: 'Send it with /payment and /createorder: they charge this quote\'s prices while it holds.' }),
+    locked_until: z.string().openapi({
+      description:
+        'ISO 8601 (UTC): until then the prices, coupon, shipping and tax of this quote hold, whatever the gold rate, the coupon or the shipping table do meanwhile (QUOTE_LOCK_MINUTES, 15 by default). Ask again after it for a new quote.',
+    }),
     currency: z.enum(['INR', 'USD']),
     subtotal: Money,
     discount: Money,
@@ -169,7 +174,7 @@ export const checkoutQuote = createRoute({
   security: bearer,
   summary: 'Price the caller\'s checkout for a destination',
   description:
-    'The totals /createorder and /payment will expect for this cart (or Buy Now line), coupon and country, with the shipping charge, and what the law allows: whether Cash on Delivery is offered (and why not) and whether a PAN is needed.',
+    'The totals /createorder and /payment will expect for this cart (or Buy Now line), coupon and country, with the shipping charge, and what the law allows: whether Cash on Delivery is offered (and why not) and whether a PAN is needed. The price is held (gold rate protection): with its quote_id, /payment and /createorder charge exactly this until locked_until, if the checkout is still the one quoted.',
   middleware: [requireUser()] as const,
   request: { body: jsonBody(CheckoutQuoteBody) },
   responses: { 200: jsonOk(CheckoutQuote, 'The quote.'), 400: errorResponses[400], 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },

@@ -6,7 +6,8 @@ import { badRequest, created, ok } from '../../errors.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD } from '../../../rules/money.ts';
 import { changeOrderStatus } from '../../orders/lifecycle.ts';
-import { placeOrder, requestHash } from '../../orders/place-order.ts';
+import { type OrderRequest, placeOrder, requestHash } from '../../orders/place-order.ts';
+import { placePaidOrder } from '../../payments/checkout.ts';
 import { ORDER_STATUS } from '../../../rules/orders.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { paymentProvider } from '../../payments/provider.ts';
@@ -29,7 +30,7 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
   const destination = destinationOf(body);
-  const result = await placeOrder(db, paymentProvider(c.var.deps), {
+  const request: OrderRequest = {
     u_id,
     checkout: {
       lines: body.cartItems,
@@ -52,7 +53,13 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
     claimed: { subtotal: body.subtotal, discount: body.discount, shipping: body.shipping, total: body.total },
     payment: body.payment_method === 'online' ? { method: 'online', providerOrderId: body.order_id as string } : { method: 'cod' },
     idempotency: key ? { key, requestHash: requestHash({ u_id, body }) } : undefined,
-  });
+    quoteId: body.quote_id,
+  };
+  // An online payment's refusal after the money was taken is settled there (refunded, and said so).
+  const result =
+    request.payment.method === 'online'
+      ? await placePaidOrder(c.var.deps, { ...request, payment: request.payment })
+      : await placeOrder(db, paymentProvider(c.var.deps), request);
   const data = { o_id: result.o_id };
   return result.created ? created(c, 'Order placed successfully', data) : ok(c, 'Order placed successfully', data);
 };

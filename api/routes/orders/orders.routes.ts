@@ -4,7 +4,7 @@ import { requireUser } from '../../auth.ts';
 import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { ErrorEnvelope } from '../../openapi/schemas.ts';
 import { PAYMENT_STATUSES } from '../../../rules/payments.ts';
-import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PanField, PriceType } from './orders.schemas.ts';
+import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PanField, PriceType, QuoteId } from './orders.schemas.ts';
 
 const PaymentMethod = z
   .string({ error: 'Payment method is required.' })
@@ -30,6 +30,7 @@ export const CreateOrderBody = z
     coupon_name: CouponName,
     ...AddressFields,
     pan: PanField,
+    quote_id: QuoteId,
     payment_method: PaymentMethod,
     order_id: z
       .string({ error: 'order_id must be text.' })
@@ -139,7 +140,9 @@ export const createOrder = createRoute({
   description: [
     'Places the caller\'s order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account\'s currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. A client that names no coupon (storefront.md sends only discount) gets the active coupon whose discount on the server\'s subtotal equals its non-zero discount (the oldest coupon if several do); a discount no active coupon gives is the same 400 as a wrong total. The client\'s subtotal, discount, shipping and total must equal the server\'s (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.',
     '',
-    'Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency of this order and the payment is the caller\'s. One order per provider order id: a repeat (the shopper\'s return racing the provider\'s webhook) answers the order already placed, with 200.',
+    'With quote_id (POST /checkoutquote), the prices that quote holds are charged while it holds and the checkout is the one quoted (409 otherwise, so the shopper sees the new price); without it, today\'s prices.',
+    '',
+    'Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency it was opened for and the payment is the caller\'s. The order is what was paid for: the lines and prices /payment held (its quote\'s lock), whatever changed since (the gold rate, the coupon, the cart), its held pieces becoming the sale; the client\'s figures are not checked against today\'s prices. One order per provider order id: a repeat (the shopper\'s return racing the provider\'s webhook) answers the order already placed, with 200. When the order truly cannot be placed after the money was taken (a piece withdrawn, the law), the store refunds the payment itself at once: 409 whose description tells the shopper what happened to their money, with `data` `{ payment_status: "refunded" | "refund_pending", refund_amount, order_id }`.',
     '',
     'Idempotency-Key: the same key with the same body answers the same o_id (200); with a different body, 409.',
   ].join('\n'),

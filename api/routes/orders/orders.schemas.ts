@@ -133,4 +133,14 @@ export const CouponName = z
   .optional()
   .openapi({ description: 'The coupon code as typed; matched uppercased against active coupons. Empty for none.' });
 
+export const QuoteId = z
+  .string({ error: 'quote_id must be text.' })
+  .trim()
+  .max(64, 'This price quote was not found. Please review your checkout again.')
+  .optional()
+  .openapi({
+    description:
+      'A quote from POST /checkoutquote: while it holds (locked_until) and the checkout is the one quoted (cart lines, coupon, destination), its prices, coupon, shipping and tax are charged whatever changed since; a lapsed quote or a changed checkout is refused with 409 so the shopper sees the new price. Without it, today\'s prices.',
+  });
+
 export const OwnUserId = Id.optional().openapi({ type: 'integer', description: 'The caller\'s own u_id (administrators may name anyone); another user\'s is refused with 403.' });

@@ -7,7 +7,8 @@ import { ApiError, badRequest, forbidden, notFound, ok } from '../../errors.ts';
 import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS, webhookDeliveryKey } from '../../payments/cashfree.ts';
-import { finishPayment, startPayment } from '../../payments/checkout.ts';
+import { closeUnpaid, finishPayment, startPayment } from '../../payments/checkout.ts';
+import { isoTimestamp, utcTimestamp } from '../../../db/time.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import type { CheckoutAddress } from '../../orders/place-order.ts';
 import { paymentProvider } from '../../payments/provider.ts';
@@ -62,6 +63,7 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
     claimedAmount: body.order_amount,
     customer: { name: body.customer_name, email: body.customer_email, phone: body.customer_phone },
     returnUrl: providerReturn,
+    quoteId: body.quote_id,
   });
   const provider = paymentProvider(deps);
   return ok(c, 'Payment session created.', {
@@ -71,6 +73,7 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
     currency: session.currency,
     provider: provider.name,
     mode: provider.mode,
+    locked_until: isoTimestamp(session.locked_until),
   });
 };
 
@@ -105,7 +108,8 @@ export const paymentWebhookHandler: RouteHandler<typeof paymentWebhook, AppEnv> 
   if (typeof orderId !== 'string' || !orderId) throw badRequest('The webhook names no order.');
   let outcome: string;
   try {
-    outcome = await finishPayment(c.var.deps, orderId);
+    // Placed, or refunded when it cannot be: either way settled, so the provider need not retry.
+    outcome = (await finishPayment(c.var.deps, orderId)).outcome;
   } catch (error) {
     // Not settled (Cashfree unreachable): let the provider's retry through.
     await db.deleteFrom('webhook_events').where('event_key', '=', event_key).execute();
@@ -150,16 +154,17 @@ export const sandboxPayOutcomeHandler: RouteHandler<typeof sandboxPayOutcome, Ap
   const requested = typeof form.return_url === 'string' ? form.return_url : undefined;
   const returnUrl = storeReturnUrl(c.var.deps.config, requested, c.req.url);
   if (!returnUrl) throw badRequest('return_url must be a page of this store.');
-  // The sandbox plays the card network here: only an open payment changes.
-  await db
-    .updateTable('payments')
-    .set({ status: outcome === 'pay' ? 'paid' : 'failed' })
-    .where('pay_id', '=', payment.pay_id)
-    .where('status', '=', 'created')
-    .execute();
+  // The sandbox plays the card network here: only an open payment changes, and none past its
+  // life (the provider's order expires with the price lock, as Cashfree's order_expiry_time).
+  const lapsed = payment.locked_until !== null && payment.locked_until <= utcTimestamp();
+  if (outcome === 'pay' && !lapsed) {
+    await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
+  } else {
+    await closeUnpaid(c.var.deps, payment.pay_id, 'failed', lapsed ? 'The payment was attempted after its price lock lapsed.' : 'The shopper\'s payment failed at the provider.');
+  }
   const after = await findPaymentBySession(db, payment_session_id);
-  const paid = after?.status === 'paid' || after?.status === 'used';
-  // Like the provider's webhook: the order is placed even if the shopper never returns.
+  const paid = after !== undefined && ['paid', 'used', 'refund_due', 'refunded'].includes(after.status);
+  // Like the provider's webhook: the order is placed (or the payment refunded) even if the shopper never returns.
   if (paid) await finishPayment(c.var.deps, payment.provider_order_id);
   returnUrl.searchParams.set('order_id', payment.provider_order_id);
   returnUrl.searchParams.set('txStatus', paid ? 'SUCCESS' : 'FAILED');

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { bearer, ErrorEnvelope, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
-import { AddressFields, Amount, CartItems, CouponName, PanField, PriceType } from '../orders/orders.schemas.ts';
+import { AddressFields, Amount, CartItems, CouponName, PanField, PriceType, QuoteId } from '../orders/orders.schemas.ts';
 
 const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
 
@@ -27,6 +27,7 @@ export const PaymentBody = z
     pan: PanField,
     cartItems: CartItems,
     priceType: PriceType,
+    quote_id: QuoteId,
     return_url: z
       .string()
       .max(2000)
@@ -47,6 +48,9 @@ export const PaymentSession = z
     currency: z.enum(['INR', 'USD']),
     provider: z.enum(['sandbox', 'cashfree']),
     mode: z.enum(['sandbox', 'production']),
+    locked_until: z.string().openapi({
+      description: 'ISO 8601 (UTC): the end of the payment\'s life. Its price holds and its limited pieces are set aside for this shopper until then; the provider accepts no payment started after it.',
+    }),
   })
   .openapi('PaymentSession');
 
@@ -57,7 +61,7 @@ export const payment = createRoute({
   security: bearer,
   summary: 'Start an online payment for the caller\'s cart',
   description:
-    'Prices the caller\'s cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it (without coupon_name, the active coupon whose discount makes order_amount, the oldest if several do; none, 400), opens an order with the payment provider and answers its session. The shopper pays on the provider\'s hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.',
+    'Prices the caller\'s cart (or the Buy Now line in cartItems) with the coupon (with quote_id: the price that quote holds, while it holds and the checkout is the one quoted; 409 otherwise), checks order_amount against it (without coupon_name, the active coupon whose discount makes order_amount, the oldest if several do; none, 400), opens an order with the payment provider and answers its session. The shopper pays on the provider\'s hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.',
   middleware: [requireUser()] as const,
   request: { body: jsonBody(PaymentBody) },
   responses: {
