@@ -12,7 +12,7 @@ import type { Insertable } from 'kysely';
 import { conflictError } from '../../rules/errors.ts';
 import { type StockRow, type StockTake, heldPieces, soldOutMessage, takeStockQuery } from './stock.ts';
 import { utcTimestamp } from '../time.ts';
-import { paymentRecordState, storedPaymentStatuses, type PaymentRecordState } from '../../rules/payments.ts';
+import { paymentNeedsAttention, paymentRecordState, storedPaymentStatuses, type PaymentRecordState } from '../../rules/payments.ts';
 
 /* ------------------------------------------------------------------ quotes */
 
@@ -170,6 +170,7 @@ export interface PaymentListing {
   amount: number;
   currency: string;
   status: PaymentRecordState;
+  needs_attention: boolean;
   created_at: string;
   updated_at: string;
   locked_until: string | null;
@@ -218,6 +219,7 @@ export async function listPayments(
       amount: Number(r.amount),
       currency: r.currency,
       status: paymentRecordState(r.status),
+      needs_attention: paymentNeedsAttention(r, nowText),
       created_at: r.created_at,
       updated_at: r.updated_at,
       locked_until: r.locked_until,

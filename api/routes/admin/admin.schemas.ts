@@ -26,6 +26,12 @@ export const recordId = (field: string, message = `${field} must be a record id 
     .max(Number.MAX_SAFE_INTEGER, message)
     .openapi({ type: 'integer', example: 1 });
 
+/** A page number or page size from a query or body, 1 to `max`, with a readable refusal. */
+export const pageNumber = (field: string, max: number) => {
+  const message = `${field} must be a whole number from 1 to ${max}.`;
+  return z.coerce.number<number | string>({ error: message }).int(message).min(1, message).max(max, message);
+};
+
 /** An answer that carries no data beyond status and description. */
 export const NoData = z.null();
 

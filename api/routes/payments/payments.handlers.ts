@@ -9,12 +9,13 @@ import { shopperCurrency } from '../../orders/pricing.ts';
 import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS, webhookDeliveryKey } from '../../payments/cashfree.ts';
 import { closeUnpaid, finishPayment, startPayment } from '../../payments/checkout.ts';
 import { isoTimestamp, utcTimestamp } from '../../../db/time.ts';
+import { listPayments } from '../../../db/queries/payments.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import type { CheckoutAddress } from '../../orders/place-order.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import { SANDBOX_LIBRARY, sandboxPage } from '../../payments/sandbox.ts';
 import type { z } from '@hono/zod-openapi';
-import type { PaymentBody, payment, paymentConfig, paymentWebhook, sandboxLibrary, sandboxPayOutcome, sandboxPayPage } from './payments.routes.ts';
+import type { getPayments, PaymentBody, payment, paymentConfig, paymentWebhook, sandboxLibrary, sandboxPayOutcome, sandboxPayPage } from './payments.routes.ts';
 
 const CASHFREE_SDK = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
@@ -176,4 +177,22 @@ export const sandboxLibraryHandler: RouteHandler<typeof sandboxLibrary, AppEnv> 
   c.header('Content-Type', 'text/javascript; charset=utf-8');
   c.header('Cache-Control', 'public, max-age=300');
   return c.body(SANDBOX_LIBRARY);
+};
+
+export const getPaymentsHandler: RouteHandler<typeof getPayments, AppEnv> = async (c) => {
+  const query = c.req.valid('query');
+  const nowText = utcTimestamp();
+  const { rows, totalCount } = await listPayments(c.var.deps.db, { ...query, nowText });
+  return ok(c, 'Payments.', {
+    paymentData: rows.map((p) => ({
+      ...p,
+      currency: p.currency as 'INR' | 'USD',
+      amount: toMajor(p.amount),
+      refund_amount: p.refund_amount === null ? null : toMajor(p.refund_amount),
+      created_at: isoTimestamp(p.created_at),
+      updated_at: isoTimestamp(p.updated_at),
+      locked_until: p.locked_until === null ? null : isoTimestamp(p.locked_until),
+    })),
+    totalCount,
+  });
 };

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { bearer, ErrorEnvelope, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
+import { adminErrors, adminRoute, pageNumber } from '../admin/admin.schemas.ts';
+import { PAYMENT_RECORD_STATES } from '../../../rules/payments.ts';
 import { AddressFields, Amount, CartItems, CouponName, PanField, PriceType, QuoteId } from '../orders/orders.schemas.ts';
 
 const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
@@ -163,4 +165,45 @@ export const sandboxLibrary = createRoute({
     200: { content: { 'text/javascript': { schema: z.string() } }, description: 'The library.' },
     404: errorResponses[404],
   },
+});
+
+export const PaymentsQuery = z.object({
+  page: pageNumber('page', 100_000).default(1),
+  perPage: pageNumber('perPage', 100).default(10).openapi({ description: 'Default 10.' }),
+  status: z
+    .enum([...PAYMENT_RECORD_STATES, 'attention'], { error: `status must be one of ${[...PAYMENT_RECORD_STATES, 'attention'].join(', ')}.` })
+    .optional()
+    .openapi({ description: 'Only payments in this state; `attention`: those that need it (paid with no order, a refund not accepted yet, open past their life).' }),
+});
+
+export const PaymentRecord = z
+  .object({
+    pay_id: z.number().int(),
+    order_id: z.string().openapi({ description: 'The provider\'s order id.' }),
+    o_id: z.number().int().nullable().openapi({ description: 'The order placed with it, if any.' }),
+    u_id: z.number().int().nullable(),
+    amount: z.number().openapi({ description: 'Rupees or dollars.' }),
+    currency: z.enum(['INR', 'USD']),
+    status: z.enum(PAYMENT_RECORD_STATES).openapi({
+      description:
+        'created (opened, not paid yet), paid (the provider took it; with o_id its order), refund_pending (a refund asked of the provider, not accepted yet), refunded, abandoned (its life ended unpaid), failed.',
+    }),
+    needs_attention: z.boolean().openapi({ description: 'Paid with no order, a refund not yet accepted, or open past its life: the reconciliation settles these within PAYMENT_RECONCILE_SECONDS.' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    locked_until: z.string().nullable().openapi({ description: 'The end of its life: its price lock and its stock holds.' }),
+    refund_amount: z.number().nullable().openapi({ description: 'Rupees or dollars given back, once a refund was asked.' }),
+    note: z.string().nullable().openapi({ description: 'Why it ended as it did, in words.' }),
+  })
+  .openapi('PaymentRecord');
+
+export const getPayments = createRoute({
+  ...adminRoute,
+  method: 'get',
+  path: '/getpayments',
+  summary: 'Every online payment with its state, newest first',
+  description:
+    'For the order desk: each payment the store opened with the provider and what became of it. Every payment the provider takes ends as an order or a refund; those still on their way there are `needs_attention`.',
+  request: { query: PaymentsQuery },
+  responses: { 200: jsonOk(z.object({ paymentData: z.array(PaymentRecord), totalCount: z.number().int() }), 'The payments.'), ...adminErrors },
 });

@@ -1,11 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
-import { adminErrors, adminRoute, NoData, recordId } from '../admin.schemas.ts';
-
-const pageNumber = (field: string, max: number) => {
-  const message = `${field} must be a whole number from 1 to ${max}.`;
-  return z.coerce.number<number | string>({ error: message }).int(message).min(1, message).max(max, message);
-};
+import { adminErrors, adminRoute, NoData, pageNumber, recordId } from '../admin.schemas.ts';
 
 export const ContactInfoBody = z
   .object({

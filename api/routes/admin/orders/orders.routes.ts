@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS } from '../../../../rules/orders.ts';
 import { PAYMENT_STATUSES } from '../../../../rules/payments.ts';
 import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
 import { Order } from '../../orders/orders.routes.ts';
-import { adminErrors, adminRoute, recordId } from '../admin.schemas.ts';
+import { adminErrors, adminRoute, pageNumber, recordId } from '../admin.schemas.ts';
 
 const STATUS_MESSAGE = 'status must be 1 (Pending), 2 (Processing), 3 (Shipped), 4 (Delivered) or 5 (Cancelled).';
 const STATUS_NUMBERS = [1, 2, 3, 4, 5] as const;
@@ -15,11 +15,6 @@ export const OrderStatus = z.coerce
   .max(5, STATUS_MESSAGE)
   .transform((n) => n as 1 | 2 | 3 | 4 | 5)
   .openapi({ type: 'integer', enum: [...STATUS_NUMBERS], description: '1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled.' });
-
-const pageNumber = (field: string, max: number) => {
-  const message = `${field} must be a whole number from 1 to ${max}.`;
-  return z.coerce.number<number | string>({ error: message }).int(message).min(1, message).max(max, message);
-};
 
 const StatusNumber = z.number().int().openapi({ enum: [...STATUS_NUMBERS] });
 
