@@ -476,7 +476,9 @@ export interface paths {
          * Place an order
          * @description Places the caller's order from their cart (or one Buy Now line, see cartItems), in one transaction: every line is priced from the catalogue in the account's currency, the coupon applied by name (active only; discount = subtotal x percent, rounded half-up to the paisa or cent), shipping 0. A client that names no coupon (storefront.md sends only discount) gets the active coupon whose discount on the server's subtotal equals its non-zero discount (the oldest coupon if several do); a discount no active coupon gives is the same 400 as a wrong total. The client's subtotal, discount, shipping and total must equal the server's (400 otherwise); the order keeps a priced snapshot of each line and the ordered cart lines are removed.
          *
-         *     Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency of this order and the payment is the caller's. One order per provider order id: a repeat (the shopper's return racing the provider's webhook) answers the order already placed, with 200.
+         *     With quote_id (POST /checkoutquote), the prices that quote holds are charged while it holds and the checkout is the one quoted (409 otherwise, so the shopper sees the new price); without it, today's prices.
+         *
+         *     Online payment (payment_method online + order_id from /payment): the order is placed only when the provider confirms, server to server, that this order id is PAID for exactly the amount and currency it was opened for and the payment is the caller's. The order is what was paid for: the lines and prices /payment held (its quote's lock), whatever changed since (the gold rate, the coupon, the cart), its held pieces becoming the sale; the client's figures are not checked against today's prices. One order per provider order id: a repeat (the shopper's return racing the provider's webhook) answers the order already placed, with 200. When the order truly cannot be placed after the money was taken (a piece withdrawn, the law), the store refunds the payment itself at once: 409 whose description tells the shopper what happened to their money, with `data` `{ payment_status: "refunded" | "refund_pending", refund_amount, order_id }`.
          *
          *     Idempotency-Key: the same key with the same body answers the same o_id (200); with a different body, 409.
          */
@@ -558,7 +560,7 @@ export interface paths {
         put?: never;
         /**
          * Start an online payment for the caller's cart
-         * @description Prices the caller's cart (or the Buy Now line in cartItems) with the coupon, checks order_amount against it (without coupon_name, the active coupon whose discount makes order_amount, the oldest if several do; none, 400), opens an order with the payment provider and answers its session. The shopper pays on the provider's hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.
+         * @description Prices the caller's cart (or the Buy Now line in cartItems) with the coupon (with quote_id: the price that quote holds, while it holds and the checkout is the one quoted; 409 otherwise), checks order_amount against it (without coupon_name, the active coupon whose discount makes order_amount, the oldest if several do; none, 400), opens an order with the payment provider and answers its session. The shopper pays on the provider's hosted page, returns to return_url with order_id, and the storefront calls POST /createorder with payment_method online and that order_id.
          */
         post: operations["postPayment"];
         delete?: never;
@@ -661,6 +663,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getpayments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every online payment with its state, newest first
+         * @description For the order desk: each payment the store opened with the provider and what became of it. Every payment the provider takes ends as an order or a refund; those still on their way there are `needs_attention`.
+         */
+        get: operations["getGetpayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getshippingrates": {
         parameters: {
             query?: never;
@@ -749,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Price the caller's checkout for a destination
-         * @description The totals /createorder and /payment will expect for this cart (or Buy Now line), coupon and country, with the shipping charge, and what the law allows: whether Cash on Delivery is offered (and why not) and whether a PAN is needed.
+         * @description The totals /createorder and /payment will expect for this cart (or Buy Now line), coupon and country, with the shipping charge, and what the law allows: whether Cash on Delivery is offered (and why not) and whether a PAN is needed. The price is held (gold rate protection): with its quote_id, /payment and /createorder charge exactly this until locked_until, if the checkout is still the one quoted.
          */
         post: operations["postCheckoutquote"];
         delete?: never;
@@ -2186,6 +2208,8 @@ export interface components {
             country?: string;
             /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator. */
             pan?: string | null;
+            /** @description A quote from POST /checkoutquote: while it holds (locked_until) and the checkout is the one quoted (cart lines, coupon, destination), its prices, coupon, shipping and tax are charged whatever changed since; a lapsed quote or a changed checkout is refused with 409 so the shopper sees the new price. Without it, today's prices. */
+            quote_id?: string;
             /**
              * @description `cod` (also "Cash on Delivery") or `online` (also "Online Payment").
              * @enum {string}
@@ -2324,6 +2348,8 @@ export interface components {
             provider: "sandbox" | "cashfree";
             /** @enum {string} */
             mode: "sandbox" | "production";
+            /** @description ISO 8601 (UTC): the end of the payment's life. Its price holds and its limited pieces are set aside for this shopper until then; the provider accepts no payment started after it. */
+            locked_until: string;
         };
         PaymentBody: {
             /** @description The total the storefront shows; it must equal the server's price of the checkout. */
@@ -2344,6 +2370,8 @@ export interface components {
              * @enum {string}
              */
             priceType?: "inr_price" | "usd_price";
+            /** @description A quote from POST /checkoutquote: while it holds (locked_until) and the checkout is the one quoted (cart lines, coupon, destination), its prices, coupon, shipping and tax are charged whatever changed since; a lapsed quote or a changed checkout is refused with 409 so the shopper sees the new price. Without it, today's prices. */
+            quote_id?: string;
             /** @description A page of this store the provider sends the shopper back to (default /orderconfirm); `order_id` is added to it. */
             return_url?: string;
             /** @description The shipping address of the checkout (its country decides shipping, and so the amount). When sent, the provider's webhook places the order even if the shopper never returns. Without it the order is priced for India. */
@@ -2362,6 +2390,33 @@ export interface components {
                 /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
                 country?: string;
             };
+        };
+        PaymentRecord: {
+            pay_id: number;
+            /** @description The provider's order id. */
+            order_id: string;
+            /** @description The order placed with it, if any. */
+            o_id: number | null;
+            u_id: number | null;
+            /** @description Rupees or dollars. */
+            amount: number;
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            /**
+             * @description created (opened, not paid yet), paid (the provider took it; with o_id its order), refund_pending (a refund asked of the provider, not accepted yet), refunded, abandoned (its life ended unpaid), failed.
+             * @enum {string}
+             */
+            status: "created" | "paid" | "refund_pending" | "refunded" | "abandoned" | "failed";
+            /** @description Paid with no order, a refund not yet accepted, or open past its life: the reconciliation settles these within PAYMENT_RECONCILE_SECONDS. */
+            needs_attention: boolean;
+            created_at: string;
+            updated_at: string;
+            /** @description The end of its life: its price lock and its stock holds. */
+            locked_until: string | null;
+            /** @description Rupees or dollars given back, once a refund was asked. */
+            refund_amount: number | null;
+            /** @description Why it ended as it did, in words. */
+            note: string | null;
         };
         ShippingRates: {
             zones: {
@@ -2421,6 +2476,10 @@ export interface components {
             cod_cap: number | null;
         };
         CheckoutQuote: {
+            /** @description Send it with /payment and /createorder: they charge this quote's prices while it holds. */
+            quote_id: string;
+            /** @description ISO 8601 (UTC): until then the prices, coupon, shipping and tax of this quote hold, whatever the gold rate, the coupon or the shipping table do meanwhile (QUOTE_LOCK_MINUTES, 15 by default). Ask again after it for a new quote. */
+            locked_until: string;
             /** @enum {string} */
             currency: "INR" | "USD";
             subtotal: number;
@@ -5229,6 +5288,58 @@ export interface operations {
             };
             /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetpayments: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 10. */
+                perPage?: number;
+                /** @description Only payments in this state; `attention`: those that need it (paid with no order, a refund not accepted yet, open past their life). */
+                status?: "created" | "paid" | "refund_pending" | "refunded" | "abandoned" | "failed" | "attention";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            paymentData: components["schemas"]["PaymentRecord"][];
+                            totalCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
