@@ -351,7 +351,8 @@ async function placePaid(
   // Held pieces become the sale; pieces whose hold lapsed (the payment took longer than its life) are taken now.
   const held = await removeHolds(trx, paid.pay_id);
   const take = held.length ? null : stockTake(priced.lines);
-  await takeFromCart(trx, request.u_id, priced.lines);
+  // A second payment for the same cart (two windows): its lines were ordered by the first. Refused, so it is refunded.
+  if (!(await takeFromCart(trx, request.u_id, priced.lines))) throw conflictError(CART_ALREADY_ORDERED);
   const { pay_id } = paid;
   const writes: OrderWrite[] = [
     ...orderWrites(request, priced, 'online'),
@@ -370,8 +371,18 @@ async function assertStillListed(trx: DB, lines: ShippedCart['lines']): Promise<
   if (gone) throw conflictError(`"${gone.product_name}" is no longer available.`);
 }
 
-/** Takes the ordered quantities off the shopper's cart lines they came from (a line raised since keeps the rest). */
-async function takeFromCart(trx: DB, u_id: number, lines: ShippedCart['lines']): Promise<void> {
+/** The refusal of a paid cart none of whose lines is in the cart any more. */
+const CART_ALREADY_ORDERED = 'The pieces paid for are no longer in your cart: they were ordered already (a second payment for the same cart) or removed.';
+
+/**
+ * Takes the ordered quantities off the shopper's cart lines they came from (a line raised since
+ * keeps the rest). False when the order came from the cart and none of its lines is there any more.
+ */
+async function takeFromCart(trx: DB, u_id: number, lines: ShippedCart['lines']): Promise<boolean> {
+  const fromCart = lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
+  if (fromCart.length === 0) return true;
+  const present = await trx.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).where('c_id', 'in', fromCart).execute();
+  if (present.length === 0) return false;
   for (const line of lines) {
     if (line.c_id === null) continue;
     await trx.deleteFrom('cart_items').where('u_id', '=', u_id).where('c_id', '=', line.c_id).where('quantity', '<=', line.quantity).execute();
@@ -382,6 +393,7 @@ async function takeFromCart(trx: DB, u_id: number, lines: ShippedCart['lines']):
       .where('c_id', '=', line.c_id)
       .execute();
   }
+  return true;
 }
 
 /** The order's row, from its priced checkout (the held rupees-per-dollar rate when it was locked). */

@@ -107,7 +107,7 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
         })
         .returning('pay_id')
         .executeTakeFirstOrThrow();
-      return { pay_id: row.pay_id, taken: take ? await holdStock(trx, row.pay_id, take) : [] };
+      return { pay_id: row.pay_id, taken: take ? await holdStock(trx, row.pay_id, request.u_id, take) : [] };
     },
     { isolation: 'read committed', name: 'start payment' },
   );

@@ -10,7 +10,7 @@ import type { DB } from '../connection.ts';
 import type { CheckoutQuoteTable } from '../schema.ts';
 import type { Insertable } from 'kysely';
 import { conflictError } from '../../rules/errors.ts';
-import { type StockRow, type StockTake, heldPieces, soldOutMessage, takeStockQuery } from './stock.ts';
+import { type StockRow, type StockTake, soldOutMessage, takeStockQuery } from './stock.ts';
 import { utcTimestamp } from '../time.ts';
 import { paymentNeedsAttention, paymentRecordState, storedPaymentStatuses, type PaymentRecordState } from '../../rules/payments.ts';
 
@@ -37,21 +37,34 @@ export function deleteOldQuotes(db: DB, before: string) {
  * and records what was taken. Refuses (409) when a row is short, naming a piece being bought
  * by another shopper as such. Answers the rows as left, for the stock views.
  */
-export async function holdStock(trx: DB, pay_id: number, take: StockTake): Promise<StockRow[]> {
+export async function holdStock(trx: DB, pay_id: number, u_id: number, take: StockTake): Promise<StockRow[]> {
   const taken = await takeStockQuery(trx, take).execute();
   if (taken.length < take.limited.length) {
     const short = take.limited.filter((pc_id) => !taken.some((t) => t.pc_id === pc_id));
-    const rows = await trx.selectFrom('product_carats').select(['pc_id', 'stock']).where('pc_id', 'in', short).execute();
-    const held = await heldPieces(trx, short);
     const pc_id = short[0];
-    const left = rows.find((r) => r.pc_id === pc_id)?.stock ?? 0;
-    throw conflictError(soldOutMessage(take.totals.get(pc_id)!.line, left, held.get(pc_id) ?? 0), { held: (held.get(pc_id) ?? 0) > 0 });
+    const line = take.totals.get(pc_id)!.line;
+    const row = await trx.selectFrom('product_carats').select('stock').where('pc_id', '=', pc_id).executeTakeFirst();
+    const holders = await trx
+      .selectFrom('stock_holds as h')
+      .innerJoin('payments as p', 'p.pay_id', 'h.pay_id')
+      .select(['p.u_id', 'h.quantity'])
+      .where('h.pc_id', '=', pc_id)
+      .execute();
+    // The shopper's own payment in another window: say so, rather than blame another shopper.
+    if (holders.some((h) => h.u_id === u_id)) throw conflictError(ownHoldMessage(line), { held: true });
+    const held = holders.reduce((sum, h) => sum + h.quantity, 0);
+    throw conflictError(soldOutMessage(line, row?.stock ?? 0, held), { held: held > 0 });
   }
   await trx
     .insertInto('stock_holds')
     .values(take.limited.map((pc_id) => ({ pay_id, pc_id, quantity: take.totals.get(pc_id)!.quantity })))
     .execute();
   return taken;
+}
+
+/** The refusal of a second payment for a piece the same shopper is already paying for (two tabs). */
+export function ownHoldMessage(line: { product_name: string; carat_name: string }): string {
+  return `You are already paying for "${line.product_name}" (${line.carat_name}) in another window. Finish that payment, or try again in a few minutes if you left it.`;
 }
 
 /**

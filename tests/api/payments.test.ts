@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundIdOf, retryDueRefunds } from '../../api/orders/refund.ts';
 import { signWebhook } from '../../api/payments/cashfree.ts';
+import { type CashfreeFake, startCashfreeFake } from '../helpers/cashfree-fake.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
@@ -312,58 +310,22 @@ describe('sandbox provider', () => {
 });
 
 describe('cashfree provider (against a local fake of its API)', () => {
-  const SECRET = 'cf-test-secret-key';
   let store: TestStore;
-  let fake: ReturnType<typeof serve>;
-  const fakeOrders = new Map<string, { order_id: string; order_amount: number; order_currency: string; order_status: string }>();
-  const received: { headers: Record<string, string>; body: any }[] = [];
-  let getOrderCalls = 0;
-  let down = false;
-  const refunds: { order_id: string; body: any }[] = [];
+  let cashfree: CashfreeFake;
+  let SECRET: string;
+  let fakeOrders: CashfreeFake['orders'];
+  let received: CashfreeFake['received'];
+  let refunds: CashfreeFake['refunds'];
+  const setDown = (value: boolean) => cashfree.setDown(value);
 
   beforeAll(async () => {
-    const cashfree = new Hono();
-    cashfree.use(async (c, next) => {
-      if (down) return c.json({ message: 'unavailable' }, 503);
-      if (c.req.header('x-client-id') !== 'cf-app' || c.req.header('x-client-secret') !== SECRET || c.req.header('x-api-version') !== '2023-08-01') {
-        return c.json({ message: 'authentication failed', code: 'request_failed', type: 'authentication_error' }, 401);
-      }
-      await next();
-    });
-    cashfree.post('/pg/orders', async (c) => {
-      const body = await c.req.json();
-      received.push({ headers: Object.fromEntries(c.req.raw.headers), body });
-      const order = { order_id: body.order_id, order_amount: body.order_amount, order_currency: body.order_currency, order_status: 'ACTIVE' };
-      fakeOrders.set(body.order_id, order);
-      return c.json({ ...order, cf_order_id: '123', payment_session_id: `session_cf_${body.order_id}` });
-    });
-    cashfree.get('/pg/orders/:id', (c) => {
-      getOrderCalls++;
-      const order = fakeOrders.get(c.req.param('id'));
-      return order ? c.json(order) : c.json({ message: 'order not found', code: 'order_not_found' }, 404);
-    });
-    cashfree.post('/pg/orders/:id/refunds', async (c) => {
-      const order = fakeOrders.get(c.req.param('id'));
-      if (!order || order.order_status !== 'PAID') return c.json({ message: 'order is not paid', code: 'refund_invalid' }, 400);
-      const body = await c.req.json();
-      if (refunds.some((r) => r.body.refund_id === body.refund_id)) return c.json({ message: 'refund_id already exists', code: 'refund_already_exists' }, 409);
-      refunds.push({ order_id: order.order_id, body });
-      return c.json({ cf_refund_id: String(refunds.length), refund_id: body.refund_id, order_id: order.order_id, refund_amount: body.refund_amount, refund_status: 'PENDING' });
-    });
-    fake = serve({ fetch: cashfree.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => fake.once('listening', resolve));
-    const { port } = fake.address() as AddressInfo;
-    store = await createTestStore({
-      PUBLIC_URL: 'https://shop.test',
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: 'cf-app',
-      CASHFREE_SECRET_KEY: SECRET,
-      CASHFREE_API_URL: `http://127.0.0.1:${port}/pg`,
-    });
+    cashfree = await startCashfreeFake();
+    ({ secret: SECRET, orders: fakeOrders, received, refunds } = cashfree);
+    store = await createTestStore(cashfree.env({ PUBLIC_URL: 'https://shop.test' }));
   });
   afterAll(async () => {
     await store.close();
-    await new Promise((resolve) => fake.close(resolve));
+    await cashfree.close();
   });
   const { api, addToCart, orders } = helpers(() => store);
 
@@ -507,7 +469,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
     const shopper = await createUser(store);
     const { order_id } = await startPaid(shopper, { checkout: address });
     fakeOrders.get(order_id)!.order_status = 'PAID';
-    down = true;
+    setDown(true);
     try {
       const product = await createProduct(store);
       await addToCart(shopper, product.selection);
@@ -518,13 +480,13 @@ describe('cashfree provider (against a local fake of its API)', () => {
       const body = JSON.stringify({ data: { order: { order_id } }, type: 'PAYMENT_SUCCESS_WEBHOOK' });
       const hook = await json(await webhook(order_id, { timestamp, body }));
       expect(hook.status).toBe(503);
-      down = false;
+      setDown(false);
       const retried = await json(await webhook(order_id, { timestamp, body }));
       expect(retried.status).toBe(200);
     } finally {
-      down = false;
+      setDown(false);
     }
-    expect(getOrderCalls).toBeGreaterThan(0);
+    expect(cashfree.getOrderCalls()).toBeGreaterThan(0);
   });
 
   it('refunds a cancelled paid order through Create Refund, once, and asks again later when Cashfree is down', async () => {
@@ -549,12 +511,12 @@ describe('cashfree provider (against a local fake of its API)', () => {
 
     // Cashfree down when the order is cancelled: the cancellation stands, the refund is due.
     const second = await placePaid(shopper);
-    down = true;
+    setDown(true);
     try {
       const res = await api('PUT', '/cancelorder', { u_id: shopper.u_id, o_id: second.o_id }, shopper.auth);
       expect(res.status).toBe(200);
     } finally {
-      down = false;
+      setDown(false);
     }
     expect(refundsOf(second.order_id)).toHaveLength(0);
     expect(await paymentStatus(second.order_id)).toBe('refund_due');
