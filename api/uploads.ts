@@ -31,7 +31,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from './context.ts';
-import { ApiError, badRequest, tooLarge } from './errors.ts';
+import { ApiError, badRequest, diskFullCode, tooLarge } from './errors.ts';
 import { MAX_MEDIA_FILE_BYTES } from '../rules/media.ts';
 import { type MediaFolder, mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
 import { recordMediaFiles } from '../db/queries/media-files.ts';
@@ -370,10 +370,11 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
   let failure: unknown;
 
   return new Promise<Received>((resolve, reject) => {
-    // `asThrown`: an error of the handler's own check (beforeDecode), passed on as it is.
+    // `asThrown`: an error of the handler's own check (beforeDecode), passed on as it is; so is
+    // a full disk refusing a file being written (answered 503, api/errors.ts), not the client's fault.
     const fail = (error: unknown, asThrown = false) => {
       if (failure) return;
-      failure = error instanceof ApiError || asThrown ? error : badRequest('The upload was cut short or is not valid multipart form data.');
+      failure = error instanceof ApiError || asThrown || diskFullCode(error) ? error : badRequest('The upload was cut short or is not valid multipart form data.');
       // Stop reading at once: the client may still be sending the rest of a huge body.
       source.unpipe(parser);
       source.destroy();

@@ -101,9 +101,9 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
         operation.responses['413'] ??= refusal('The request body is too large (1 MB at most).');
         operation.responses['415'] ??= refusal('The body was not sent as application/json.');
       }
-      // A write can find the database's write lock held past the wait (api/errors.ts).
+      // A write can find the database's write lock held past the wait, or the disk full (api/errors.ts).
       if (method !== 'get' && operation.responses) {
-        operation.responses['503'] ??= refusal('The database was busy past the wait; nothing was changed. Retry after the Retry-After header.');
+        operation.responses['503'] ??= refusal('The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header.');
       }
     }
   }
