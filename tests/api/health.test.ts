@@ -12,7 +12,7 @@ describe('GET /healthz', () => {
     stores.push(store);
     const res = await call(store, 'GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 1, description: 'OK', data: { database: 'reachable' } });
+    expect(res.body).toEqual({ status: 1, description: 'OK', data: { database: 'reachable', writable: true } });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
