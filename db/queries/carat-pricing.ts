@@ -5,8 +5,10 @@
  * back office and pricing at checkout so every answer says the same.
  */
 
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { toMajor } from '../../rules/money.ts';
-import { gramsOf, type MakingType, type PriceBreakup, type PricingMode, priceByRate, withoutGst } from '../../rules/pricing.ts';
+import { gramsOf, MAX_PIECE_PRICE, type MakingType, type PriceBreakup, type PricingMode, priceByRate, withoutGst } from '../../rules/pricing.ts';
+import type { DB } from '../connection.ts';
 import { isoTimestamp } from './catalogue.ts';
 
 /** The product_carats columns this needs, for a select on `pc`. */
@@ -32,6 +34,48 @@ export interface CaratPricingRow {
   rate_at: string | null;
   stock: number | null;
   lead_time_days: number | null;
+}
+
+/**
+ * The condition a product_carats row (under `alias`) meets to be read and sold: its
+ * prices within the most a piece may cost (rules/pricing.ts MAX_PIECE_PRICE), from 1
+ * minor unit, and its other money columns numbers JavaScript holds exactly. Every
+ * write keeps rows within it; a row outside it (stored before the bound, or by hand)
+ * is left out of the catalogue, the cart's prices and repricing, instead of failing
+ * every answer that reads it (PostgreSQL's driver refuses a bigint past 2^53:
+ * db/connection.ts exactNumber). Literals only, no parameters: the catalogue's
+ * compiled detail query binds nothing but product ids.
+ */
+export function storedInBounds(alias: 'pc' | 'product_carats' = 'pc'): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const readable = (name: string) => sql`coalesce(${column(name)}, 0) between ${sql.lit(-Number.MAX_SAFE_INTEGER)} and ${sql.lit(Number.MAX_SAFE_INTEGER)}`;
+  return sql<SqlBool>`(${column('inr_price')} between 1 and ${sql.lit(MAX_PIECE_PRICE.INR)} and ${column('usd_price')} between 1 and ${sql.lit(MAX_PIECE_PRICE.USD)} and ${readable('making_value')} and ${readable('stone_value')} and ${readable('rate_per_gram')})`;
+}
+
+/** Rows already logged as out of bounds, per database, so each is logged once per process. */
+const loggedOutOfBounds = new WeakMap<DB, Set<number>>();
+
+/**
+ * Logs, once per row and process, the carat rows left out of sale because they are
+ * outside storedInBounds (the listing index calls it as it is built). Reads only ids
+ * and names: the prices of such a row may not be readable at all.
+ */
+export async function logRowsOutOfBounds(db: DB): Promise<void> {
+  const rows = await db
+    .selectFrom('product_carats as pc')
+    .innerJoin('products as p', 'p.p_id', 'pc.p_id')
+    .select(['pc.pc_id', 'pc.p_id', 'p.name'])
+    .where(sql<SqlBool>`not ${storedInBounds('pc')}`)
+    .execute();
+  let logged = loggedOutOfBounds.get(db);
+  if (!logged) loggedOutOfBounds.set(db, (logged = new Set()));
+  for (const row of rows) {
+    if (logged.has(row.pc_id)) continue;
+    logged.add(row.pc_id);
+    console.warn(
+      `carat row ${row.pc_id} of product ${row.p_id} ("${row.name}") is out of sale: its stored price is past the most a piece may cost (rules/pricing.ts MAX_PIECE_PRICE). Save the product again with a lower weight, making charge or stones, or a lower fixed price.`,
+    );
+  }
 }
 
 /** A rate-priced row's price breakup for one piece, in rupees. */

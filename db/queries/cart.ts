@@ -22,7 +22,7 @@ export interface StoredSelection {
 
 /** What a line shows besides its ids: names and both prices of the chosen carat. */
 export interface LineDetails {
-  /** False when the product or its category was deactivated since it was added. */
+  /** False when the product or its category was deactivated since it was added, or its carat entry is out of sale. */
   available: boolean;
   carat_name: string | null;
   material_name: string | null;
@@ -77,7 +77,8 @@ async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promi
     const carat = product?.productcarats.find((pc) => pc.pc_id === line.pc_id);
     return {
       ...line,
-      available: available.has(line.p_id),
+      // A carat entry the catalogue no longer shows (out of sale for its price: carat-pricing.ts storedInBounds) cannot be ordered either.
+      available: available.has(line.p_id) && carat !== undefined,
       carat_name: carat?.carat.name ?? null,
       material_name: product?.materialDetails.find((m) => m.m_id === line.m_id)?.name ?? null,
       size_name: line.size_id === null ? null : (product?.sizeDetails.find((s) => s.size_id === line.size_id)?.size_name ?? null),

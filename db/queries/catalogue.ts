@@ -18,7 +18,7 @@ import type { Database } from '../schema.ts';
 import { searchMatches, searchWords } from './search.ts';
 import { buildListingIndex, type ListingCriteria, type ListingIndex, type ListingPage, mendStock, selectListing } from './listing-index.ts';
 import { stockChangesSince, stockStamp } from './stock-view.ts';
-import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView } from './carat-pricing.ts';
+import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView, logRowsOutOfBounds, storedInBounds } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
 
 export { productReviews, sliderImages, testimonials } from './reviews.ts';
@@ -185,6 +185,8 @@ const detailQueries = {
       .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
       .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'pc.inr_price', 'pc.usd_price', 'k.name', ...CARAT_PRICING_COLUMNS])
       .where('pc.p_id', 'in', ids)
+      // A row priced past what a piece may cost is out of sale, never read (carat-pricing.ts).
+      .where(storedInBounds('pc'))
       .orderBy('pc.p_id')
       .orderBy('pc.position')
       .orderBy('pc.pc_id'),
@@ -645,7 +647,10 @@ const rowsVersionQueries = new WeakMap<DB, CompiledQuery<{ value: string }>>();
 /** The index per database: built at a catalogue version, mended for stock changes since `stamp`. */
 const shopperIndexes = new WeakMap<DB, { version: string; stamp: number; index: Promise<ListingIndex> }>();
 
-/** The index of what shoppers can see (db/queries/listing-index.ts): three queries. */
+/**
+ * The index of what shoppers can see (db/queries/listing-index.ts): three queries, and a
+ * fourth that logs the carat rows left out of sale for their prices (once each).
+ */
 async function buildShopperIndex(db: DB): Promise<ListingIndex> {
   const [rows, carats, materials] = await Promise.all([
     db
@@ -655,8 +660,16 @@ async function buildShopperIndex(db: DB): Promise<ListingIndex> {
       .orderBy('p.created_at', 'desc')
       .orderBy('p.p_id', 'desc')
       .execute(),
-    db.selectFrom('product_carats').select(['p_id', 'pc_id', 'carat_id', 'stock', 'inr_price', 'usd_price']).orderBy('p_id').orderBy('position').orderBy('pc_id').execute(),
+    db
+      .selectFrom('product_carats')
+      .select(['p_id', 'pc_id', 'carat_id', 'stock', 'inr_price', 'usd_price'])
+      .where(storedInBounds('product_carats'))
+      .orderBy('p_id')
+      .orderBy('position')
+      .orderBy('pc_id')
+      .execute(),
     db.selectFrom('product_materials').select(['p_id', 'm_id']).execute(),
+    logRowsOutOfBounds(db),
   ]);
   return buildListingIndex(rows, carats, materials);
 }
