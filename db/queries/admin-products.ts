@@ -15,7 +15,7 @@
 
 import { invalidError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
-import { type MakingType, priceRow } from '../../rules/pricing.ts';
+import { type MakingType, piecePriceProblem, piecePricesOk, priceRow } from '../../rules/pricing.ts';
 import { namedNowhere } from './admin-media.ts';
 import { ratesForPricing } from './metal-rates.ts';
 import { utcTimestamp } from '../time.ts';
@@ -123,18 +123,31 @@ async function writeCarats(trx: DB, p_id: number, carats: CaratPrice[]) {
   }
 }
 
-/** The stored columns of one carat row: a rate row is priced here, at the day's rate of its carat. */
+async function caratName(trx: DB, carat_id: number): Promise<string> {
+  return (await trx.selectFrom('carats').select('name').where('carat_id', '=', carat_id).executeTakeFirst())?.name ?? `carat ${carat_id}`;
+}
+
+/**
+ * The stored columns of one carat row: a rate row is priced here, at the day's rate of
+ * its carat. Refused when its price is not one a piece may have (rules/pricing.ts
+ * MAX_PIECE_PRICE), so no row is written past the bound.
+ */
 async function caratValues(trx: DB, carat: CaratPrice, rates: Awaited<ReturnType<typeof ratesForPricing>> | undefined) {
   const common = { stock: carat.stock, lead_time_days: carat.lead_time_days, net_weight_mg: carat.net_weight_mg };
   if (carat.pricing === 'fixed') {
+    // The API's fields refuse these first (CARAT_ROW_MESSAGES inrOverMax, usdOverMax); this keeps every write within the bound.
+    if (!piecePricesOk(carat)) throw invalidError(piecePriceProblem(`This ${await caratName(trx, carat.carat_id)} row`, carat)!);
     return { ...common, pricing: 'fixed' as const, inr_price: carat.inr_price, usd_price: carat.usd_price, making_type: null, making_value: null, stone_value: null, rate_per_gram: null, rate_at: null };
   }
   const rate = rates?.rateOf.get(carat.carat_id);
   if (!rate || !rates?.usd_inr) {
-    const carat_name = (await trx.selectFrom('carats').select('name').where('carat_id', '=', carat.carat_id).executeTakeFirst())?.name ?? `carat ${carat.carat_id}`;
-    throw invalidError(`No rate is set for ${carat_name} yet. Set it under Metal Rates first, or give this row a fixed price.`);
+    throw invalidError(`No rate is set for ${await caratName(trx, carat.carat_id)} yet. Set it under Metal Rates first, or give this row a fixed price.`);
   }
   const priced = priceRow({ netWeightMg: carat.net_weight_mg, makingType: carat.making_type, makingValue: carat.making_value, stoneValue: carat.stone_value }, rate.rate, rates.usd_inr);
+  if (!piecePricesOk(priced)) {
+    const problem = piecePriceProblem(`At today's ${await caratName(trx, carat.carat_id)} rate this row`, priced);
+    throw invalidError(`${problem} Lower its net weight, making charge or stone value, or give it a fixed price.`);
+  }
   return {
     ...common,
     pricing: 'rate' as const,

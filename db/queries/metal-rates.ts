@@ -8,10 +8,11 @@
 
 import { type QueryCreator, sql } from 'kysely';
 import { invalidError } from '../../rules/errors.ts';
-import { type MakingType, priceRow } from '../../rules/pricing.ts';
+import { type MakingType, piecePriceProblem, piecePricesOk, priceRow } from '../../rules/pricing.ts';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { type Trx, writeTransaction } from '../transaction.ts';
+import { storedInBounds } from './carat-pricing.ts';
 import { isoTimestamp } from './catalogue.ts';
 
 export interface CaratRate {
@@ -155,7 +156,9 @@ export async function planRepricing(db: DB, next: NewRates): Promise<RepricePlan
   let query = db
     .selectFrom('product_carats')
     .select(['pc_id', 'p_id', 'carat_id', 'inr_price', 'usd_price', 'net_weight_mg', 'making_type', 'making_value', 'stone_value'])
-    .where('pricing', '=', 'rate');
+    .where('pricing', '=', 'rate')
+    // A row already out of sale for its price is left as it is (carat-pricing.ts): saving its product again prices it anew.
+    .where(storedInBounds('product_carats'));
   if (!dollarChanged) query = query.where('carat_id', 'in', given.size ? [...given.keys()] : [-1]);
   const candidates = await query.orderBy('pc_id').execute();
 
@@ -163,6 +166,7 @@ export async function planRepricing(db: DB, next: NewRates): Promise<RepricePlan
   const changedProducts = new Set<number>();
   let changed = 0;
   let largest: RepriceRow | null = null;
+  const tooDear: RepriceRow[] = [];
   for (const row of candidates) {
     const rate = rateOf.get(row.carat_id);
     if (rate === undefined || row.net_weight_mg === null || row.making_type === null) continue;
@@ -181,6 +185,7 @@ export async function planRepricing(db: DB, next: NewRates): Promise<RepricePlan
       new_usd: priced.usd_price,
       rate_per_gram: rate,
     };
+    if (!piecePricesOk({ inr_price: entry.new_inr, usd_price: entry.new_usd })) tooDear.push(entry);
     rows.push(entry);
     if (entry.old_inr !== entry.new_inr || entry.old_usd !== entry.new_usd) {
       changed++;
@@ -188,7 +193,20 @@ export async function planRepricing(db: DB, next: NewRates): Promise<RepricePlan
     }
     if (entry.new_inr !== entry.old_inr && (!largest || Math.abs(entry.new_inr - entry.old_inr) > Math.abs(largest.new_inr - largest.old_inr))) largest = entry;
   }
+  if (tooDear.length) throw await tooDearRefusal(db, tooDear);
   return { rows, changed, products: changedProducts.size, largest };
+}
+
+/**
+ * The refusal of rates that would price rows past the most a piece may cost
+ * (rules/pricing.ts MAX_PIECE_PRICE; or at nothing), naming the first such row's product.
+ */
+async function tooDearRefusal(db: DB, rows: RepriceRow[]) {
+  const [first] = await withNames(db, [rows[0]]);
+  const problem = piecePriceProblem(`At these rates "${first.name}" (${first.carat})`, { inr_price: first.new_inr, usd_price: first.new_usd });
+  const others = rows.length - 1;
+  const more = others ? ` So would ${others} other carat ${others === 1 ? 'row' : 'rows'}.` : '';
+  return invalidError(`${problem}${more} Nothing was changed: lower the rates, or change that product first.`);
 }
 
 /**

@@ -1,9 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { adminErrors, adminRoute, recordId } from '../admin/admin.schemas.ts';
+import { MAX_PIECE_PRICE, METAL_RATE_LIMITS, METAL_RATE_MESSAGES } from '../../../rules/pricing.ts';
 
-/** Rupees with at most 2 decimals, above 0, answered in paise. */
-const rupees = (field: string) =>
+/**
+ * Rupees with at most 2 decimals, above 0 and within `bounds` (rupees; rules/pricing.ts
+ * METAL_RATE_LIMITS), answered in paise.
+ */
+const rupees = (field: string, bounds: { min?: number; max: number; outOfBounds: string }) =>
   z.union([z.number(), z.string()], { error: `${field} is required.` }).transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
     if (!/^\d{1,7}(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
@@ -11,8 +15,15 @@ const rupees = (field: string) =>
       return z.NEVER;
     }
     const [whole, fraction = ''] = text.split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    if (paise < (bounds.min ?? 0) * 100 || paise > bounds.max * 100) {
+      ctx.addIssue({ code: 'custom', message: bounds.outOfBounds });
+      return z.NEVER;
+    }
+    return paise;
   });
+
+const { perGramMax, usdInrMin, usdInrMax } = METAL_RATE_LIMITS;
 
 export const SetMetalRatesBody = z
   .object({
@@ -20,12 +31,24 @@ export const SetMetalRatesBody = z
       .array(
         z.object({
           carat_id: recordId('carat_id', 'Carat is required.'),
-          inr_per_gram: rupees('Rate per gram').openapi({ type: 'number', description: 'Rupees per gram of this carat.', example: 7250 }),
+          inr_per_gram: rupees('Rate per gram', { max: perGramMax, outOfBounds: METAL_RATE_MESSAGES.perGramOverMax }).openapi({
+            type: 'number',
+            exclusiveMinimum: 0,
+            maximum: perGramMax,
+            description: `Rupees per gram of this carat, above 0 and at most ${perGramMax}.`,
+            example: 7250,
+          }),
         }),
         { error: 'rates must be a list of {carat_id, inr_per_gram}.' },
       )
       .max(50, 'At most 50 rates.'),
-    usd_inr: rupees('Rupees per dollar').openapi({ type: 'number', description: 'Rupees per dollar.', example: 84.5 }),
+    usd_inr: rupees('Rupees per dollar', { min: usdInrMin, max: usdInrMax, outOfBounds: METAL_RATE_MESSAGES.usdInrOutOfRange }).openapi({
+      type: 'number',
+      minimum: usdInrMin,
+      maximum: usdInrMax,
+      description: `Rupees per dollar, from ${usdInrMin} to ${usdInrMax}.`,
+      example: 84.5,
+    }),
   })
   .openapi('SetMetalRatesBody');
 
@@ -108,7 +131,8 @@ export const setMetalRates = createRoute({
   summary: 'Set the day\'s metal rates and reprice',
   description:
     'Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row ' +
-    'of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced.',
+    'of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced. ' +
+    `Refused (400, naming the product, nothing saved) when a repriced row would cost more than a piece may: ${MAX_PIECE_PRICE.INR / 100} rupees (inr_price) or ${MAX_PIECE_PRICE.USD / 100} dollars (usd_price).`,
   request: { body: jsonBody(SetMetalRatesBody) },
   responses: { 200: jsonOk(SetMetalRatesResult, 'Saved and repriced.'), ...adminErrors },
 });
@@ -118,7 +142,8 @@ export const previewMetalRates = createRoute({
   method: 'post',
   path: '/previewmetalrates',
   summary: 'What setting these rates would reprice, without saving',
-  description: 'The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first).',
+  description:
+    'The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first); refused as /setmetalrates is when a row would cost more than a piece may.',
   request: {
     body: jsonBody(
       SetMetalRatesBody.extend({

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_PRODUCT_MEDIA } from '../../../../db/queries/admin-products.ts';
 import { errorResponses, jsonBody, jsonOk } from '../../../openapi/schemas.ts';
 import { toMinor } from '../../../../rules/money.ts';
-import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES as M, decimalUnits, wholeUnits } from '../../../../rules/pricing.ts';
+import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES as M, decimalUnits, MAX_PIECE_PRICE, wholeUnits } from '../../../../rules/pricing.ts';
 import type { CaratPriceInput } from '../../../../db/queries/admin-products.ts';
 import { FileField, multipartBody, type UploadRules } from '../../../uploads.ts';
 import { Product } from '../../catalogue/catalogue.schemas.ts';
@@ -37,7 +37,7 @@ const flag = (field: string) =>
     .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: `${field} must be 0 or 1.` })
     .transform((v) => Number(v) as 0 | 1);
 
-/** An amount in rupees or dollars (number or numeric text, at most 2 decimals), answered in minor units. */
+/** An amount in rupees or dollars (number or numeric text, at most 2 decimals, at most MAX_PIECE_PRICE), answered in minor units. */
 const price = (currency: 'INR' | 'USD') =>
   z.union([z.number(), z.string()], { error: `${currency} price is required` }).transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
@@ -49,7 +49,12 @@ const price = (currency: 'INR' | 'USD') =>
       ctx.addIssue({ code: 'custom', message: `${currency} price must be an amount above 0 with at most 2 decimals.` });
       return z.NEVER;
     }
-    return toMinor(Number(text));
+    const minor = toMinor(Number(text));
+    if (minor > MAX_PIECE_PRICE[currency]) {
+      ctx.addIssue({ code: 'custom', message: currency === 'INR' ? M.inrOverMax : M.usdOverMax });
+      return z.NEVER;
+    }
+    return minor;
   });
 
 /**
@@ -57,14 +62,14 @@ const price = (currency: 'INR' | 'USD') =>
  * places, answered as an integer in 10^-decimals units (grams -> milligrams,
  * rupees -> paise, percent -> basis points). Blank is left out.
  */
-const decimal = (decimals: number, messages: { invalid: string }, bounds: { max: number; aboveZero?: boolean }) =>
+const decimal = (decimals: number, messages: { invalid: string; overMax?: string }, bounds: { max: number; aboveZero?: boolean }) =>
   z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
     if (value === null) return undefined;
     const text = typeof value === 'number' ? String(value) : value.trim();
     if (text === '') return undefined;
     const units = decimalUnits(text, decimals);
     if (units === null || units > bounds.max * 10 ** decimals || (bounds.aboveZero && units === 0)) {
-      ctx.addIssue({ code: 'custom', message: messages.invalid });
+      ctx.addIssue({ code: 'custom', message: units !== null && units > bounds.max * 10 ** decimals ? (messages.overMax ?? messages.invalid) : messages.invalid });
       return z.NEVER;
     }
     return units;
@@ -87,7 +92,7 @@ const CaratPriceFields = z.object({
   pricing: z.enum(['rate', 'fixed'], { error: 'Pricing must be "rate" or "fixed".' }).optional(),
   inr_price: price('INR').optional(),
   usd_price: price('USD').optional(),
-  net_weight_g: decimal(3, { invalid: M.weightInvalid }, { max: CARAT_ROW_LIMITS.weightGrams, aboveZero: true }).optional(),
+  net_weight_g: decimal(3, { invalid: M.weightInvalid, overMax: M.weightOverMax }, { max: CARAT_ROW_LIMITS.weightGrams, aboveZero: true }).optional(),
   making_type: z.enum(['percent', 'per_gram'], { error: M.makingTypeInvalid }).optional(),
   making_value: decimal(2, { invalid: M.makingInvalid }, { max: CARAT_ROW_LIMITS.making }).optional(),
   stone_value: decimal(2, { invalid: M.stonesInvalid }, { max: CARAT_ROW_LIMITS.stones }).optional(),
@@ -126,7 +131,10 @@ const CaratPrices = jsonText(
     'JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). ' +
     'A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day\'s rate (GET /getmetalrates), ' +
     'making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. ' +
-    'Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days".',
+    'Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". ' +
+    `Bounds: net_weight_g above 0 and at most ${CARAT_ROW_LIMITS.weightGrams}; making_value at most 100 (percent) or ${CARAT_ROW_LIMITS.making} (per_gram); ` +
+    `stone_value at most ${CARAT_ROW_LIMITS.stones}; stock at most ${CARAT_ROW_LIMITS.stock}; lead_time_days at most ${CARAT_ROW_LIMITS.leadDays}; ` +
+    `a piece costs at most ${MAX_PIECE_PRICE.INR / 100} rupees (inr_price) and ${MAX_PIECE_PRICE.USD / 100} dollars (usd_price), typed (a fixed row) or derived at the day's rates (a rate-priced row; refused with 400 when it would cost more).`,
 });
 
 const idList = (field: string, label: string) =>
