@@ -5,7 +5,8 @@
  */
 
 import { isVideoName, MAX_MEDIA_FILE_BYTES } from '../../rules/media.ts';
-import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES, decimalUnits, type MakingType, type RateRecipe, wholeUnits } from '../../rules/pricing.ts';
+import { toMinor } from '../../rules/money.ts';
+import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES, decimalUnits, MAX_PIECE_PRICE, type MakingType, type RateRecipe, wholeUnits } from '../../rules/pricing.ts';
 
 /** Images the store accepts (the server judges by bytes: jpg, png, webp, gif, avif). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -101,11 +102,12 @@ export function requiredTextError(value: string, required: string, empty = requi
   return null;
 }
 
-/** A price typed in a carat row: a positive amount with at most two decimals. */
+/** A price typed in a carat row: a positive amount with at most two decimals, at most what a piece may cost (rules/pricing.ts MAX_PIECE_PRICE). */
 export function priceError(value: string, currency: 'INR' | 'USD'): string | null {
   const text = value.trim();
   if (text === '') return `${currency} price is required`;
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0) return `${currency} price must be an amount above 0 with at most 2 decimals.`;
+  if (toMinor(Number(text)) > MAX_PIECE_PRICE[currency]) return currency === 'INR' ? CARAT_ROW_MESSAGES.inrOverMax : CARAT_ROW_MESSAGES.usdOverMax;
   return null;
 }
 
@@ -145,7 +147,13 @@ export function readRateRow(row: RateRowText): { recipe: RateRecipe | null; erro
   const stones = row.stones.trim() === '' ? 0 : decimalUnits(row.stones, 2);
   const errors = {
     weight:
-      row.weight.trim() === '' ? M.weightRequired : weight === null || weight === 0 || weight > CARAT_ROW_LIMITS.weightGrams * 1000 ? M.weightInvalid : null,
+      row.weight.trim() === ''
+        ? M.weightRequired
+        : weight === null || weight === 0
+          ? M.weightInvalid
+          : weight > CARAT_ROW_LIMITS.weightGrams * 1000
+            ? M.weightOverMax
+            : null,
     making:
       row.making.trim() === ''
         ? M.makingRequired

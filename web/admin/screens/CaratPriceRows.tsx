@@ -1,5 +1,5 @@
 import { formatMoney, toMajor, toMinor } from '../../../rules/money.ts';
-import { type MakingType, type PricingMode, priceRow } from '../../../rules/pricing.ts';
+import { type MakingType, piecePriceProblem, type PricingMode, priceRow } from '../../../rules/pricing.ts';
 import type { api } from '../../lib/api/client.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
@@ -118,6 +118,9 @@ export function LivePrice({ row, carats, rates }: { row: CaratRow; carats: Carat
   const { recipe } = readRateRow(row);
   if (!recipe) return say(`Enter the net weight and making charge to see the price at today’s ${caratName} rate.`);
   const priced = priceRow(recipe, toMinor(rate), toMinor(rates.usd_inr));
+  // The server refuses such a row: say so as it is typed, in the server's words.
+  const tooDear = piecePriceProblem(`At today's ${caratName} rate this row`, priced);
+  if (tooDear) return say(`${tooDear} Lower its net weight, making charge or stone value, or give it a fixed price.`, 'warn');
   const b = priced.breakup;
   return (
     <div className="admin-live-price" id={id} role="status" data-testid="live-price">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatMoney } from '../../../rules/money.ts';
+import { METAL_RATE_LIMITS, METAL_RATE_MESSAGES } from '../../../rules/pricing.ts';
 import { api } from '../../lib/api/client.ts';
 import { runChange } from '../actions.ts';
 import { Screen } from '../components/Screen.tsx';
@@ -27,9 +28,11 @@ function bodyOf(form: Record<number, string>, dollar: string): { body?: { rates:
   for (const [id, text] of Object.entries(form)) {
     if (text.trim() === '') continue;
     if (!AMOUNT.test(text.trim()) || Number(text) <= 0) return { error: 'Each rate must be rupees per gram above 0 with at most 2 decimals.' };
+    if (Number(text) > METAL_RATE_LIMITS.perGramMax) return { error: METAL_RATE_MESSAGES.perGramOverMax };
     rates.push({ carat_id: Number(id), inr_per_gram: Number(text) });
   }
   if (!AMOUNT.test(dollar.trim()) || Number(dollar) <= 0) return { error: 'Rupees per dollar must be an amount above 0 with at most 2 decimals.' };
+  if (Number(dollar) < METAL_RATE_LIMITS.usdInrMin || Number(dollar) > METAL_RATE_LIMITS.usdInrMax) return { error: METAL_RATE_MESSAGES.usdInrOutOfRange };
   return { body: { rates, usd_inr: Number(dollar) } };
 }
 
