@@ -1670,7 +1670,7 @@ export interface paths {
         put?: never;
         /**
          * Set the day's metal rates and reprice
-         * @description Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced.
+         * @description Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced. Refused (400, naming the product, nothing saved) when a repriced row would cost more than a piece may: 100000000 rupees (inr_price) or 10000000 dollars (usd_price).
          */
         post: operations["postSetmetalrates"];
         delete?: never;
@@ -1690,7 +1690,7 @@ export interface paths {
         put?: never;
         /**
          * What setting these rates would reprice, without saving
-         * @description The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first).
+         * @description The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first); refused as /setmetalrates is when a row would cost more than a piece may.
          */
         post: operations["postPreviewmetalrates"];
         delete?: never;
@@ -2107,7 +2107,7 @@ export interface components {
             m_id: number;
             size_id: number | null;
             u_id: number;
-            /** @description false when the product was withdrawn since; such a line cannot be ordered. */
+            /** @description false when the product was withdrawn since, or the carat entry chosen is out of sale (its prices are then null); such a line cannot be ordered. */
             available: boolean;
             carat_name: string | null;
             material_name: string | null;
@@ -2156,7 +2156,7 @@ export interface components {
             m_id: number;
             size_id: number | null;
             u_id: number;
-            /** @description false when the product was withdrawn since; such a line cannot be ordered. */
+            /** @description false when the product was withdrawn since, or the carat entry chosen is out of sale (its prices are then null); such a line cannot be ordered. */
             available: boolean;
             carat_name: string | null;
             material_name: string | null;
@@ -2606,7 +2606,7 @@ export interface components {
             materials: string;
             /** @description JSON text: size ids, e.g. [3,4]; [] for a product in one size. */
             size?: string;
-            /** @description JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day's rate (GET /getmetalrates), making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". */
+            /** @description JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day's rate (GET /getmetalrates), making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". Bounds: net_weight_g above 0 and at most 10000; making_value at most 100 (percent) or 10000000 (per_gram); stone_value at most 100000000; stock at most 1000000; lead_time_days at most 365; a piece costs at most 100000000 rupees (inr_price) and 10000000 dollars (usd_price), typed (a fixed row) or derived at the day's rates (a rate-priced row; refused with 400 when it would cost more). */
             caratPrices: string;
             /** @description JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"]. */
             key_points?: string;
@@ -2628,7 +2628,7 @@ export interface components {
             materials?: string;
             /** @description JSON text: size ids, e.g. [3,4]; [] for a product in one size. */
             size?: string;
-            /** @description JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day's rate (GET /getmetalrates), making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". */
+            /** @description JSON text, a carat once. A fixed row: {"carat_id":1,"inr_price":52340.5,"usd_price":629.99} (rupees and dollars, at most 2 decimals; "pricing":"fixed" may be given). A rate-priced row: {"carat_id":2,"pricing":"rate","net_weight_g":5.25,"making_type":"percent","making_value":12,"stone_value":2500}: the server derives inr_price and usd_price from the day's rate (GET /getmetalrates), making_value is a percentage of the metal value (percent) or rupees per gram (per_gram), stone_value rupees. Either kind may carry net_weight_g, "stock" (pieces; null or left out: made to order) and "lead_time_days". Bounds: net_weight_g above 0 and at most 10000; making_value at most 100 (percent) or 10000000 (per_gram); stone_value at most 100000000; stock at most 1000000; lead_time_days at most 365; a piece costs at most 100000000 rupees (inr_price) and 10000000 dollars (usd_price), typed (a fixed row) or derived at the day's rates (a rate-priced row; refused with 400 when it would cost more). */
             caratPrices?: string;
             /** @description JSON text: the feature list, e.g. ["BIS hallmarked","Free resizing"]. */
             key_points?: string;
@@ -2941,13 +2941,13 @@ export interface components {
                 /** @example 1 */
                 carat_id: number;
                 /**
-                 * @description Rupees per gram of this carat.
+                 * @description Rupees per gram of this carat, above 0 and at most 1000000.
                  * @example 7250
                  */
                 inr_per_gram: number;
             }[];
             /**
-             * @description Rupees per dollar.
+             * @description Rupees per dollar, from 1 to 1000.
              * @example 84.5
              */
             usd_inr: number;
