@@ -184,6 +184,11 @@ export function isPiecePrice(minor: number, currency: Currency): boolean {
   return Number.isSafeInteger(minor) && minor >= 1 && minor <= MAX_PIECE_PRICE[currency];
 }
 
+/** Whether both prices of a piece are ones it may have (isPiecePrice). */
+export function piecePricesOk(prices: PiecePrices): boolean {
+  return isPiecePrice(prices.inr_price, 'INR') && isPiecePrice(prices.usd_price, 'USD');
+}
+
 /** The most a piece may cost in a currency, as the messages say it: ₹10,00,00,000 or $10,000,000. */
 export function maxPieceText(currency: Currency): string {
   return formatMoney(toMajor(MAX_PIECE_PRICE[currency]), currency);
@@ -191,16 +196,17 @@ export function maxPieceText(currency: Currency): string {
 
 /**
  * Why a piece may not have these prices, as a sentence beginning with `subject`
- * ("At today's 22K rate this row"), or null when both are within MAX_PIECE_PRICE.
- * Rupees are named first; dollars when only they pass.
+ * ("At today's 22K rate this row"), or null when both are ones a piece may have
+ * (isPiecePrice). Rupees are named first; dollars when only they are wrong.
  */
 export function piecePriceProblem(subject: string, prices: PiecePrices): string | null {
   for (const currency of ['INR', 'USD'] as const) {
     const minor = prices[currency === 'INR' ? 'inr_price' : 'usd_price'];
-    if (minor > MAX_PIECE_PRICE[currency]) {
-      const amount = formatMoney(toMajor(minor), currency);
-      return `${subject} would cost ${amount}${currency === 'USD' ? ' (export, without GST)' : ''}, more than the ${maxPieceText(currency)} a piece may cost.`;
-    }
+    if (isPiecePrice(minor, currency)) continue;
+    const amount = `${formatMoney(toMajor(minor), currency, { cents: minor < 100 })}${currency === 'USD' ? ' (export, without GST)' : ''}`;
+    return minor > MAX_PIECE_PRICE[currency]
+      ? `${subject} would cost ${amount}, more than the ${maxPieceText(currency)} a piece may cost.`
+      : `${subject} would cost ${amount}, less than the ${formatMoney(0.01, currency)} a piece must cost at least.`;
   }
   return null;
 }
