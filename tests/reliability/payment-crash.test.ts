@@ -38,10 +38,13 @@ import { checkStore } from './store-check.ts';
 /** How long the restarted server's reconciliation may take to settle what the crash left (a few intervals). */
 const SETTLE_MS = 30_000;
 
-/** The server before the kill reconciles only at start (3600 s): nothing settles the crash's payments but the restart. */
-const BEFORE_KILL = { PAYMENT_RECONCILE_SECONDS: '3600' };
+/**
+ * A payment's life is the default 15 minutes whatever the shell says (the test ends lives itself, endLife).
+ * The server before the kill reconciles only at start (3600 s): nothing settles the crash's payments but the restart.
+ */
+const BEFORE_KILL = { PAYMENT_RECONCILE_SECONDS: '3600', QUOTE_LOCK_MINUTES: '15' };
 /** The restarted server reconciles every second. */
-const AFTER_RESTART = { PAYMENT_RECONCILE_SECONDS: '1' };
+const AFTER_RESTART = { PAYMENT_RECONCILE_SECONDS: '1', QUOTE_LOCK_MINUTES: '15' };
 
 /** Paid payments with an address in each round: the reliability size (12 in npm test, 48 long). */
 const PAID = SIZE.shoppers;
