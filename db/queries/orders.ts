@@ -11,7 +11,7 @@ import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
 import { type DB, engineOf } from '../connection.ts';
 import type { Currency, Database, Order, OrderItem } from '../schema.ts';
 import { maskPan } from '../../rules/compliance.ts';
-import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView } from './carat-pricing.ts';
+import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView, storedInBounds } from './carat-pricing.ts';
 import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
 import { timestampMs, utcTimestamp } from '../time.ts';
@@ -93,7 +93,8 @@ export async function loadSellable(db: DB, ids: number[]): Promise<Map<number, S
     db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
-      .leftJoin('product_carats as pc', 'pc.p_id', 'p.p_id')
+      // A row stored past what money may hold is out of sale (carat-pricing.ts storedInBounds): never read as a price.
+      .leftJoin('product_carats as pc', (join) => join.onRef('pc.p_id', '=', 'p.p_id').on(storedInBounds('pc')))
       .leftJoin('carats as k', 'k.carat_id', 'pc.carat_id')
       .select((eb) => [
         'p.p_id',
