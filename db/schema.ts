@@ -357,14 +357,12 @@ export interface StockHoldTable {
   created_at: Defaulted<string>;
 }
 
-/** What one buyer bought on one Indian calendar day, paise (rules/compliance.ts's daily limits). */
-export interface BuyerDayTotalTable {
+/** One buyer's Indian calendar day, locked while an order or payment checks the day's limits (db/queries/buyer-days.ts). */
+export interface BuyerDayTable {
   /** YYYY-MM-DD in India. */
   day: string;
   /** 'u:<u_id>' for an account, 'p:<phone digits>' for a delivery phone. */
   buyer: string;
-  cod: Defaulted<number>;
-  spent: Defaulted<number>;
 }
 
 export interface WebhookEventTable {
@@ -501,7 +499,7 @@ export interface Database {
   payments: PaymentTable;
   checkout_quotes: CheckoutQuoteTable;
   stock_holds: StockHoldTable;
-  buyer_day_totals: BuyerDayTotalTable;
+  buyer_days: BuyerDayTable;
   webhook_events: WebhookEventTable;
   reviews: ReviewTable;
   review_images: ReviewImageTable;
@@ -550,7 +548,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, checkout: true, created_at: true, updated_at: true, locked_until: true, note: true, refund_amount: true },
   checkout_quotes: { quote_id: true, u_id: true, checkout: true, priced: true, currency: true, total: true, locked_until: true, created_at: true },
   stock_holds: { sh_id: true, pay_id: true, pc_id: true, quantity: true, created_at: true },
-  buyer_day_totals: { day: true, buyer: true, cod: true, spent: true },
+  buyer_days: { day: true, buyer: true },
   webhook_events: { event_key: true, provider: true, received_at: true },
   reviews: { r_id: true, u_id: true, u_name: true, p_id: true, message: true, rating: true, created_at: true },
   review_images: { ri_id: true, r_id: true, file_name: true, position: true },

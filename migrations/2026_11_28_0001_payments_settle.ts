@@ -13,11 +13,12 @@ import { BIG_INTEGER, identityKey, utcNow } from './portable.ts';
 //   are taken off product_carats.stock when the payment starts (so a hold can never make
 //   stock negative, by the same conditional update an order uses) and either become the
 //   sale or go back to stock; one row per payment and carat row.
-// - buyer_day_totals: what one buyer (an account, or a delivery phone) has bought on one
-//   Indian calendar day, in paise: cash on delivery apart (s.269ST limits cash from one
-//   person in a day) and everything together (a PAN for ₹2,00,000 or more). Each order adds
-//   to it by a conditional update in its own transaction, so concurrent orders cannot
-//   pass the limit together on either engine.
+// - buyer_days: one row per buyer (an account 'u:<id>', a delivery phone 'p:<digits>') and
+//   Indian calendar day, locked by every order and payment of that buyer that day before it
+//   sums what the buyer already bought (s.269ST limits cash from one person in a day; r.114B
+//   asks a PAN for ₹2,00,000 or more): concurrent orders of one buyer then pass the day's
+//   limits one after another on either engine. The sums are read from the orders and
+//   payments themselves, so a cancelled order stops counting with nothing to undo.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const now = utcNow(db);
@@ -51,17 +52,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('stock_holds_pc_id').on('stock_holds').column('pc_id').execute();
 
   await db.schema
-    .createTable('buyer_day_totals')
+    .createTable('buyer_days')
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('buyer', 'text', (c) => c.notNull())
-    .addColumn('cod', BIG_INTEGER, (c) => c.notNull().defaultTo(0))
-    .addColumn('spent', BIG_INTEGER, (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('buyer_day_totals_pk', ['day', 'buyer'])
+    .addPrimaryKeyConstraint('buyer_days_pk', ['day', 'buyer'])
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('buyer_day_totals').execute();
+  await db.schema.dropTable('buyer_days').execute();
   await db.schema.dropTable('stock_holds').execute();
   await db.schema.dropIndex('payments_status').execute();
   await db.schema.alterTable('payments').dropColumn('refund_amount').execute();

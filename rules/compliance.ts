@@ -88,3 +88,40 @@ export function huidTakenMessage(huid: string, o_id?: number): string {
 /** How a buyer checks a HUID: BIS CARE, the Bureau of Indian Standards' app. */
 export const HUID_VERIFY_HELP =
   "Verify each piece's HUID in the BIS CARE app (Bureau of Indian Standards, Android and iOS): open 'Verify HUID' and enter the 6 characters to see the jeweller, purity and date of hallmarking.";
+
+/**
+ * The Indian calendar day (IST, UTC+5:30, no daylight saving) a moment falls on, with its
+ * bounds as UTC moments: the law's "in a day" for cash (s.269ST) and PAN (r.114B).
+ */
+export function indianDay(moment: Date): { day: string; startUtc: Date; endUtc: Date } {
+  const IST_MS = 330 * 60_000;
+  const local = new Date(moment.getTime() + IST_MS);
+  const day = local.toISOString().slice(0, 10);
+  const startUtc = new Date(Date.parse(`${day}T00:00:00Z`) - IST_MS);
+  return { day, startUtc, endUtc: new Date(startUtc.getTime() + 86_400_000) };
+}
+
+/** A delivery phone as one buyer: its last ten digits (the number without +91 or spaces); null when too short to tell. */
+export function phoneBuyer(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length >= 6 ? digits.slice(-10) : null;
+}
+
+/**
+ * Cash on delivery refused for the day (s.269ST: cash from one person in a day): what this
+ * buyer already has in cash-on-delivery orders today plus this one reaches the limit.
+ */
+export function dailyCashRefusal(codToday: number, rupeeValue: number): string | null {
+  if (codToday + rupeeValue < LEGAL_CASH_LIMIT) return null;
+  return `Cash on Delivery is limited to below ${rupeesText(LEGAL_CASH_LIMIT)} from one buyer in a day (Income-tax Act, section 269ST): you already have ${rupeesText(codToday)} in Cash on Delivery orders today. Please choose Online Payment to place this order.`;
+}
+
+/** Whether the buyer's purchases of the day, this one included, need their PAN (r.114B counts the day's purchases together). */
+export function dailyPanRequired(spentToday: number, rupeeValue: number, country: string): boolean {
+  return country === 'IN' && spentToday + rupeeValue >= PAN_THRESHOLD;
+}
+
+/** The sentence when the day's purchases together need a PAN that was not given. */
+export function dailyPanRequiredMessage(spentToday: number): string {
+  return `Purchases of ${rupeesText(PAN_THRESHOLD)} or more in a day need the buyer's PAN (Income-tax Rules, rule 114B): you already bought ${rupeesText(spentToday)} today. Please give your PAN.`;
+}

@@ -10,12 +10,19 @@ import { checkDestination, type Destination, HOME_COUNTRY } from '../../rules/ad
 import {
   codRefusal,
   codRefusalMessage,
+  dailyCashRefusal,
+  dailyPanRequired,
+  dailyPanRequiredMessage,
   effectiveCodCap,
+  indianDay,
   normalisePan,
   PAN_MESSAGE,
   PAN_REQUIRED_MESSAGE,
   panRequired,
+  phoneBuyer,
 } from '../../rules/compliance.ts';
+import type { DB } from '../../db/connection.ts';
+import { buyerDayTotals, lockBuyerDay } from '../../db/queries/buyer-days.ts';
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
 import { badRequest } from '../errors.ts';
 import { couponDiscount } from '../../rules/money.ts';
@@ -115,4 +122,57 @@ export function assertLawfulPayment(priced: ShippedCart, method: 'cod' | 'online
   const canonical = normalisePan(pan);
   if (!canonical) throw badRequest(PAN_MESSAGE);
   return canonical;
+}
+
+/**
+ * The law's limits over the buyer's whole day (an account, and apart its delivery phone),
+ * inside the order's or the payment's own transaction: cash on delivery stops below
+ * ₹2,00,000 from one buyer in a day (s.269ST), and a day's purchases of ₹2,00,000 or more
+ * need the PAN (r.114B), whether in one order or several. The buyer's day is locked first
+ * (db/queries/buyer-days.ts), so concurrent orders of one buyer are checked one after
+ * another. Answers the PAN to keep (canonical) when the day needs one, else null.
+ * `exceptPayment`: the payment this order is made of, not counted twice.
+ */
+export async function assertLawfulDay(
+  trx: DB,
+  priced: ShippedCart,
+  method: 'cod' | 'online',
+  buyer: { u_id: number; phone: string | null | undefined },
+  pan: string | null | undefined,
+  options: { exceptPayment?: number; now?: Date } = {},
+): Promise<string | null> {
+  if (priced.country !== HOME_COUNTRY) return null;
+  const day = indianDay(options.now ?? new Date());
+  const who = { u_id: buyer.u_id, phone: phoneBuyer(buyer.phone) };
+  await lockBuyerDay(trx, day, who);
+  const today = await buyerDayTotals(trx, day, who, options.exceptPayment);
+  const value = rupeeValue(priced);
+  if (method === 'cod') {
+    const refusal = dailyCashRefusal(today.cod, value);
+    if (refusal) throw badRequest(refusal);
+  }
+  if (!dailyPanRequired(today.spent, value, priced.country)) return null;
+  if (!pan || pan.trim() === '') throw badRequest(dailyPanRequiredMessage(today.spent));
+  const canonical = normalisePan(pan);
+  if (!canonical) throw badRequest(PAN_MESSAGE);
+  return canonical;
+}
+
+/**
+ * What the law allows for this checkout given the buyer's day so far, as the account shows it
+ * (the checkout's quote: read, not locked; the order or payment checks again under the lock,
+ * with its delivery phone too): Cash on Delivery withdrawn once the day's cash would reach the
+ * limit, a PAN asked once the day's purchases would.
+ */
+export async function paymentRulesOfDay(db: DB, priced: ShippedCart, u_id: number, now = new Date()): Promise<PaymentRules> {
+  const rules = paymentRules(priced);
+  if (priced.country !== HOME_COUNTRY) return rules;
+  const today = await buyerDayTotals(db, indianDay(now), { u_id, phone: null });
+  const cash = dailyCashRefusal(today.cod, rules.rupee_value);
+  return {
+    ...rules,
+    cod_allowed: rules.cod_allowed && cash === null,
+    cod_message: rules.cod_message ?? cash,
+    pan_required: rules.pan_required || dailyPanRequired(today.spent, rules.rupee_value, priced.country),
+  };
 }

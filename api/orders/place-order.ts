@@ -22,7 +22,7 @@ import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
 import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
-import { assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
+import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
@@ -283,7 +283,10 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     if (paid && (priced.total !== paid.amount || priced.currency !== paid.currency)) {
       throw conflict('The amount paid does not match this order. Please contact us.');
     }
-    const pan = assertLawfulPayment(priced, payment.method, checkout.pan);
+    // The order's own limits, then the buyer's day's (cash and PAN over every order of the day).
+    const pan =
+      assertLawfulPayment(priced, payment.method, checkout.pan) ??
+      (await assertLawfulDay(trx, priced, payment.method, { u_id: request.u_id, phone: checkout.address.phone_number }, checkout.pan, { exceptPayment: paid?.pay_id }));
 
     // Sent with the order's statement (insertOrder), checked once it is back (refuseShort).
     const take = stockTake(priced.lines);

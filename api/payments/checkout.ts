@@ -20,7 +20,7 @@ import { formatMoney, toMajor } from '../../rules/money.ts';
 import { unplacedPaymentMessage } from '../../rules/payments.ts';
 import type { Deps } from '../context.ts';
 import { ApiError, badRequest, isRefusal, refusalMessage } from '../errors.ts';
-import { assertLawfulPayment } from '../orders/checkout-law.ts';
+import { assertLawfulDay, assertLawfulPayment } from '../orders/checkout-law.ts';
 import { type Checkout, linesToPrice, type OrderRequest, type PaidCheckout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { normaliseCouponName } from '../orders/pricing.ts';
 import { heldPrice, type LockedPrice, lockPrice } from '../orders/quotes.ts';
@@ -79,19 +79,21 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
   const { checkout, priced, lockedUntil } = await priceToPay(deps, request);
   if (request.claimedAmount !== priced.total) throw badRequest(TOTAL_MISMATCH);
   if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
-  // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more.
-  const pan = assertLawfulPayment(priced, 'online', checkout.pan);
+  // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more (this order alone, or the buyer's day).
+  const orderPan = assertLawfulPayment(priced, 'online', checkout.pan);
   const orderId = newProviderOrderId();
   // The cart lines priced are the ones the order is made of, even if the cart changes meanwhile.
   const lines: Checkout['lines'] =
     checkout.lines.source === 'cart'
       ? { source: 'cart', c_ids: priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id])) }
       : checkout.lines;
-  const paidFor: PaidCheckout = { ...checkout, lines, pan, priced };
   const take = stockTake(priced.lines);
   const { pay_id, taken } = await writeTransaction(
     db,
     async (trx) => {
+      const phone = checkout.address?.phone_number ?? request.customer.phone;
+      const pan = orderPan ?? (await assertLawfulDay(trx, priced, 'online', { u_id: request.u_id, phone }, checkout.pan));
+      const paidFor: PaidCheckout = { ...checkout, lines, pan, priced };
       const row = await trx
         .insertInto('payments')
         .values({

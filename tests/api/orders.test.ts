@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
-import { advanceOrder, checkoutAddress, codOrderBody, placeCodOrder } from '../helpers/orders.ts';
+import { addressOf, advanceOrder, codOrderBody, placeCodOrder } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -72,7 +72,7 @@ describe('POST /createorder (cash on delivery)', () => {
       payment_status: 'unpaid',
       order_id: null,
       cancellable: true,
-      ...checkoutAddress,
+      ...addressOf(shopper),
     });
     expect(order.orderItems).toHaveLength(2);
     const ringLine = order.orderItems.find((i: { p_id: number }) => i.p_id === ring.p_id);

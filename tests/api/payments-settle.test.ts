@@ -14,7 +14,7 @@ import { utcTimestamp } from '../../db/time.ts';
 import { type CashfreeFake, startCashfreeFake } from '../helpers/cashfree-fake.ts';
 import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { checkoutAddress } from '../helpers/orders.ts';
+import { addressOf, deliveryPhone } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
@@ -118,12 +118,13 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     return shopper;
   }
 
-  const payment = (amount: number, extra: object = {}) => ({
+  /** A /payment body with the shopper's own delivery address (the law's daily limits count a phone as one buyer). */
+  const payment = (shopper: Shopper, amount: number, extra: object = {}) => ({
     order_amount: amount,
     customer_name: 'Asha Patel',
     customer_email: 'asha@example.com',
-    customer_phone: '9876543210',
-    checkout: checkoutAddress,
+    customer_phone: deliveryPhone(shopper.u_id),
+    checkout: addressOf(shopper),
     ...extra,
   });
 
@@ -147,7 +148,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     const lockedFor = Date.parse(quote.body.data.locked_until) - Date.now();
     expect(lockedFor).toBeGreaterThan(14 * 60_000);
     expect(lockedFor).toBeLessThanOrEqual(15 * 60_000 + 1000);
-    const started = await api('POST', '/payment', payment(RING_AT_7250, { quote_id: quote.body.data.quote_id }), shopper.auth);
+    const started = await api('POST', '/payment', payment(shopper, RING_AT_7250, { quote_id: quote.body.data.quote_id }), shopper.auth);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.data.locked_until).toBe(quote.body.data.locked_until);
 
@@ -163,7 +164,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     expect(Number(item.rate_inr_per_gram)).toBe(7_250_00);
     expect((await paymentRow(started.body.data.order_id)).status).toBe('used');
     // The shopper's return answers the same order.
-    const back = await api('POST', '/createorder', { ...checkoutAddress, payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, shopper.auth);
+    const back = await api('POST', '/createorder', { ...addressOf(shopper), payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, shopper.auth);
     expect(back.status).toBe(200);
     expect(back.body.data.o_id).toBe(order.o_id);
     await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: '84.50' }, admin.auth);
@@ -174,7 +175,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     const shopper = await shopperWith(product);
     const quote = (await api('POST', '/checkoutquote', {}, shopper.auth)).body.data;
     await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7500 }], usd_inr: '84.50' }, admin.auth);
-    const cod = { ...checkoutAddress, payment_method: 'cod', subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 };
+    const cod = { ...addressOf(shopper), payment_method: 'cod', subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 };
     const stale = await api('POST', '/createorder', cod, shopper.auth);
     expect(stale.status).toBe(400);
     expect(stale.body.description).toBe('Order total does not match the current prices. Please review your cart.');
@@ -190,16 +191,16 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     const shopper = await shopperWith(product);
     const quote = (await api('POST', '/checkoutquote', {}, shopper.auth)).body.data;
     await api('PUT', '/updatecart', { c_id: (await store.db.selectFrom('cart_items').select('c_id').where('u_id', '=', shopper.u_id).executeTakeFirstOrThrow()).c_id, quantity: 2 }, shopper.auth);
-    const changed = await api('POST', '/payment', payment(RING_AT_7250, { quote_id: quote.quote_id }), shopper.auth);
+    const changed = await api('POST', '/payment', payment(shopper, RING_AT_7250, { quote_id: quote.quote_id }), shopper.auth);
     expect(changed.status).toBe(409);
     expect(changed.body).toMatchObject({ description: 'Your checkout has changed since this price was held (cart, coupon or destination). Please review the new price.', data: { quote_changed: true } });
     const again = (await api('POST', '/checkoutquote', {}, shopper.auth)).body.data;
     await store.db.updateTable('checkout_quotes').set({ locked_until: utcTimestamp(new Date(Date.now() - 1000)) }).where('quote_id', '=', again.quote_id).execute();
-    const lapsed = await api('POST', '/payment', payment(RING_AT_7250 * 2, { quote_id: again.quote_id }), shopper.auth);
+    const lapsed = await api('POST', '/payment', payment(shopper, RING_AT_7250 * 2, { quote_id: again.quote_id }), shopper.auth);
     expect(lapsed.status).toBe(409);
     expect(lapsed.body).toMatchObject({ description: 'The price held for this checkout has lapsed. Please review the new price.', data: { quote_lapsed: true } });
     const other = await shopperWith(product);
-    const foreign = await api('POST', '/payment', payment(RING_AT_7250, { quote_id: quote.quote_id }), other.auth);
+    const foreign = await api('POST', '/payment', payment(other, RING_AT_7250, { quote_id: quote.quote_id }), other.auth);
     expect(foreign.status).toBe(404);
     expect(foreign.body.description).toBe('This price quote was not found. Please review your checkout again.');
     expect(await store.db.selectFrom('payments').select('pay_id').where('u_id', 'in', [shopper.u_id, other.u_id]).execute()).toEqual([]);
@@ -211,7 +212,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     const shopper = await shopperWith(product);
     const quote = (await api('POST', '/checkoutquote', { coupon_name: coupon.coupon_name }, shopper.auth)).body.data;
     expect(quote.discount).toBe(4648.4);
-    const started = await api('POST', '/payment', payment(quote.total, { quote_id: quote.quote_id, coupon_name: coupon.coupon_name }), shopper.auth);
+    const started = await api('POST', '/payment', payment(shopper, quote.total, { quote_id: quote.quote_id, coupon_name: coupon.coupon_name }), shopper.auth);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await store.db.updateTable('coupons').set({ c_status: 0 }).where('coupon_id', '=', coupon.coupon_id).execute();
     await provider.pay(store, started.body.data);
@@ -226,18 +227,18 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     const product = await ring(1);
     const first = await shopperWith(product);
     const second = await shopperWith(product);
-    const started = await api('POST', '/payment', payment(RING_AT_7250), first.auth);
+    const started = await api('POST', '/payment', payment(first, RING_AT_7250), first.auth);
     expect(started.status).toBe(200);
     expect(await stockOf(product.selection.pc_id)).toBe(0);
     expect(await holdsOf(product.selection.pc_id)).toBe(1);
-    const refused = await api('POST', '/payment', payment(RING_AT_7250), second.auth);
+    const refused = await api('POST', '/payment', payment(second, RING_AT_7250), second.auth);
     expect(refused.status).toBe(409);
     expect(refused.body.description).toMatch(/is being bought by another shopper right now\. If their payment does not go through it will be back in a few minutes\./);
-    const cod = await api('POST', '/createorder', { ...checkoutAddress, payment_method: 'cod', subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, second.auth);
+    const cod = await api('POST', '/createorder', { ...addressOf(second), payment_method: 'cod', subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, second.auth);
     expect(cod.status).toBe(409);
     expect(cod.body.description).toMatch(/is being bought by another shopper/);
     // The first shopper's second window is told it is their own payment.
-    const again = await api('POST', '/payment', payment(RING_AT_7250), first.auth);
+    const again = await api('POST', '/payment', payment(first, RING_AT_7250), first.auth);
     expect(again.status).toBe(409);
     expect(again.body.description).toMatch(/You are already paying for .* in another window/);
 
@@ -251,7 +252,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('a hold that lapses unpaid is released by the reconciliation and the payment marked abandoned', async () => {
     const product = await ring(1);
     const shopper = await shopperWith(product);
-    const started = await api('POST', '/payment', payment(RING_AT_7250), shopper.auth);
+    const started = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
     expect(await stockOf(product.selection.pc_id)).toBe(0);
     await store.db.updateTable('payments').set({ locked_until: utcTimestamp(new Date(Date.now() - 1000)) }).where('provider_order_id', '=', started.body.data.order_id).execute();
     const result = await reconcileOnce(store);
@@ -269,7 +270,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('the piece is withdrawn while the shopper pays: the payment is refunded at once and the shopper told what happened to their money', async () => {
     const product = await ring(1);
     const shopper = await shopperWith(product);
-    const started = await api('POST', '/payment', payment(RING_AT_7250), shopper.auth);
+    const started = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
     await store.db.updateTable('products').set({ p_status: 0 }).where('p_id', '=', product.p_id).execute();
     await provider.pay(store, started.body.data);
     expect(await ordersOf(shopper.u_id)).toHaveLength(0);
@@ -280,7 +281,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     // The piece held for the payment is back in stock.
     expect(await stockOf(product.selection.pc_id)).toBe(1);
     // The shopper's return is told, in words, never "nothing was charged".
-    const back = await api('POST', '/createorder', { ...checkoutAddress, payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, shopper.auth);
+    const back = await api('POST', '/createorder', { ...addressOf(shopper), payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, shopper.auth);
     expect(back.status).toBe(409);
     expect(back.body.description).toBe(
       `We could not place your order: "${(await store.db.selectFrom('products').select('name').where('p_id', '=', product.p_id).executeTakeFirstOrThrow()).name}" is no longer available. Your payment of ₹46,484.00 has been refunded in full to your original payment method, so in the end you are not charged; it reaches you within 7-10 business days.`,
@@ -296,8 +297,8 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('the shopper pays twice for one cart in two windows: one order, the second payment refunded', async () => {
     const product = await ring(null);
     const shopper = await shopperWith(product);
-    const one = await api('POST', '/payment', payment(RING_AT_7250), shopper.auth);
-    const two = await api('POST', '/payment', payment(RING_AT_7250), shopper.auth);
+    const one = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
+    const two = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
     expect([one.status, two.status]).toEqual([200, 200]);
     await provider.pay(store, one.body.data);
     await provider.pay(store, two.body.data);
@@ -311,7 +312,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('the cart is raised while the shopper pays: the order is what was paid for, the rest stays in the cart', async () => {
     const product = await ring(null);
     const shopper = await shopperWith(product);
-    const started = await api('POST', '/payment', payment(RING_AT_7250), shopper.auth);
+    const started = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
     const line = await store.db.selectFrom('cart_items').select('c_id').where('u_id', '=', shopper.u_id).executeTakeFirstOrThrow();
     await api('PUT', '/updatecart', { c_id: line.c_id, quantity: 3 }, shopper.auth);
     await provider.pay(store, started.body.data);
@@ -323,7 +324,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('a payment the provider took while nothing placed it (a lost return, a crash) is settled by the reconciliation', async () => {
     const product = await ring(1);
     const shopper = await shopperWith(product);
-    const started = await api('POST', '/payment', payment(RING_AT_7250), shopper.auth);
+    const started = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
     await provider.takeSilently(store, started.body.data.order_id);
     // Past the payment's life the reconciliation asks the provider about it (the sandbox's records say paid at once).
     const result = await reconcileOnce(store, new Date(Date.now() + 16 * 60_000));
@@ -338,7 +339,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('a paid payment whose address never arrived waits for the shopper\'s return, then is refunded once its life is over', async () => {
     const product = await ring(null);
     const shopper = await shopperWith(product);
-    const started = await api('POST', '/payment', { ...payment(RING_AT_7250), checkout: undefined }, shopper.auth);
+    const started = await api('POST', '/payment', { ...payment(shopper, RING_AT_7250), checkout: undefined }, shopper.auth);
     await provider.takeSilently(store, started.body.data.order_id);
     await reconcilePayments(store);
     if (provider.name === 'sandbox') {
@@ -357,7 +358,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
   it('20 shoppers paying online at once for the last piece: one hold, 19 refused before paying, one order', async () => {
     const product = await ring(1);
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith(product)));
-    const answers = await Promise.all(shoppers.map((s) => api('POST', '/payment', payment(RING_AT_7250), s.auth)));
+    const answers = await Promise.all(shoppers.map((s) => api('POST', '/payment', payment(s, RING_AT_7250), s.auth)));
     const started = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 409);
     expect(started).toHaveLength(1);

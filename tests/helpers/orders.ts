@@ -21,6 +21,20 @@ export const checkoutAddress = {
   zip_code: '395003',
 };
 
+/**
+ * A shopper's own delivery phone (ten digits from their u_id): the law's daily limits count
+ * a delivery phone as one buyer (rules/compliance.ts), so shoppers who should not be one
+ * buyer must not share the documents' sample phone.
+ */
+export function deliveryPhone(u_id: number): string {
+  return `7${String(u_id).padStart(9, '0')}`;
+}
+
+/** The documents' address with the shopper's own phone. */
+export function addressOf(shopper: { u_id: number }) {
+  return { ...checkoutAddress, phone_number: deliveryPhone(shopper.u_id) };
+}
+
 export interface ClaimedTotals {
   subtotal: number;
   /** 0 unless given. */
@@ -43,7 +57,7 @@ export function codOrderBody(shopper: { u_id: number }, totals: ClaimedTotals, e
     total: totals.total ?? totals.subtotal - discount + shipping,
     priceType: 'inr_price',
     payment_method: 'cod',
-    ...checkoutAddress,
+    ...addressOf(shopper),
     ...extra,
   };
 }

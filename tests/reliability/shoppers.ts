@@ -41,7 +41,8 @@ export interface OrderAttempt {
   auth: Record<string, string>;
   /**
    * acknowledged: answered 200/201 with o_id; in-doubt: the connection died first;
-   * sold-out: an honest 409, fewer pieces of a carat row left than the cart asks (no order made);
+   * sold-out: an honest refusal, no order made (isHonestRefusal): fewer pieces of a carat row left
+   * than the cart asks (409), or the law's cash limit for the buyer's day (400);
    * refused: any other answer (always a failure here).
    */
   outcome: 'pending' | 'acknowledged' | 'in-doubt' | 'sold-out' | 'refused';
@@ -72,7 +73,7 @@ export class Ledger {
   readonly unexpected: Unexpected[] = [];
   /** Requests that got no answer, with what the socket said. */
   readonly networkErrors: string[] = [];
-  /** Honest 409 refusals: a piece sold out (or fewer left) when adding it or ordering it. */
+  /** Honest refusals: a piece sold out (or fewer left) when adding it or ordering it, or the buyer's day's cash limit. */
   soldOut = 0;
   /**
    * Cart lines a shopper asked to remove (after a sold-out order, as the refusal asks): they may be
@@ -102,11 +103,26 @@ export const ADDRESS = {
 
 /**
  * An honest refusal for stock (db/queries/stock.ts soldOutMessage): 409 saying the piece is sold
- * out or only N are left. Not a failure: limited rows (the demo's one-of-a-kind pieces) run out under load.
+ * out, only N are left, or it is held for another shopper's payment. Not a failure: limited rows
+ * (the demo's one-of-a-kind pieces) run out under load.
  */
 export function isSoldOut(reply: Reply): boolean {
   const description = String(reply.body?.description ?? '');
-  return reply.status === 409 && /is sold out\.|^Sorry, only \d+ of /.test(description);
+  return reply.status === 409 && /is sold out\.|^Sorry, only \d+ of |is being bought by another shopper/.test(description);
+}
+
+/**
+ * An honest refusal of an order: sold out (isSoldOut), or cash on delivery past the law's limit
+ * for one buyer in a day (400, rules/compliance.ts dailyCashRefusal): a shopper who keeps ordering
+ * cash on delivery under load reaches it. Not a failure; the shopper drops those lines.
+ */
+export function isHonestRefusal(reply: Reply): boolean {
+  return isSoldOut(reply) || (reply.status === 400 && /from one buyer in a day/.test(String(reply.body?.description ?? '')));
+}
+
+/** A shopper's own delivery phone: the law's daily limits count one phone as one buyer, so shoppers do not share one. */
+export function phoneOf(shopper: { u_id: number }): string {
+  return `6${String(shopper.u_id).padStart(9, '0')}`;
 }
 
 function expectOk(reply: Reply, what: string, statuses = [200, 201]): any {
@@ -188,6 +204,7 @@ export function checkoutBody(shopper: Shopper, lines: { c_id: number; quantity: 
     priceType: 'inr_price',
     coupon_name: coupon?.coupon_name ?? '',
     ...ADDRESS,
+    phone_number: phoneOf(shopper),
     payment_method: 'cod',
   };
 }
@@ -207,7 +224,7 @@ export async function sendOrder(server: StoreServer, attempt: OrderAttempt, roun
     attempt.outcome = 'acknowledged';
     attempt.o_id = reply.body.data.o_id;
     attempt.acknowledgedIn = round;
-  } else if (isSoldOut(reply)) {
+  } else if (isHonestRefusal(reply)) {
     attempt.outcome = 'sold-out';
     ledger.soldOut += 1;
   } else {

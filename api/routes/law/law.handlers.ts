@@ -10,7 +10,7 @@ import type { AppEnv } from '../../context.ts';
 import { badRequest, conflict, notFound, ok } from '../../errors.ts';
 import type { InvoiceDocument } from '../../../rules/invoice.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
-import { paymentRules } from '../../orders/checkout-law.ts';
+import { paymentRulesOfDay } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD, FIELD_OF_CURRENCY, toMajor, toMinor } from '../../../rules/money.ts';
 import { priceCheckout } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
@@ -74,7 +74,7 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
   const country = body.country ?? HOME_COUNTRY;
   const couponName = body.coupon_name ?? null;
   const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName, address: { country } });
-  const rules = paymentRules(priced);
+  const rules = await paymentRulesOfDay(db, priced, c.var.caller.u_id);
   const held = await holdQuote(db, c.var.caller.u_id, { currency, couponName, country }, priced, c.var.deps.config.quoteLockMs);
   return ok(c, 'Checkout quote.', {
     quote_id: held.quote_id,
