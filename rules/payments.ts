@@ -86,14 +86,16 @@ export function storedPaymentStatuses(state: PaymentRecordState): string[] {
 }
 
 /**
- * Whether a payment needs someone's attention: money taken with no order yet, a refund
- * the provider has not accepted, or a payment still open past its life. The
- * reconciliation settles each of these within one interval; one that stays is a fault.
+ * Whether a payment is on its way to being settled rather than settled: money taken with no
+ * order past the payment's life (within it, the shopper's return is still expected), a refund
+ * the provider has not accepted, or a payment still open past its life. The reconciliation
+ * settles each of these within one interval; one that stays is a fault to look into.
  */
 export function paymentNeedsAttention(payment: { status: string; o_id: number | null; locked_until: string | null }, nowText: string): boolean {
-  if (payment.status === 'paid' && payment.o_id === null) return true;
+  const lapsed = payment.locked_until !== null && payment.locked_until < nowText;
+  if (payment.status === 'paid' && payment.o_id === null) return lapsed;
   if (payment.status === 'refund_due') return true;
-  return payment.status === 'created' && payment.locked_until !== null && payment.locked_until < nowText;
+  return payment.status === 'created' && lapsed;
 }
 
 /** How long a refund takes to reach the shopper (backoffice.md section 9). */

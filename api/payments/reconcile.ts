@@ -27,6 +27,8 @@ export interface Reconciliation {
   refundPending: number;
   abandoned: number;
   released: number;
+  /** Paid payments within their life whose order waits for the shopper's return (their checkout gave no address). */
+  waiting: number;
   /** Payments this pass could not settle (the provider or the database unreachable): the next pass tries again. */
   unsettled: number;
 }
@@ -35,7 +37,7 @@ export interface Reconciliation {
 export async function reconcilePayments(deps: Pick<Deps, 'db' | 'config'>, now = new Date(), log: (line: string) => void = console.error): Promise<Reconciliation> {
   const { db } = deps;
   const nowText = utcTimestamp(now);
-  const result: Reconciliation = { placed: 0, refunded: 0, refundPending: 0, abandoned: 0, released: 0, unsettled: 0 };
+  const result: Reconciliation = { placed: 0, refunded: 0, refundPending: 0, abandoned: 0, released: 0, waiting: 0, unsettled: 0 };
   for (const payment of await paymentsToSettle(db, nowText)) {
     const lapsed = payment.locked_until !== null && payment.locked_until < nowText;
     try {
@@ -46,7 +48,8 @@ export async function reconcilePayments(deps: Pick<Deps, 'db' | 'config'>, now =
       else if (settled.outcome === 'not_paid' && payment.status === 'created' && lapsed) {
         await closeUnpaid(deps, payment.pay_id, 'abandoned', 'The price lock lapsed before the payment was made.');
         result.abandoned += 1;
-      } else if (settled.outcome === 'paid_awaiting_order' || settled.outcome === 'unknown') result.unsettled += 1;
+      } else if (settled.outcome === 'paid_awaiting_order') result.waiting += 1;
+      else if (settled.outcome === 'unknown') result.unsettled += 1;
     } catch (error) {
       result.unsettled += 1;
       log(`payments: ${payment.provider_order_id} not settled this pass: ${(error as Error).message}`);
@@ -75,8 +78,14 @@ export async function reconcilePayments(deps: Pick<Deps, 'db' | 'config'>, now =
 /** Lease name: one reconciliation at a time across the fleet. */
 export const RECONCILE_LEASE = 'payment-reconcile';
 
+/**
+ * How long the reconciliation's lease holds without renewal: it is renewed every third of this
+ * while a pass runs, so a long pass keeps it; an instance killed mid-pass frees it this soon.
+ */
+const RECONCILE_LEASE_MS = 15_000;
+
 /** Runs a reconciliation if no other instance is running one; answers it, or undefined when another had the lease. */
 export async function reconcileOnce(deps: Pick<Deps, 'db' | 'config'>, now?: Date): Promise<Reconciliation | undefined> {
-  const ran = await withLease(deps.db, RECONCILE_LEASE, Math.max(60_000, deps.config.paymentReconcileMs * 2), () => reconcilePayments(deps, now));
+  const ran = await withLease(deps.db, RECONCILE_LEASE, RECONCILE_LEASE_MS, () => reconcilePayments(deps, now));
   return ran?.value;
 }

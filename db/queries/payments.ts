@@ -202,9 +202,8 @@ export async function listPayments(
     if (status === 'attention') {
       q = q.where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'paid'), eb('o_id', 'is', null)]),
+          eb.and([eb('status', 'in', ['paid', 'created']), eb('o_id', 'is', null), eb('locked_until', '<', nowText)]),
           eb('status', '=', 'refund_due'),
-          eb.and([eb('status', '=', 'created'), eb('locked_until', '<', nowText)]),
         ]),
       );
     } else if (status) {

@@ -343,10 +343,10 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     await provider.takeSilently(store, started.body.data.order_id);
     await reconcilePayments(store);
     if (provider.name === 'sandbox') {
-      // Known paid, not placeable without an address: it waits for the shopper's return, and is shown as needing attention.
+      // Known paid, not placeable without an address: within its life it waits for the shopper's return (not a fault yet).
       expect((await paymentRow(started.body.data.order_id)).status).toBe('paid');
-      const waiting = await api('GET', '/getpayments?status=attention', undefined, admin.auth);
-      expect(waiting.body.data.paymentData.find((p: { order_id: string }) => p.order_id === started.body.data.order_id)).toMatchObject({ status: 'paid', needs_attention: true });
+      const listed = await api('GET', '/getpayments?status=paid', undefined, admin.auth);
+      expect(listed.body.data.paymentData.find((p: { order_id: string }) => p.order_id === started.body.data.order_id)).toMatchObject({ status: 'paid', o_id: null, needs_attention: false });
     }
     const result = await reconcilePayments(store, new Date(Date.now() + 16 * 60_000));
     expect(result.refunded).toBe(1);

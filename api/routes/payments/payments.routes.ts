@@ -173,7 +173,7 @@ export const PaymentsQuery = z.object({
   status: z
     .enum([...PAYMENT_RECORD_STATES, 'attention'], { error: `status must be one of ${[...PAYMENT_RECORD_STATES, 'attention'].join(', ')}.` })
     .optional()
-    .openapi({ description: 'Only payments in this state; `attention`: those that need it (paid with no order, a refund not accepted yet, open past their life).' }),
+    .openapi({ description: 'Only payments in this state; `attention`: those that need it (needs_attention).' }),
 });
 
 export const PaymentRecord = z
@@ -188,7 +188,7 @@ export const PaymentRecord = z
       description:
         'created (opened, not paid yet), paid (the provider took it; with o_id its order), refund_pending (a refund asked of the provider, not accepted yet), refunded, abandoned (its life ended unpaid), failed.',
     }),
-    needs_attention: z.boolean().openapi({ description: 'Paid with no order, a refund not yet accepted, or open past its life: the reconciliation settles these within PAYMENT_RECONCILE_SECONDS.' }),
+    needs_attention: z.boolean().openapi({ description: 'Paid with no order past its life (within it the shopper\'s return is still expected), a refund not yet accepted, or open past its life: the reconciliation settles these within PAYMENT_RECONCILE_SECONDS; one that stays is a fault to look into.' }),
     created_at: z.string(),
     updated_at: z.string(),
     locked_until: z.string().nullable().openapi({ description: 'The end of its life: its price lock and its stock holds.' }),
