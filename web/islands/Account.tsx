@@ -4,7 +4,7 @@ import { request } from '../lib/api/client.ts';
 import { sizeText } from '../lib/checkout.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { canCancel, formatOrderDate, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
-import { discardPendingOrder, readPendingOrder } from '../lib/payment.ts';
+import { discardPendingOrder, readPendingOrder, unplacedPaymentRefund } from '../lib/payment.ts';
 import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
 import { SavedAddressForm } from './account/SavedAddress.tsx';
 import { productPath } from '../lib/routes.ts';
@@ -73,7 +73,7 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
       outcome: {
         kind: 'error',
         title: 'Payment not completed',
-        text: 'Your payment did not go through, so no order was placed and nothing was charged. Your cart is just as you left it: you can try again from checkout.',
+        text: 'Your payment did not go through, so no order was placed. Your cart is just as you left it: you can try again from checkout.',
       },
     };
   }
@@ -89,6 +89,11 @@ async function finishPaymentReturn(params: URLSearchParams, user: SessionUser | 
         o_id: answer.data.o_id,
         outcome: { kind: 'success', title: 'Order placed successfully', text: `Thank you! Your payment is confirmed and order #${answer.data.o_id} is placed.` },
       };
+    }
+    // Paid, but the order could not be placed: the store refunded it, and the description says so in words.
+    const refund = unplacedPaymentRefund(answer.data);
+    if (refund && answer.description) {
+      return { outcome: { kind: 'info', title: refund.payment_status === 'refunded' ? 'Your payment has been refunded' : 'Your payment is being refunded', text: answer.description } };
     }
     return { outcome: { kind: 'error', title: 'No order was placed', text: answer.description || 'Error placing order' } };
   } catch {

@@ -51,6 +51,20 @@ export function discardPendingOrder(): void {
   clearPendingOrder();
 }
 
+/** A paid payment no order could be made of, which the store refunded itself (POST /createorder's 409 data). */
+export interface UnplacedPaymentRefund {
+  payment_status: 'refunded' | 'refund_pending';
+  refund_amount: number;
+  order_id: string;
+}
+
+/** The refund a refusal of /createorder reports, or null when it reports none (nothing was taken, or another refusal). */
+export function unplacedPaymentRefund(data: unknown): UnplacedPaymentRefund | null {
+  if (!data || typeof data !== 'object') return null;
+  const refund = data as Partial<UnplacedPaymentRefund>;
+  return refund.payment_status === 'refunded' || refund.payment_status === 'refund_pending' ? (refund as UnplacedPaymentRefund) : null;
+}
+
 /** What the provider's library exposes: `Cashfree({ mode }).checkout({ paymentSessionId, returnUrl })`. */
 export type CashfreeFactory = (options: { mode: string }) => {
   checkout: (options: { paymentSessionId: string; returnUrl?: string; redirectTarget?: string }) => Promise<unknown>;
