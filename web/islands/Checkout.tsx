@@ -3,15 +3,12 @@ import { Icon } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import {
   type CartLine,
-  choiceText,
   cleanShipping,
   type Coupon,
   EMPTY_SHIPPING,
   findCoupon,
   FORM_ERROR,
-  lineTotal,
   providerPhone,
-  SELECT_STATE,
   SHIPPING_FIELDS,
   type ShippingErrors,
   type ShippingField,
@@ -19,20 +16,23 @@ import {
   totalsOf,
   validateShipping,
 } from '../lib/checkout.ts';
-import { type Currency, formatMoney, priceColumn } from '../../rules/money.ts';
+import { type Currency, priceColumn } from '../../rules/money.ts';
 import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { type BuyNowLine, clearBuyNow, getBuyNow } from '../stores/buy-now.ts';
+import { heldQuote, renewAfterRefusal } from '../stores/checkout-quote.ts';
 import { refreshCartCount, requireLoginThenRedirect } from '../stores/cart.ts';
 import { refreshOrderData } from '../stores/orders.ts';
 import { $user, type SessionUser } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { describedBy, FieldError } from './AuthFields.tsx';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { lineName, OrderSummary } from './LineItems.tsx';
-import { LineThumb, Skeleton, useSessionUser } from './parts.tsx';
+import { OrderSummary } from './LineItems.tsx';
+import { Skeleton, useSessionUser } from './parts.tsx';
 import { DestinationFields, PanField, panError } from './checkout/Destination.tsx';
 import { type CheckoutQuote, useCheckoutQuote } from '../lib/checkout-quote.ts';
+import { PriceLock } from './checkout/PriceLock.tsx';
+import { fromBuyNow, fromCart, type SummaryLine, SummaryLines } from './checkout/SummaryLines.tsx';
 import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
 import { normalisePan } from '../../rules/compliance.ts';
 import { LISTED_INCLUDES_GST } from '../../rules/pricing.ts';
@@ -52,73 +52,6 @@ export function gstNote(currency: Currency, abroad: boolean): string | null {
 export const AFTER_ORDER_MS = 500;
 
 type PaymentMethod = 'cod' | 'online';
-
-/** One line of the order summary, from the cart or the Buy Now hand-over. */
-interface SummaryLine {
-  key: string;
-  name: string;
-  images: ReadonlyArray<{ imageUrl: string }>;
-  choice: string;
-  quantity: number;
-  inr_price: number | null;
-  usd_price: number | null;
-  available: boolean;
-}
-
-function fromCart(line: CartLine): SummaryLine {
-  return {
-    key: `c${line.c_id}`,
-    name: lineName(line),
-    images: line.product?.images ?? [],
-    choice: choiceText(line),
-    quantity: line.quantity,
-    inr_price: line.inr_price,
-    usd_price: line.usd_price,
-    available: line.available,
-  };
-}
-
-function fromBuyNow(line: BuyNowLine): SummaryLine {
-  return {
-    key: `b${line.p_id}`,
-    name: line.product.name,
-    images: line.product.image ? [{ imageUrl: line.product.image }] : [],
-    choice: choiceText({ carat_name: line.product.carat, material_name: line.product.material, size_name: line.product.size }),
-    quantity: line.quantity,
-    inr_price: line.product.inr_price,
-    usd_price: line.product.usd_price,
-    available: true,
-  };
-}
-
-/** The server's pricing of a summary line for the destination: its cart line, or the Buy Now line. */
-function quotedLine(priced: CheckoutQuote['lines'] | null, line: SummaryLine) {
-  return priced?.find((p) => (p.c_id === null ? line.key.startsWith('b') : line.key === `c${p.c_id}`));
-}
-
-/** The pieces being ordered, each with its quantity on the thumbnail and its total. */
-function SummaryLines({ lines, currency, priced }: { lines: ReadonlyArray<SummaryLine>; currency: Currency; priced: CheckoutQuote['lines'] | null }) {
-  return (
-    <ul className="summary-lines">
-      {lines.map((line) => (
-        <li key={line.key}>
-          <span className="thumb">
-            <LineThumb images={line.images} size={60} />
-            <span className="qty-badge" aria-label={`Quantity ${line.quantity}`}>
-              {line.quantity}
-            </span>
-          </span>
-          <span>
-            <strong>{line.name}</strong>
-            <small>{line.choice}</small>
-            {!line.available ? <small className="line-warning">No longer available</small> : null}
-          </span>
-          <span className="num">{formatMoney(quotedLine(priced, line)?.line_total ?? lineTotal(line, currency), currency)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The address the account remembers (GET /getuserprofile: the last order's, or as saved in My Profile). */
 interface SavedAddress extends ShippingForm {
@@ -284,7 +217,8 @@ export default function Checkout() {
   const unavailable = lines?.some((l) => !l.available) ?? false;
   const codAllowed = quote ? quote.cod_allowed : !abroad;
   const panRequired = quote?.pan_required ?? false;
-  const quoteBlocks = (abroad || pricesAdjusted) && quoteState.status !== 'ready';
+  // Orders are placed at the price shown and held: not while it is asked for or replaced.
+  const quoteBlocks = quoteState.status === 'loading' || (quoteState.status === 'ready' && quoteState.renewing) || ((abroad || pricesAdjusted) && quoteState.status !== 'ready');
 
   // Cash on Delivery stops where the law or the shop's cap says: Online Payment instead.
   useEffect(() => {
@@ -347,17 +281,19 @@ export default function Checkout() {
     setCouponMessage(null);
   };
 
-  /** What /createorder and /payment share: the lines, the figures the shopper saw, the address. */
-  const orderBody = (u_id: number) => {
+  /** What /createorder and /payment share: the lines, the figures the shopper saw (the held quote's), the address. */
+  const orderBody = (u_id: number, held: CheckoutQuote | null) => {
+    const figures = held ?? totals;
     return {
       u_id,
       cartItems,
-      shipping: totals.shipping,
-      subtotal: totals.subtotal,
-      discount: totals.discount,
-      total: totals.total,
+      shipping: figures.shipping,
+      subtotal: figures.subtotal,
+      discount: figures.discount,
+      total: figures.total,
       priceType: priceColumn(currency),
       coupon_name: coupon?.name ?? '',
+      ...(held ? { quote_id: held.quote_id } : {}),
       ...cleanShipping(form),
       ...(panRequired ? { pan: normalisePan(pan) ?? pan.trim() } : {}),
     };
@@ -377,12 +313,21 @@ export default function Checkout() {
     if (u_id && !buyNow) void loadCart(u_id);
   };
 
+  /** A held price that lapsed or no longer fits the checkout (409): a new one is shown, and said so, before any order. */
+  const heldPriceRefused = (data: unknown): boolean => {
+    if (!renewAfterRefusal(data)) return false;
+    attemptKey.current = null;
+    const u_id = $user.get()?.u_id;
+    if (u_id && !buyNow) void loadCart(u_id);
+    return true;
+  };
+
   const placeCashOnDelivery = async (body: ReturnType<typeof orderBody>) => {
     attemptKey.current ??= newAttemptKey();
     try {
       const answer = await request<{ o_id: number }>('post', '/createorder', { ...body, payment_method: 'cod' }, { 'Idempotency-Key': attemptKey.current });
       if (answer.status !== 1 || !answer.data?.o_id) {
-        refused(answer.description);
+        if (!heldPriceRefused(answer.data)) refused(answer.description);
         setPlacing(false);
         return;
       }
@@ -426,9 +371,10 @@ export default function Checkout() {
           country: body.country,
         },
         ...(body.pan ? { pan: body.pan } : {}),
+        ...(body.quote_id ? { quote_id: body.quote_id } : {}),
       });
       if (answer.status !== 1) {
-        refused(answer.description);
+        if (!heldPriceRefused(answer.data)) refused(answer.description);
         setPlacing(false);
         return;
       }
@@ -493,8 +439,11 @@ export default function Checkout() {
       toast.error('Your cart is empty.');
       return;
     }
+    // At the price shown while it is held; one that ran out is replaced first, and the shopper told.
+    const held = quoteState.status === 'ready' ? heldQuote() : null;
+    if (quoteState.status === 'ready' && !held) return;
     setPlacing(true);
-    const body = orderBody(current.u_id);
+    const body = orderBody(current.u_id, held);
     if (payment === 'cod') await placeCashOnDelivery(body);
     else await payOnline(body);
   };
@@ -631,6 +580,7 @@ export default function Checkout() {
         taxNote={taxNote}
         lines={<SummaryLines lines={lines} currency={currency} priced={quote?.lines ?? null} />}
       >
+        <PriceLock state={quoteState} />
         <div className="coupon">
           <label htmlFor="checkout-coupon">Coupon code</label>
           <input

@@ -31,6 +31,8 @@ export interface PendingOrder {
   country: string;
   /** The buyer's PAN, sent when the order needs one. */
   pan?: string;
+  /** The checkout quote whose held price was paid (POST /checkoutquote). */
+  quote_id?: string;
   payment_method: 'online';
   /** The provider order id POST /payment answered: the return must name this one. */
   order_id: string;
