@@ -11,6 +11,7 @@ import { SynonymsScreen } from './screens/SynonymsScreen.tsx';
 import { DashboardScreen } from './screens/DashboardScreen.tsx';
 import { OrderDetailScreen } from './screens/OrderDetailScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
+import { PaymentsScreen } from './screens/PaymentsScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
 import { ShippingTaxScreen } from './screens/ShippingTaxScreen.tsx';
@@ -27,6 +28,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/categories': () => <CatalogueScreen kind={CATEGORIES} />,
   '/admin/users': UsersScreen,
   '/admin/orders': OrdersScreen,
+  '/admin/payments': PaymentsScreen,
   '/admin/contacts': ContactsScreen,
   '/admin/contact': ContactsScreen,
   '/admin/reviews': ReviewsScreen,

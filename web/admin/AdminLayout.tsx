@@ -15,6 +15,7 @@ export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconN
   { href: '/admin/rates', label: 'Metal Rates', icon: 'carat' },
   { href: '/admin/users', label: 'Users', icon: 'users' },
   { href: '/admin/orders', label: 'Orders', icon: 'orders' },
+  { href: '/admin/payments', label: 'Payments', icon: 'payments' },
   { href: '/admin/contacts', label: 'Contacts', icon: 'contacts', alsoAt: ['/admin/contact'] },
   { href: '/admin/reviews', label: 'Reviews', icon: 'reviews' },
   { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders' },

@@ -19,6 +19,7 @@ export type UserRow = Schemas['User'];
 export type ContactRow = Schemas['Contact'];
 export type OrderRow = Schemas['Order'];
 export type OrderItemRow = Schemas['OrderItem'];
+export type PaymentRow = Schemas['PaymentRecord'];
 
 /** POST /contactinfo: one page of contact messages and how many there are. */
 export interface ContactPage {

@@ -133,8 +133,8 @@ export interface ListTableProps {
   columns: Array<string | false>;
   /** A first column 'No' counting the rows. */
   numbered?: boolean;
-  /** The last column's heading. */
-  actionsHeading?: 'Actions' | 'Action';
+  /** The last column's heading; null for a list without actions (no column). */
+  actionsHeading?: 'Actions' | 'Action' | null;
   loading: boolean;
   emptyText: string;
   /** What the Pager under the table shows. */
@@ -168,13 +168,15 @@ export function ListTable({ columns, numbered = false, actionsHeading = 'Actions
                   {heading}
                 </th>
               ))}
-              <th scope="col" className="admin-col-actions">
-                {actionsHeading}
-              </th>
+              {actionsHeading !== null && (
+                <th scope="col" className="admin-col-actions">
+                  {actionsHeading}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
-            <TableStateRow colSpan={headings.length + (numbered ? 2 : 1)} loading={loading} empty={rows.length === 0 || failure !== null} emptyText={emptyText} failure={failure} />
+            <TableStateRow colSpan={headings.length + (numbered ? 1 : 0) + (actionsHeading === null ? 0 : 1)} loading={loading} empty={rows.length === 0 || failure !== null} emptyText={emptyText} failure={failure} />
             {failure === null && rows}
           </tbody>
         </table>
