@@ -68,7 +68,7 @@ import { type Measured, measure, type Scenario, UNIQUE } from './browse-load.ts'
 import { cpuTimes, stealPercent, stealShare } from './host-cpu.ts';
 import { percentile, roundMs as ms, sortedMs } from './percentile.ts';
 import { startArguments, startBare, startStore } from './servers.ts';
-import { BUSY, type ShoppersResult, startShoppers } from './shoppers.ts';
+import { accountsPerShopper, BUSY, type ShoppersResult, startShoppers } from './shoppers.ts';
 import { measureSiteBuild, type SiteBuildResult } from './site-build.ts';
 import { type MediaFigures, measureMedia, RESIZED_WIDTH } from './media-load.ts';
 
@@ -350,7 +350,7 @@ async function main() {
     // priority: it stands in for browsers on other machines, and on a small host it would
     // otherwise keep the shoppers' own client from reading its answers in time (measured:
     // place-order p99 ~70 ms with it at normal priority, ~45 ms niced, the server's share alike).
-    const shoppers = await startShoppers(store.origin, opts.shoppers, opts.think);
+    const shoppers = await startShoppers(store.origin, opts.shoppers, opts.think, accountsPerShopper(opts.duration));
     const browsingScenario: Scenario = { name: 'browsing (listing + by id) during checkout', origin: store.origin, method: 'POST', targets: [listing, byId] };
     const browsingDone = measure(browsingScenario, opts.connections, opts.duration + 2, BROWSING_NICENESS);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -415,7 +415,7 @@ async function main() {
     };
     const serverErrors = catalogue.reduce((sum, r) => sum + r.serverErrors, 0) + browsing.serverErrors + shopping.serverErrors;
     console.log(
-      `orders placed: ${shopping.orders}; errors: ${errors.shoppers} shoppers, ${errors.browsing} browsing, ${errors.serverLog} server log reports (5xx: ${serverErrors}); busy-database failures: ${busy} (answers ${shopping.busy}, log lines ${log.busy})`,
+      `orders placed: ${shopping.orders} (${shopping.dayLimitRefusals} refused by the day's cash limit for one buyer, each shopper then going on as its next account; ${shopping.shoppersOutOfAccounts} shoppers ran out of accounts); errors: ${errors.shoppers} shoppers, ${errors.browsing} browsing, ${errors.serverLog} server log reports (5xx: ${serverErrors}); busy-database failures: ${busy} (answers ${shopping.busy}, log lines ${log.busy})`,
     );
     for (const sample of [...shopping.samples, ...log.samples]) console.log(`  ${sample}`);
 

@@ -10,6 +10,12 @@
  * `startShoppers()` forks this file; the child registers and logs in its
  * shoppers, places one unmeasured order each (JIT, prepared statements), says
  * ready, and runs for the time it is then given.
+ *
+ * The law allows cash from one buyer below ₹2,00,000 in a day (rules/compliance.ts), and a
+ * shopper ordering again and again reaches that in a few orders: each shopper therefore has
+ * several accounts (each with its own phone) and moves to the next when the day's cash limit
+ * refuses an order, as another person would be. Such a refusal is counted apart, neither an
+ * error nor a timed placement (it places nothing).
  */
 
 import { fork } from 'node:child_process';
@@ -47,6 +53,10 @@ export interface ShoppersResult {
   serverErrors: number;
   /** Answers mentioning SQLITE_BUSY or a locked database. */
   busy: number;
+  /** Orders refused by the day's cash limit for one buyer (the shopper then moved to its next account). */
+  dayLimitRefusals: number;
+  /** Shoppers who used up every account before the time was up. */
+  shoppersOutOfAccounts: number;
   /** The first few problems, for the report. */
   samples: string[];
 }
@@ -111,6 +121,9 @@ function expectOk(reply: Reply, what: string): any {
   return reply.body.data;
 }
 
+/** The day's cash limit for one buyer (rules/compliance.ts dailyCashRefusal): an honest refusal. */
+const DAY_CASH_LIMIT = /from one buyer in a day/;
+
 /** Registers and logs in `count` shoppers (+91: prices in rupees) on a fresh store, a few at a time (argon2id). */
 async function registerShoppers(request: Request, count: number): Promise<Shopper[]> {
   const shoppers: Shopper[] = [];
@@ -173,6 +186,7 @@ class Recorder {
   errors = 0;
   serverErrors = 0;
   busy = 0;
+  dayLimitRefusals = 0;
   readonly samples: string[] = [];
 
   problem(line: string) {
@@ -189,6 +203,11 @@ class Recorder {
     } catch (error) {
       this.errors += 1;
       this.problem(`${op}: no answer (${(error as Error).message})`);
+      return null;
+    }
+    // The day's cash limit placed nothing: counted apart, and not timed as a placement.
+    if (reply.status === 400 && DAY_CASH_LIMIT.test(reply.text)) {
+      this.dayLimitRefusals += 1;
       return null;
     }
     if (record) this.times.get(op)!.push(performance.now() - started);
@@ -275,9 +294,17 @@ function summarise(times: number[]): Latency {
   return { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) };
 }
 
-async function runShoppers(origin: string, count: number, thinkMs: number): Promise<void> {
+/** Accounts each shopper has for a run of `seconds` (an order of about ₹50,000 every second or so; about three a day per account). */
+export function accountsPerShopper(seconds: number): number {
+  return 2 + Math.ceil(seconds / 2);
+}
+
+async function runShoppers(origin: string, count: number, thinkMs: number, accounts: number): Promise<void> {
   const { request, close } = client(origin);
-  const shoppers = await registerShoppers(request, count);
+  const registered = await registerShoppers(request, count * accounts);
+  // Shopper i's accounts are i, i + count, i + 2 count, ...: its first account first.
+  const seats = Array.from({ length: count }, (_, i) => ({ accounts: registered.filter((_, k) => k % count === i), current: 0 }));
+  const shoppers = seats.map((seat) => seat.accounts[0]);
   const selections = await loadSelections(request);
   const coupons = await activeCoupons(request);
   const recorder = new Recorder();
@@ -290,12 +317,19 @@ async function runShoppers(origin: string, count: number, thinkMs: number): Prom
   const started = Date.now();
   const deadline = started + start.seconds * 1000;
   let orders = 0;
+  let shoppersOutOfAccounts = 0;
   await Promise.all(
-    shoppers.map(async (shopper, i) => {
+    seats.map(async (seat, i) => {
       // Staggered, so the pool does not move in step.
-      if (thinkMs > 0) await sleep((thinkMs * i) / shoppers.length);
+      if (thinkMs > 0) await sleep((thinkMs * i) / seats.length);
       while (Date.now() < deadline) {
-        if (await shopOnce(request, shopper, selections, coupons, recorder, true, { thinkMs, deadline })) orders += 1;
+        const refusedBefore = recorder.dayLimitRefusals;
+        if (await shopOnce(request, seat.accounts[seat.current], selections, coupons, recorder, true, { thinkMs, deadline })) orders += 1;
+        // This buyer's cash for the day is spent: the next account (another buyer) goes on.
+        if (recorder.dayLimitRefusals > refusedBefore && ++seat.current === seat.accounts.length) {
+          shoppersOutOfAccounts += 1;
+          break;
+        }
       }
     }),
   );
@@ -310,6 +344,8 @@ async function runShoppers(origin: string, count: number, thinkMs: number): Prom
     errors: recorder.errors,
     serverErrors: recorder.serverErrors,
     busy: recorder.busy,
+    dayLimitRefusals: recorder.dayLimitRefusals,
+    shoppersOutOfAccounts,
     samples: recorder.samples,
   };
   process.send!({ result });
@@ -321,9 +357,9 @@ const SHOPPERS_ENV = 'AURUM_BENCH_SHOPPERS';
  * Forks the shoppers and resolves once they are registered, logged in and warm;
  * `run(seconds)` then lets them shop for that long and resolves with the figures.
  */
-export function startShoppers(origin: string, count: number, thinkMs: number): Promise<{ run: (seconds: number) => Promise<ShoppersResult> }> {
+export function startShoppers(origin: string, count: number, thinkMs: number, accounts: number): Promise<{ run: (seconds: number) => Promise<ShoppersResult> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, [SHOPPERS_ENV]: JSON.stringify({ origin, count, thinkMs }) },
+    env: { ...process.env, [SHOPPERS_ENV]: JSON.stringify({ origin, count, thinkMs, accounts }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let result: ShoppersResult | undefined;
@@ -349,7 +385,7 @@ export function startShoppers(origin: string, count: number, thinkMs: number): P
 }
 
 if (process.env[SHOPPERS_ENV]) {
-  const { origin, count, thinkMs } = JSON.parse(process.env[SHOPPERS_ENV]) as { origin: string; count: number; thinkMs: number };
-  await runShoppers(origin, count, thinkMs);
+  const { origin, count, thinkMs, accounts } = JSON.parse(process.env[SHOPPERS_ENV]) as { origin: string; count: number; thinkMs: number; accounts: number };
+  await runShoppers(origin, count, thinkMs, accounts);
   process.disconnect();
 }
