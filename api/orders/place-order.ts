@@ -20,7 +20,7 @@ import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { usdInrNow } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import type { PaymentProvider, ProviderOrder } from '../payments/provider.ts';
+import type { PaymentProvider, ProviderOrder } from '../payments/gateway.ts';
 import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';

@@ -6,7 +6,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../env.ts';
 import { toMajor, toMinor } from '../../rules/money.ts';
-import { gatewayUnavailable, type OpenPayment, type PaymentProvider, type ProviderOrder, type RefundRequest } from './provider.ts';
+import { gatewayUnavailable, type OpenPayment, type PaymentProvider, type ProviderOrder, type RefundRequest } from './gateway.ts';
 
 type CashfreeConfig = Extract<Config['payment'], { provider: 'cashfree' }>;
 

@@ -25,7 +25,8 @@ import { type Checkout, linesToPrice, type OrderRequest, type PaidCheckout, plac
 import { normaliseCouponName } from '../orders/pricing.ts';
 import { heldPrice, type LockedPrice, lockPrice } from '../orders/quotes.ts';
 import { askForRefund } from '../orders/refund.ts';
-import { type PaymentProvider, paymentProvider } from './provider.ts';
+import type { PaymentProvider } from './gateway.ts';
+import { paymentProvider } from './provider.ts';
 
 type PaymentDeps = Pick<Deps, 'db' | 'config'>;
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { findPayment } from '../../db/queries/orders.ts';
 import { toMajor } from '../../rules/money.ts';
-import type { PaymentProvider, ProviderOrder } from './provider.ts';
+import type { PaymentProvider, ProviderOrder } from './gateway.ts';
 
 export function sandboxProvider(db: DB): PaymentProvider {
   return {
