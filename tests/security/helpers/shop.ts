@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { LEGAL_CASH_LIMIT, PAN_THRESHOLD } from '../../../rules/compliance.ts';
+import { deliveryPhone } from '../../helpers/orders.ts';
 import type { ProbeServer, Session } from './server.ts';
 
 /** A product selection as the storefront sends it to /createcart, /createwishlist and Buy Now. */
@@ -51,6 +52,16 @@ export function buyableProducts(products: ProductView[], pieces = 1): ProductVie
   return found;
 }
 
+/**
+ * Products cheapest first (by the default carat row's rupee price). The law's limits count a
+ * buyer's whole day (rules/compliance.ts: cash on delivery below ₹2,00,000, a PAN from ₹2,00,000
+ * of purchases), so a probe that buys several times picks the cheapest pieces: its rightful
+ * requests stay lawful and a refusal can only come from the attack.
+ */
+export function cheapestFirst(products: ProductView[]): ProductView[] {
+  return [...products].sort((a, b) => a.productcarats[0].inr_price - b.productcarats[0].inr_price);
+}
+
 /** The storefront's default choice for a product: first carat, material and size. */
 export function defaultSelection(product: ProductView, carat = 0): Selection {
   const pc = product.productcarats[carat];
@@ -84,6 +95,11 @@ export async function addToWishlist(server: ProbeServer, session: Session, selec
   return res.body.data.w_id;
 }
 
+/**
+ * The demo shopper Priya Sharma's delivery address (her own phone): an order sent with it counts
+ * towards her day (the law's limits count a delivery phone as one buyer). A shopper's own orders
+ * and payments go to `addressOf(session)`, which has the shopper's own phone.
+ */
 export const ADDRESS = {
   first_name: 'Priya',
   last_name: 'Sharma',
@@ -95,6 +111,16 @@ export const ADDRESS = {
   state: 'Maharashtra',
   zip_code: '400050',
 } as const;
+
+/** A shopper's own delivery phone (ten digits from the u_id, as tests/helpers/orders.ts gives it): one buyer per shopper. */
+export function phoneOf(session: { u_id: number }): string {
+  return deliveryPhone(session.u_id);
+}
+
+/** The address a shopper's orders go to: ADDRESS with the shopper's own phone, so no two shoppers are one buyer. */
+export function addressOf(session: { u_id: number }) {
+  return { ...ADDRESS, phone_number: phoneOf(session) };
+}
 
 /** The figures the storefront sends with an order for a cart worth `subtotal` (rupees or dollars). */
 export function totals(subtotal: number, discount = 0) {
@@ -114,7 +140,7 @@ export async function placeCodOrder(
   const cartItems = lines.buyNow ? [lines.buyNow] : lines.c_ids?.map((c_id) => ({ c_id }));
   const res = await server.send('POST', '/createorder', {
     token: session.token,
-    body: { ...ADDRESS, ...totals(subtotal), cartItems, payment_method: 'cod', priceType: session.countryCode === '+91' ? 'inr_price' : 'usd_price' },
+    body: { ...addressOf(session), ...totals(subtotal), cartItems, payment_method: 'cod', priceType: session.countryCode === '+91' ? 'inr_price' : 'usd_price' },
   });
   if (res.body?.status !== 1) throw new Error(`/createorder failed: ${res.status} ${res.text}`);
   return res.body.data.o_id;
