@@ -12,8 +12,8 @@ import { expectRefused, fileListing, ProbeLedger, snapshot, expectUnchanged } fr
 import { operationKey, operations } from './helpers/openapi.ts';
 import { DEMO_ADMIN, DEMO_SHOPPERS, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
 import {
-  ADDRESS, addToCart, addToWishlist, defaultSelection, form, listProducts, type ProductView, placeCodOrder, realImage,
-  registerShopper, type Selection, sendForm, totals,
+  addressOf, addToCart, addToWishlist, buyableProducts, cheapestFirst, defaultSelection, form, listProducts, phoneOf, type ProductView,
+  placeCodOrder, realImage, registerShopper, type Selection, sendForm, totals,
 } from './helpers/shop.ts';
 
 const ledger = new ProbeLedger('authorization');
@@ -24,6 +24,8 @@ let victim: Session;
 /** The outsider: an account registered through /registeruser like anyone's. */
 let attacker: Session;
 let products: ProductView[];
+/** Made-to-order pieces under ₹2,00,000, cheapest first: what the attacker buys (see `cheap`). */
+let affordable: ProductView[];
 let selection: Selection;
 let victimCart: number;
 let victimWish: number;
@@ -45,8 +47,13 @@ async function victimState(): Promise<string> {
 
 const priceType = (s: Session) => (s.countryCode === '+91' ? 'inr_price' : 'usd_price');
 const priceOf = (s: Session, p: ProductView, carat = 0) => p.productcarats[carat][priceType(s)];
-/** The n-th cheapest product: cash on delivery stays below its cap (rules/compliance.ts). */
-const cheap = (n: number) => [...products].sort((a, b) => a.productcarats[0].inr_price - b.productcarats[0].inr_price)[n];
+/**
+ * The n-th cheapest made-to-order product of the catalogue. The law's limits count the buyer's
+ * whole day (rules/compliance.ts): everything the attacker buys across these probes stays below
+ * ₹2,00,000 (cash on delivery, and purchases without a PAN), so a rightful request can only fail
+ * for the probe's own reason, and made to order, no piece sells out.
+ */
+const cheap = (n: number) => affordable[n];
 
 beforeAll(async () => {
   server = await startProbeServer();
@@ -54,6 +61,8 @@ beforeAll(async () => {
   victim = await server.login(DEMO_SHOPPERS[0]);
   attacker = await registerShopper(server);
   products = await listProducts(server);
+  affordable = cheapestFirst(buyableProducts(await listProducts(server, 100)));
+  expect(affordable.length, 'three made-to-order products under ₹2,00,000').toBeGreaterThanOrEqual(3);
   selection = defaultSelection(products[0]);
   png = await realImage();
   // The victim orders one piece (a fresh, cancellable order), then fills cart and wishlist again.
@@ -136,14 +145,14 @@ describe("another shopper's cart, wishlist and orders", () => {
 
   it('orders, pays for and cancels nothing of theirs', async () => {
     const price = priceOf(attacker, products[0]);
-    const order = (extra: object) => ({ ...ADDRESS, ...totals(price * 2), payment_method: 'cod', priceType: 'inr_price', ...extra });
+    const order = (extra: object) => ({ ...addressOf(attacker), ...totals(price * 2), payment_method: 'cod', priceType: 'inr_price', ...extra });
     for (const u_id of victimIds()) {
       await refused(`POST /createorder naming ${JSON.stringify(u_id)}`, () => server.send('POST', '/createorder', { token: attacker.token, body: order({ u_id }) }), [400, 403]);
       await refused(`PUT /cancelorder naming ${JSON.stringify(u_id)}`, () => server.send('PUT', '/cancelorder', { token: attacker.token, body: { u_id, o_id: victimOrder } }), [400, 403]);
     }
     await refused('POST /createorder with their c_id', () => server.send('POST', '/createorder', { token: attacker.token, body: order({ cartItems: [{ c_id: victimCart }] }) }), [409]);
     await refused('PUT /cancelorder their o_id', () => server.send('PUT', '/cancelorder', { token: attacker.token, body: { o_id: victimOrder } }), [404]);
-    const pay = (extra: object) => ({ order_amount: price * 2, customer_name: 'M', customer_email: 'm@example.com', customer_phone: '9876543210', ...extra });
+    const pay = (extra: object) => ({ order_amount: price * 2, customer_name: 'M', customer_email: 'm@example.com', customer_phone: phoneOf(attacker), ...extra });
     await refused('POST /payment as them', () => server.send('POST', '/payment', { token: attacker.token, body: pay({ customer_id: victim.u_id }) }), [403]);
     await refused('POST /payment for their c_id', () => server.send('POST', '/payment', { token: attacker.token, body: pay({ cartItems: [{ c_id: victimCart }] }) }), [409]);
   });
@@ -228,10 +237,11 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     role: 'user',
     build: async () => {
       // The attacker buys a piece first: a buyer may review it.
-      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, products[3]), { buyNow: { ...defaultSelection(products[3]), quantity: 1 } });
+      const bought = cheap(0);
+      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, bought), { buyNow: { ...defaultSelection(bought), quantity: 1 } });
       // Delivered through the lifecycle, as the shop does it (HUIDs, Processing, Shipped, Delivered): only a delivered piece may be reviewed.
       await advanceOrder(server, admin, o_id, 4);
-      return { path: '/adduserreviews', form: () => form({ p_id: String(products[3].p_id), message: 'Fine', rating: '4', userReviewImages: { bytes: png, name: 'u.png' } }) };
+      return { path: '/adduserreviews', form: () => form({ p_id: String(bought.p_id), message: 'Fine', rating: '4', userReviewImages: { bytes: png, name: 'u.png' } }) };
     },
   },
   'POST /createcart': { role: 'user', build: async () => ({ path: '/createcart', body: { ...defaultSelection(products[4]), quantity: 1 } }) },
@@ -255,34 +265,35 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     build: async () => {
       const cart = await server.send('GET', `/getcart/${attacker.u_id}`, { token: attacker.token });
       for (const line of cart.body.data) await server.send('DELETE', '/removecart', { token: attacker.token, body: { c_id: line.c_id } });
-      // The cheapest piece: two of it stay below the cash-on-delivery cap (s.269ST, rules/compliance.ts).
+      // The cheapest piece: two of it keep the attacker's day below the cash-on-delivery limit (s.269ST, rules/compliance.ts).
       const cheapest = cheap(0);
       await addToCart(server, attacker, defaultSelection(cheapest), 2);
-      return { path: '/createorder', body: { ...ADDRESS, ...totals(priceOf(attacker, cheapest) * 2), payment_method: 'cod', priceType: 'inr_price' } };
+      return { path: '/createorder', body: { ...addressOf(attacker), ...totals(priceOf(attacker, cheapest) * 2), payment_method: 'cod', priceType: 'inr_price' } };
     },
   },
   'POST /getuserorder': { role: 'user', build: async () => ({ path: '/getuserorder', body: { u_id: attacker.u_id } }) },
   'GET /getuserprofile': { role: 'user', build: async () => ({ path: '/getuserprofile' }) },
-  'PUT /updateuserprofile': { role: 'user', build: async () => ({ path: '/updateuserprofile', body: { saved_address: ADDRESS } }) },
+  'PUT /updateuserprofile': { role: 'user', build: async () => ({ path: '/updateuserprofile', body: { saved_address: addressOf(attacker) } }) },
   'GET /getorder/{u_id}': { role: 'user', build: async () => ({ path: `/getorder/${attacker.u_id}` }) },
   'PUT /cancelorder': {
     role: 'user',
     build: async () => {
-      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, products[10]), { buyNow: { ...defaultSelection(products[10]), quantity: 1 } });
+      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, cheap(1)), { buyNow: { ...defaultSelection(cheap(1)), quantity: 1 } });
       return { path: '/cancelorder', body: { o_id } };
     },
   },
   'POST /payment': {
     role: 'user',
     build: async () => {
-      const p = products[11];
+      // An open payment counts towards the attacker's day until it ends: a cheap piece keeps it lawful without a PAN.
+      const p = cheap(2);
       return {
         path: '/payment',
         body: {
           order_amount: priceOf(attacker, p),
           customer_name: 'Mallory',
           customer_email: 'm@example.com',
-          customer_phone: '9876543210',
+          customer_phone: phoneOf(attacker),
           cartItems: [{ ...defaultSelection(p), quantity: 1 }],
         },
       };
@@ -348,6 +359,7 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   'GET /getallusers': { role: 'admin', build: async () => ({ path: '/getallusers' }) },
   'DELETE /user/delete/{id}': { role: 'admin', build: async () => ({ path: `/user/delete/${(await registerShopper(server)).u_id}` }) },
   'GET /getallorders': { role: 'admin', build: async () => ({ path: '/getallorders' }) },
+  'GET /getpayments': { role: 'admin', build: async () => ({ path: '/getpayments?page=1&perPage=10' }) },
   'PUT /updateorderstatus': { role: 'admin', build: async () => ({ path: '/updateorderstatus', body: { o_id: victimOrder, status: 2 } }) },
   'POST /contactinfo': { role: 'admin', build: async () => ({ path: '/contactinfo', body: { page: 1, perPage: 10 } }) },
   'DELETE /deletecontactinfo': {
@@ -368,7 +380,9 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   'PUT /orderhuid': {
     role: 'admin',
     build: async () => {
-      const o_id = await placeCodOrder(server, attacker, priceOf(attacker, cheap(1)), { buyNow: { ...defaultSelection(cheap(1)), quantity: 1 } });
+      // Any shopper's order: a new buyer's, so the attacker's day is not spent on it.
+      const buyer = await registerShopper(server);
+      const o_id = await placeCodOrder(server, buyer, priceOf(buyer, cheap(1)), { buyNow: { ...defaultSelection(cheap(1)), quantity: 1 } });
       const { oi_id } = await server.db.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id).executeTakeFirstOrThrow();
       return { path: '/orderhuid', body: { o_id, items: [{ oi_id, huid: ['PR0BE1'] }] } };
     },
