@@ -15,7 +15,7 @@ import { signWebhook } from '../../api/payments/cashfree.ts';
 import { expectRefused, expectUnchanged, ProbeLedger, snapshot } from './helpers/probe.ts';
 import { DEMO_SHOPPERS, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
 import {
-  ADDRESS, addToCart, buyableProducts, defaultSelection, listProducts, type ProductView, registerShopper, type Selection, totals,
+  addressOf, addToCart, buyableProducts, cheapestFirst, defaultSelection, listProducts, phoneOf, type ProductView, registerShopper, type Selection, totals,
 } from './helpers/shop.ts';
 
 const ledger = new ProbeLedger('money');
@@ -40,7 +40,11 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
   let shopper: Session;
   let victim: Session;
   let product: ProductView;
-  /** Made to order and under ₹2,00,000 even three at a time: no refusal comes from stock, the COD cap or the PAN rule. */
+  /**
+   * Made to order and under ₹2,00,000 even three at a time, cheapest first: no refusal comes from
+   * stock, the COD cap or the PAN rule. The law counts the shopper's whole day (every order and
+   * open payment of these probes), so the probes buy the cheapest piece.
+   */
   let buyable: ProductView[];
   let selection: Selection;
   let price: number;
@@ -49,7 +53,7 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
     server = await startProbeServer();
     shopper = await registerShopper(server);
     victim = await server.login(DEMO_SHOPPERS[1]);
-    buyable = buyableProducts(await listProducts(server, 100), 3);
+    buyable = cheapestFirst(buyableProducts(await listProducts(server, 100), 3));
     expect(buyable.length, 'three made-to-order products under ₹2,00,000 for three pieces').toBeGreaterThanOrEqual(3);
     [product] = buyable;
     selection = defaultSelection(product);
@@ -58,7 +62,7 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
   });
   afterAll(() => server?.close());
 
-  const order = (extra: object = {}) => ({ ...ADDRESS, ...totals(price), payment_method: 'cod', priceType: 'inr_price', ...extra });
+  const order = (extra: object = {}) => ({ ...addressOf(shopper), ...totals(price), payment_method: 'cod', priceType: 'inr_price', ...extra });
   const placeOrder = (body: unknown) => server.send('POST', '/createorder', { token: shopper.token, body });
 
   it('tampered totals on /createorder are refused', async () => {
@@ -168,13 +172,14 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
     });
   });
 
-  const paymentBody = (order_amount: unknown, extra: object = {}) => {
+  /** A /payment body for one piece (Buy Now) as the storefront sends it, from `payer` (the shopper unless given), with their own phone. */
+  const paymentBody = (order_amount: unknown, extra: object = {}, payer: Session = shopper) => {
     const { coupon_name } = extra as { coupon_name?: unknown };
     return {
       order_amount,
       customer_name: 'Mallory',
       customer_email: 'm@example.com',
-      customer_phone: '9876543210',
+      customer_phone: phoneOf(payer),
       cartItems: [{ ...selection, quantity: 1 }],
       ...(coupon_name === undefined ? {} : { coupon_name }),
     };
@@ -209,16 +214,16 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
   describe('forged payment returns', () => {
     /** Opens a payment for one piece (Buy Now) as the storefront does. */
     async function openPayment(session: Session, amount: number): Promise<{ order_id: string; payment_session_id: string }> {
-      const res = await server.send('POST', '/payment', { token: session.token, body: paymentBody(amount) });
+      const res = await server.send('POST', '/payment', { token: session.token, body: paymentBody(amount, {}, session) });
       expect(res.status, res.text).toBe(200);
       return res.body.data;
     }
-    const onlineOrder = (session: Session, order_id: unknown, amount: number, quantity = 1) =>
+    const onlineOrder = (session: Session, order_id: unknown, amount: number, quantity = 1, pieces?: Selection) =>
       server.send('POST', '/createorder', {
         token: session.token,
         body: {
-          ...ADDRESS, ...totals(amount), payment_method: 'online', payment_status: 'SUCCESS', txStatus: 'SUCCESS', priceType: 'inr_price', order_id,
-          cartItems: [{ ...selection, quantity }],
+          ...addressOf(session), ...totals(amount), payment_method: 'online', payment_status: 'SUCCESS', txStatus: 'SUCCESS', priceType: 'inr_price', order_id,
+          cartItems: [{ ...(pieces ?? selection), quantity }],
         },
       });
 
@@ -240,7 +245,7 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
       const victimCart = await addToCart(server, victim, defaultSelection(victimProduct), 1);
       const paid = await server.send('POST', '/payment', {
         token: victim.token,
-        body: { ...paymentBody(victimPrice), cartItems: [{ c_id: victimCart }] },
+        body: { ...paymentBody(victimPrice, {}, victim), cartItems: [{ c_id: victimCart }] },
       });
       expect(paid.status, paid.text).toBe(200);
       const press = await fetch(`${server.origin}/sandbox/pay/${paid.body.data.payment_session_id}/pay`, { method: 'POST', redirect: 'manual' });
@@ -248,18 +253,62 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
       await refused(server, "online order with someone else's paid order_id", () => onlineOrder(shopper, paid.body.data.order_id, victimPrice), [403]);
     });
 
-    it('a payment for one piece does not pay for three', async () => {
+    /**
+     * The order a paid payment made: exactly the one piece paid for (the sandbox's selection), at the
+     * amount the payment took, and the payment used by it (no money left over, none refunded).
+     */
+    async function expectOrderOfPayment(o_id: number, order_id: string) {
+      const amount = Math.round(price * 100);
+      const order = await server.db
+        .selectFrom('orders')
+        .select(['u_id', 'currency', 'subtotal', 'discount', 'total', 'payment_method', 'payment_status', 'provider_order_id'])
+        .where('o_id', '=', o_id)
+        .executeTakeFirstOrThrow();
+      expect(order).toEqual({
+        u_id: shopper.u_id, currency: 'INR', subtotal: amount, discount: 0, total: amount, payment_method: 'online', payment_status: 'paid', provider_order_id: order_id,
+      });
+      const items = await server.db.selectFrom('order_items').select(['p_id', 'pc_id', 'carat_id', 'quantity', 'line_total']).where('o_id', '=', o_id).execute();
+      expect(items, 'the pieces ordered').toEqual([{ p_id: selection.p_id, pc_id: selection.pc_id, carat_id: selection.carat_id, quantity: 1, line_total: amount }]);
+      const payment = await server.db.selectFrom('payments').select(['status', 'amount', 'o_id', 'refund_amount']).where('provider_order_id', '=', order_id).executeTakeFirstOrThrow();
+      expect(payment).toEqual({ status: 'used', amount, o_id, refund_amount: null });
+    }
+
+    it('a payment for one piece does not pay for three, nor for a dearer piece: its order is the piece paid for, at the price paid', async () => {
       const small = await openPayment(shopper, price);
       const press = await fetch(`${server.origin}/sandbox/pay/${small.payment_session_id}/pay`, { method: 'POST', redirect: 'manual' });
       expect(press.status).toBe(303);
-      // Paid for one piece; the return now asks for three with the same order_id.
-      await refused(server, 'three pieces on a payment for one', () => onlineOrder(shopper, small.order_id, price * 3, 3), [409]);
-      // Replaying the return makes no second order.
+      // Paid for one piece; the return now asks for three (and claims their total) with the same order_id:
+      // the order is what was paid for (issue 32), one piece at the amount paid, not three.
+      let o_id = 0;
       await ledger.probe(async () => {
-        await onlineOrder(shopper, small.order_id, price);
-        await onlineOrder(shopper, small.order_id, price);
+        const res = await onlineOrder(shopper, small.order_id, price * 3, 3);
+        expect(res.status, res.text).toBe(201);
+        o_id = res.body.data.o_id;
+        await expectOrderOfPayment(o_id, small.order_id);
+      });
+      // Replaying the return (for one piece, or for three again) makes no second order and changes nothing.
+      await ledger.probe(async () => {
+        const before = await snapshot(server.db);
+        for (const [amount, quantity] of [[price, 1], [price * 3, 3]]) {
+          const res = await onlineOrder(shopper, small.order_id, amount, quantity);
+          expect(res.status, res.text).toBe(200);
+          expect(res.body.data.o_id).toBe(o_id);
+        }
         const orders = await server.db.selectFrom('orders').select('o_id').where('provider_order_id', '=', small.order_id).execute();
         expect(orders.length).toBe(1);
+        await expectUnchanged(server.db, before, 'replayed returns');
+        await expectOrderOfPayment(o_id, small.order_id);
+      });
+      // Paid for the cheap piece; the return names a dearer one (at its own price): the cheap one is ordered.
+      const dearer = buyable[2];
+      expect(dearer.productcarats[0].inr_price).toBeGreaterThan(price);
+      const other = await openPayment(shopper, price);
+      const paid = await fetch(`${server.origin}/sandbox/pay/${other.payment_session_id}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      await ledger.probe(async () => {
+        const res = await onlineOrder(shopper, other.order_id, dearer.productcarats[0].inr_price, 1, defaultSelection(dearer));
+        expect(res.status, res.text).toBe(201);
+        await expectOrderOfPayment(res.body.data.o_id, other.order_id);
       });
     });
 
@@ -322,7 +371,8 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
       CASHFREE_API_URL: `http://127.0.0.1:${port}/pg`,
     });
     shopper = await registerShopper(server);
-    const [product] = buyableProducts(await listProducts(server, 100));
+    // The cheapest: the shopper's open payments and orders of these probes count towards one day (no PAN needed below ₹2,00,000).
+    const [product] = cheapestFirst(buyableProducts(await listProducts(server, 100)));
     price = product.productcarats[0].inr_price;
     selection = defaultSelection(product);
   });
@@ -335,7 +385,7 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
   async function openPayment(): Promise<string> {
     const res = await server.send('POST', '/payment', {
       token: shopper.token,
-      body: { order_amount: price, customer_name: 'Mallory', customer_email: 'm@example.com', customer_phone: '9876543210', checkout: ADDRESS, cartItems: [{ ...selection, quantity: 1 }] },
+      body: { order_amount: price, customer_name: 'Mallory', customer_email: 'm@example.com', customer_phone: phoneOf(shopper), checkout: addressOf(shopper), cartItems: [{ ...selection, quantity: 1 }] },
     });
     expect(res.status, res.text).toBe(200);
     return res.body.data.order_id;
@@ -390,7 +440,7 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
       expect(await ordersFor(underpaid)).toEqual([]);
     });
     await refused(server, 'a return for an underpaid order', () =>
-      server.send('POST', '/createorder', { token: shopper.token, body: { ...ADDRESS, ...totals(price), payment_method: 'online', priceType: 'inr_price', order_id: underpaid, cartItems: [{ ...selection, quantity: 1 }] } }), [409]);
+      server.send('POST', '/createorder', { token: shopper.token, body: { ...addressOf(shopper), ...totals(price), payment_method: 'online', priceType: 'inr_price', order_id: underpaid, cartItems: [{ ...selection, quantity: 1 }] } }), [409]);
 
     const paid = await openPayment();
     fakeOrders.get(paid)!.order_status = 'PAID';
@@ -431,7 +481,7 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
     await refused(server, 'return with txStatus SUCCESS for an ACTIVE order', () =>
       server.send('POST', '/createorder', {
         token: shopper.token,
-        body: { ...ADDRESS, ...totals(price), payment_method: 'online', payment_status: 'SUCCESS', priceType: 'inr_price', order_id, cartItems: [{ ...selection, quantity: 1 }] },
+        body: { ...addressOf(shopper), ...totals(price), payment_method: 'online', payment_status: 'SUCCESS', priceType: 'inr_price', order_id, cartItems: [{ ...selection, quantity: 1 }] },
       }), [402]);
   });
 });
