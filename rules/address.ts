@@ -81,6 +81,147 @@ export function stateByGstCode(code: string): IndianState | null {
 /** An Indian PIN code: six digits, the first not 0. */
 export const INDIAN_PIN = /^[1-9][0-9]{5}$/;
 
+/**
+ * Where a PIN's postal circle lies, by India Post's table: its first two digits
+ * name a circle, its first three where a circle's prefix also serves a smaller
+ * state or territory (the longer prefix wins). Where the post still numbers a
+ * place as it did before a state was split or a border moved, both are listed,
+ * so no real address is refused: 160 Chandigarh and Mohali (Punjab), 194 Ladakh
+ * (written as Jammu and Kashmir before 2019), 24 and 26 Uttarakhand inside Uttar
+ * Pradesh's range, 362 and 396 Daman, Diu and Dadra inside Gujarat's, 507 the
+ * Bhadrachalam mandals moved to Andhra Pradesh in 2014, 533/605/607/609/673 the
+ * four districts of Puducherry (Yanam, Puducherry, Karaikal, Mahe) inside their
+ * neighbours' ranges, 682 Lakshadweep inside Kochi's, 783 Meghalaya's border
+ * offices, 81-83 Bihar and Jharkhand. 9 is the Army Postal Service, in no state.
+ */
+const PIN_PREFIX_STATES: Readonly<Record<string, readonly string[]>> = {
+  '11': ['Delhi'],
+  '12': ['Haryana'],
+  '13': ['Haryana'],
+  '14': ['Punjab'],
+  '15': ['Punjab'],
+  '16': ['Punjab'],
+  '160': ['Chandigarh', 'Punjab'],
+  '17': ['Himachal Pradesh'],
+  '18': ['Jammu and Kashmir'],
+  '19': ['Jammu and Kashmir'],
+  '194': ['Ladakh', 'Jammu and Kashmir'],
+  '20': ['Uttar Pradesh'],
+  '21': ['Uttar Pradesh'],
+  '22': ['Uttar Pradesh'],
+  '23': ['Uttar Pradesh'],
+  '24': ['Uttar Pradesh', 'Uttarakhand'],
+  '25': ['Uttar Pradesh'],
+  '26': ['Uttar Pradesh', 'Uttarakhand'],
+  '27': ['Uttar Pradesh'],
+  '28': ['Uttar Pradesh'],
+  '30': ['Rajasthan'],
+  '31': ['Rajasthan'],
+  '32': ['Rajasthan'],
+  '33': ['Rajasthan'],
+  '34': ['Rajasthan'],
+  '36': ['Gujarat'],
+  '362': ['Gujarat', 'Dadra and Nagar Haveli and Daman and Diu'],
+  '37': ['Gujarat'],
+  '38': ['Gujarat'],
+  '39': ['Gujarat'],
+  '396': ['Gujarat', 'Dadra and Nagar Haveli and Daman and Diu'],
+  '40': ['Maharashtra'],
+  '403': ['Goa'],
+  '41': ['Maharashtra'],
+  '42': ['Maharashtra'],
+  '43': ['Maharashtra'],
+  '44': ['Maharashtra'],
+  '45': ['Madhya Pradesh'],
+  '46': ['Madhya Pradesh'],
+  '47': ['Madhya Pradesh'],
+  '48': ['Madhya Pradesh'],
+  '49': ['Chhattisgarh'],
+  '50': ['Telangana'],
+  '507': ['Telangana', 'Andhra Pradesh'],
+  '51': ['Andhra Pradesh'],
+  '52': ['Andhra Pradesh'],
+  '53': ['Andhra Pradesh'],
+  '533': ['Andhra Pradesh', 'Puducherry'],
+  '56': ['Karnataka'],
+  '57': ['Karnataka'],
+  '58': ['Karnataka'],
+  '59': ['Karnataka'],
+  '60': ['Tamil Nadu'],
+  '605': ['Tamil Nadu', 'Puducherry'],
+  '607': ['Tamil Nadu', 'Puducherry'],
+  '609': ['Tamil Nadu', 'Puducherry'],
+  '61': ['Tamil Nadu'],
+  '62': ['Tamil Nadu'],
+  '63': ['Tamil Nadu'],
+  '64': ['Tamil Nadu'],
+  '67': ['Kerala'],
+  '673': ['Kerala', 'Puducherry'],
+  '68': ['Kerala'],
+  '682': ['Kerala', 'Lakshadweep'],
+  '69': ['Kerala'],
+  '70': ['West Bengal'],
+  '71': ['West Bengal'],
+  '72': ['West Bengal'],
+  '73': ['West Bengal'],
+  '737': ['Sikkim'],
+  '74': ['West Bengal'],
+  '744': ['Andaman and Nicobar Islands'],
+  '75': ['Odisha'],
+  '76': ['Odisha'],
+  '77': ['Odisha'],
+  '78': ['Assam'],
+  '783': ['Assam', 'Meghalaya'],
+  '790': ['Arunachal Pradesh'],
+  '791': ['Arunachal Pradesh'],
+  '792': ['Arunachal Pradesh'],
+  '793': ['Meghalaya'],
+  '794': ['Meghalaya'],
+  '795': ['Manipur'],
+  '796': ['Mizoram'],
+  '797': ['Nagaland'],
+  '798': ['Nagaland'],
+  '799': ['Tripura'],
+  '80': ['Bihar'],
+  '81': ['Bihar', 'Jharkhand'],
+  '82': ['Bihar', 'Jharkhand'],
+  '83': ['Bihar', 'Jharkhand'],
+  '84': ['Bihar'],
+  '85': ['Bihar'],
+};
+
+/** The first digit of the Army Postal Service's PINs (field post offices, in no state). */
+const ARMY_POSTAL_SERVICE = '9';
+
+/**
+ * The states and union territories a PIN's postal circle covers (the list's
+ * names); empty for a PIN in no circle (no post office has it); null for an
+ * Army Postal Service PIN, which belongs to no state. Only for a PIN that
+ * passes INDIAN_PIN.
+ */
+export function statesOfPin(pin: string): readonly string[] | null {
+  if (pin.startsWith(ARMY_POSTAL_SERVICE)) return null;
+  return PIN_PREFIX_STATES[pin.slice(0, 3)] ?? PIN_PREFIX_STATES[pin.slice(0, 2)] ?? [];
+}
+
+/** "Gujarat", "Chandigarh or Punjab", "Tamil Nadu, Puducherry or Kerala". */
+function eitherOf(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+/**
+ * Why a six-digit PIN cannot be in this state or union territory (the list's name),
+ * as the shopper reads it, or null when it can: "PIN 395007 is in Gujarat, not
+ * Maharashtra. Please check the state or the PIN." A PIN must agree with its state
+ * for the invoice's place of supply to be right.
+ */
+export function pinStateProblem(pin: string, state: string): string | null {
+  const states = statesOfPin(pin);
+  if (states === null || states.includes(state)) return null;
+  if (states.length === 0) return `PIN ${pin} is not a PIN code in use in India. Please check the PIN.`;
+  return `PIN ${pin} is in ${eitherOf(states)}, not ${state}. Please check the state or the PIN.`;
+}
+
 /** A country the shop ships to. */
 export interface Country {
   /** ISO 3166-1 alpha-2. */
@@ -196,7 +337,7 @@ export type DestinationProblem = { field: 'country' | 'state' | 'zip_code'; mess
 
 /**
  * Checks a destination: a country the shop ships to; in India a state or union
- * territory from the list and a six-digit PIN; abroad a region and the postal
+ * territory from the list and a six-digit PIN of that state's postal circle; abroad a region and the postal
  * code in that country's format. Answers the normalised destination or the first problem.
  */
 export function checkDestination(input: DestinationInput): { ok: true; destination: Destination } | { ok: false; problem: DestinationProblem } {
@@ -210,6 +351,8 @@ export function checkDestination(input: DestinationInput): { ok: true; destinati
     if (!indian) return { ok: false, problem: { field: 'state', message: 'State must be a state or union territory of India.' } };
     if (zip === '') return { ok: false, problem: { field: 'zip_code', message: 'ZIP code is required' } };
     if (!INDIAN_PIN.test(zip)) return { ok: false, problem: { field: 'zip_code', message: 'PIN code must be 6 digits.' } };
+    const elsewhere = pinStateProblem(zip, indian.name);
+    if (elsewhere) return { ok: false, problem: { field: 'zip_code', message: elsewhere } };
     return { ok: true, destination: { country: 'IN', state: indian.name, zip_code: zip, gstStateCode: indian.gstCode } };
   }
   if (found.postalCode) {
