@@ -54,20 +54,6 @@ export async function heldPieces(db: DB, pcIds: number[]): Promise<Map<number, n
   return new Map(rows.map((r) => [r.pc_id, Number(r.held)]));
 }
 
-/** Refuses (409) lines asking for more pieces than are in stock now; writes nothing. */
-export async function assertInStock(db: DB, lines: StockLine[]): Promise<void> {
-  const totals = totalsByRow(lines);
-  if (totals.size === 0) return;
-  const rows = await db.selectFrom('product_carats').select(['pc_id', 'stock']).where('pc_id', 'in', [...totals.keys()]).execute();
-  for (const row of rows) {
-    const want = totals.get(row.pc_id)!;
-    if (row.stock !== null && row.stock < want.quantity) {
-      const held = await heldPieces(db, [row.pc_id]);
-      throw conflictError(soldOutMessage(want.line, row.stock, held.get(row.pc_id) ?? 0));
-    }
-  }
-}
-
 /** A line as order placement prices it: with its row's stock as read in the same transaction (null: made to order). */
 export interface PricedStockLine extends StockLine {
   caratPricing: { stock: number | null };
