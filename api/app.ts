@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './context.ts';
 import { docsRoutes } from './docs.ts';
-import { ApiError, onError, onNotFound } from './errors.ts';
+import { onError, onNotFound, tooLarge } from './errors.ts';
 import { openApiYaml, registerContract } from './openapi/document.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -24,8 +24,8 @@ import { validationHook } from './validation.ts';
 /** JSON bodies are small; uploads stream through their own limit (120 MB per file). */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-const tooLarge = () => {
-  throw new ApiError(413, 'The request body is too large (1 MB at most).');
+const refuseLargeBody = () => {
+  throw tooLarge('The request body is too large (1 MB at most).');
 };
 
 /**
@@ -34,7 +34,7 @@ const tooLarge = () => {
  * checkout lane reads a body through before handing it over (api/lane).
  */
 export function countedJsonBody(): MiddlewareHandler {
-  return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: refuseLargeBody });
 }
 
 /**
@@ -52,7 +52,7 @@ function jsonBodyLimit(): MiddlewareHandler {
     if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next();
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     if (Number.isSafeInteger(declared) && declared >= 0 && c.req.header('transfer-encoding') === undefined) {
-      return declared > JSON_BODY_LIMIT ? tooLarge() : next();
+      return declared > JSON_BODY_LIMIT ? refuseLargeBody() : next();
     }
     return streamed(c, next);
   };

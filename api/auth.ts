@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppEnv, Caller } from './context.ts';
 import type { Config } from './env.ts';
-import { ApiError, forbidden } from './errors.ts';
+import { forbidden } from './errors.ts';
 import { isAdministrator } from '../rules/roles.ts';
 
 const ALGORITHM = 'HS256';
@@ -115,6 +115,6 @@ export function identifyCaller(): MiddlewareHandler<AppEnv> {
  */
 export function assertOwnUser(caller: Caller, u_id: number): void {
   if (caller.u_id !== u_id && !caller.isAdmin) {
-    throw new ApiError(403, 'You can only act on your own account.');
+    throw forbidden('You can only act on your own account.');
   }
 }

@@ -15,39 +15,55 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** A refusal the client can act on: an honest HTTP code and a message shown as is. */
-export class ApiError extends HTTPException {
-  readonly description: string;
-  readonly data: unknown;
-  constructor(status: ContentfulStatusCode, description: string, data: unknown = null) {
-    super(status, { message: description });
-    this.description = description;
-    this.data = data;
-  }
-}
+/**
+ * The refusals the API raises itself, by the words of HTTP: each is a DomainError (rules/errors.ts),
+ * the store's one error type, answered by onError with its kind's status (STATUS_OF_KIND).
+ */
+export const badRequest = (description: string) => new DomainError('invalid', description);
+export const unauthorized = (description: string) => new DomainError('unauthorized', description);
+export const paymentRequired = (description: string) => new DomainError('payment_required', description);
+export const forbidden = (description = 'Your session has expired. Please log in again.') => new DomainError('forbidden', description);
+export const notFound = (description: string) => new DomainError('not_found', description);
+export const conflict = (description: string, data: unknown = null) => new DomainError('conflict', description, data);
+export const tooLarge = (description = 'The upload is too large. Max size is 120MB per file.') => new DomainError('too_large', description);
+export const tooManyAttempts = (description: string, retryAfterSeconds: number) => new DomainError('too_many', description, { retryAfter: retryAfterSeconds });
+/** Something the store depends on cannot be reached now (a 503 without Retry-After): not the caller's fault. */
+export const unavailable = (description: string) => new DomainError('unavailable', description);
 
-export const badRequest = (description: string) => new ApiError(400, description);
-export const forbidden = (description = 'Your session has expired. Please log in again.') => new ApiError(403, description);
-export const notFound = (description: string) => new ApiError(404, description);
-export const conflict = (description: string) => new ApiError(409, description);
-export const tooLarge = (description = 'The upload is too large. Max size is 120MB per file.') => new ApiError(413, description);
-export const tooManyAttempts = (description: string, retryAfterSeconds: number) => {
-  const error = new ApiError(429, description, { retryAfter: retryAfterSeconds });
-  return error;
+/** The HTTP status of each kind of domain error (rules/errors.ts): the one place they meet. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  too_many: 429,
+  busy: 503,
+  unavailable: 503,
 };
 
 /**
- * A refusal the client can act on, of either type: an ApiError raised at the edge or a
- * DomainError from rules/ and db/ (a sold-out piece, a lapsed price lock). Code that must
- * settle whatever happens (a payment being finished) tells refusals from faults with this.
+ * A refusal the client can act on: a DomainError of a 4xx kind (a sold-out piece, a lapsed
+ * price lock, a bad field). A busy store or an unreachable provider is not one: a fault to
+ * try again. Code that must settle whatever happens (a payment being finished) tells
+ * refusals from faults with this.
  */
-export function isRefusal(error: unknown): error is ApiError | DomainError {
-  return error instanceof ApiError || error instanceof DomainError;
+export function isRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && STATUS_OF_KIND[error.kind] < 500;
 }
 
-/** The sentence of a refusal, whichever type it is. */
-export function refusalMessage(error: ApiError | DomainError): string {
-  return error instanceof ApiError ? error.description : error.message;
+/** The sentence of a refusal, as the client is told it. */
+export function refusalMessage(error: DomainError): string {
+  return error.message;
+}
+
+/** Seconds a client is told to wait (Retry-After) after a refusal of this kind, if any. */
+function retryAfterOf(error: DomainError): number | undefined {
+  if (error.kind === 'busy') return 1;
+  if (error.kind === 'too_many') return (error.data as { retryAfter?: number } | null)?.retryAfter;
+  return undefined;
 }
 
 /** A successful answer. */
@@ -66,15 +82,6 @@ function describeHttpException(error: HTTPException): string {
   if (error.status === 413) return 'The request body is too large.';
   return error.message || 'The request could not be handled.';
 }
-
-/** The HTTP status of each kind of domain error (rules/errors.ts): the one place they meet. */
-export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
-  invalid: 400,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  busy: 503,
-};
 
 /**
  * The database's write lock was held past the wait (SQLite's busy timeout, PostgreSQL's
@@ -222,13 +229,9 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Turns anything thrown into the envelope; a stack trace never reaches the client. */
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof DomainError) {
-    if (error.kind === 'busy') c.header('Retry-After', '1');
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter) c.header('Retry-After', String(retryAfter));
     return c.json({ status: 0, description: error.message, data: error.data ?? null }, STATUS_OF_KIND[error.kind]);
-  }
-  if (error instanceof ApiError) {
-    const retryAfter = (error.data as { retryAfter?: number } | null)?.retryAfter;
-    if (error.status === 429 && retryAfter) c.header('Retry-After', String(retryAfter));
-    return c.json({ status: 0, description: error.description, data: error.data }, error.status);
   }
   if (error instanceof HTTPException) {
     const status = error.status >= 500 ? 500 : error.status;

@@ -31,7 +31,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from './context.ts';
-import { ApiError, badRequest, diskFullCode, tooLarge } from './errors.ts';
+import { DomainError } from '../rules/errors.ts';
+import { badRequest, diskFullCode, tooLarge } from './errors.ts';
 import { MAX_MEDIA_FILE_BYTES } from '../rules/media.ts';
 import { type MediaFolder, mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
 import { recordMediaFiles } from '../db/queries/media-files.ts';
@@ -311,7 +312,7 @@ interface Received {
 
 /**
  * Streams a multipart request into the rules' media folder. Resolves once every
- * file is stored and checked; rejects with an ApiError (400 or 413) as soon as
+ * file is stored and checked; rejects with a DomainError (400 or 413) as soon as
  * something is refused, having stopped reading and removed every file written.
  */
 /** A file received and checked as far as can be without decoding it. */
@@ -374,7 +375,7 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
     // a full disk refusing a file being written (answered 503, api/errors.ts), not the client's fault.
     const fail = (error: unknown, asThrown = false) => {
       if (failure) return;
-      failure = error instanceof ApiError || asThrown || diskFullCode(error) ? error : badRequest('The upload was cut short or is not valid multipart form data.');
+      failure = error instanceof DomainError || asThrown || diskFullCode(error) ? error : badRequest('The upload was cut short or is not valid multipart form data.');
       // Stop reading at once: the client may still be sending the rest of a huge body.
       source.unpipe(parser);
       source.destroy();

@@ -1,19 +1,29 @@
 /**
- * What went wrong, in the shop's words, without HTTP: rules/ and db/ throw a
- * DomainError, and the API's one error handler (api/errors.ts) gives each kind
- * its status code.
+ * What went wrong, in the shop's words, without HTTP: the one error type of the store, from
+ * rules/ and db/ to the API's edge. Each kind is given its status code in one place (api/errors.ts
+ * STATUS_OF_KIND, used by its one error handler).
  */
 export type DomainErrorKind =
+  /** The request's content is wrong (a missing field, an unknown value). */
+  | 'invalid'
+  /** The caller could not be told from anyone else (a webhook whose signature does not verify). */
+  | 'unauthorized'
+  /** A payment the order needs has not been confirmed by the payment provider. */
+  | 'payment_required'
+  /** The caller may not do this (a bad or expired token, the wrong role, another's account). */
+  | 'forbidden'
   /** The thing asked for does not exist (or is not the caller's to know about). */
   | 'not_found'
   /** The request is well formed but the current state refuses it (a status change, a duplicate name). */
   | 'conflict'
-  /** The request's content is wrong (a missing field, an unknown value). */
-  | 'invalid'
-  /** The caller may not do this. */
-  | 'forbidden'
+  /** What was sent is larger than the store takes (a body, a file, an image's pixels). */
+  | 'too_large'
+  /** Too many attempts in a while; `data.retryAfter` says in how many seconds to try again. */
+  | 'too_many'
   /** The store is busy (a lock, a lease): try again shortly. */
-  | 'busy';
+  | 'busy'
+  /** Something the store depends on cannot be reached (the payment provider, the checkout lane): not the caller's fault. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;

@@ -19,7 +19,7 @@ import { refuseShort, type StockRow, stockTake, takeStockQuery } from '../../db/
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { usdInrNow } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/gateway.ts';
 import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
@@ -27,7 +27,7 @@ import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { claimPaymentForOrder, removeHolds } from '../../db/queries/payments.ts';
-import { conflictError } from '../../rules/errors.ts';
+import { conflictError, DomainError } from '../../rules/errors.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import { heldPrice, type LockedPrice } from './quotes.ts';
 import { readsBeside, writeTransaction, type WriteOptions } from '../../db/transaction.ts';
@@ -133,7 +133,7 @@ export async function priceCheckout(db: DB, u_id: number, checkout: CheckoutToPr
 export async function confirmPaid(provider: PaymentProvider, payment: { provider_order_id: string; amount: number; currency: string }): Promise<ProviderOrder> {
   const remote = await provider.getOrder(payment.provider_order_id);
   if (!remote || remote.status !== 'PAID') {
-    throw new ApiError(402, 'Your payment has not been confirmed by the payment provider.');
+    throw paymentRequired('Your payment has not been confirmed by the payment provider.');
   }
   if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
     throw conflict('The amount paid does not match this order. Please contact us.');
@@ -237,7 +237,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     // SQLite's transaction holds the one write lock): a cart order locks the cart lines it orders
     // as it reads them, so the lines priced are the lines removed; a Buy Now order, having none,
     // locks the shopper's row. The unique indexes on the key and on the payment cover the rest.
-    let lines: CartToPrice['lines'] | ApiError;
+    let lines: CartToPrice['lines'] | DomainError;
     // The order already placed under the Idempotency-Key, read with the cart lines (one round trip
     // instead of two); undefined when no line was read to carry it, and earlierPlacement reads it.
     let knownByKey: { o_id: number; request_hash: string | null } | null | undefined;
@@ -252,7 +252,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       try {
         lines = cartRowsToPrice(checkout.lines, rows);
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
         lines = error;
         // Read again, after the lock: a refusal is answered only when no placement of this request committed.
         knownByKey = undefined;
@@ -263,7 +263,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
     const earlier = await earlierPlacement(trx, request, paid, knownByKey);
     if (earlier) return earlier;
-    if (lines instanceof ApiError) throw lines;
+    if (lines instanceof DomainError) throw lines;
     // The early pricing, waited for a bounded time (EARLY_PRICING_WAIT_MS): waiting without a bound for
     // a connection of the pool while this transaction holds one could wait forever when every connection is held so.
     const quoted = early ? await settledWithin(early, EARLY_PRICING_WAIT_MS) : null;

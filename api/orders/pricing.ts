@@ -10,7 +10,7 @@ import type { Caller } from '../context.ts';
 import type { CaratPricingRow } from '../../db/queries/carat-pricing.ts';
 import { findActiveCoupon, listActiveCoupons, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount, couponGivingDiscount, FIELD_OF_CURRENCY } from '../../rules/money.ts';
 import { HOME_COUNTRY } from '../../rules/address.ts';
@@ -76,7 +76,7 @@ const SHIPPING = 0;
 export async function shopperCurrency(db: DB, u_id: number, caller?: Pick<Caller, 'u_id' | 'country_code'>): Promise<Currency> {
   if (caller?.u_id === u_id) return currencyFor(caller.country_code);
   const user = await db.selectFrom('users').select('country_code').where('u_id', '=', u_id).executeTakeFirst();
-  if (!user) throw new ApiError(404, 'User not found.');
+  if (!user) throw notFound('User not found.');
   return currencyFor(user.country_code);
 }
 
@@ -90,7 +90,7 @@ export function resolveSelection(
   selection: Selection,
   options: { atCheckout?: boolean } = {},
 ): ResolvedSelection {
-  if (!sellable || (!sellable.active && !options.atCheckout)) throw new ApiError(404, 'This product is not available.');
+  if (!sellable || (!sellable.active && !options.atCheckout)) throw notFound('This product is not available.');
   if (!sellable.active) throw conflict(`"${sellable.name}" is no longer available. Please remove it from your cart.`);
   const carat = sellable.carats.get(selection.pc_id);
   if (!carat || carat.carat_id !== selection.carat_id) throw badRequest('This carat is not offered for this product.');

@@ -19,7 +19,7 @@ import { HOME_COUNTRY } from '../../rules/address.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';
 import { unplacedPaymentMessage } from '../../rules/payments.ts';
 import type { Deps } from '../context.ts';
-import { ApiError, badRequest, isRefusal, refusalMessage } from '../errors.ts';
+import { badRequest, conflict, isRefusal, refusalMessage } from '../errors.ts';
 import { assertLawfulDay, assertLawfulPayment } from '../orders/checkout-law.ts';
 import { type Checkout, linesToPrice, type OrderRequest, type PaidCheckout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { normaliseCouponName } from '../orders/pricing.ts';
@@ -162,13 +162,13 @@ export interface Settlement {
 }
 
 /**
- * Why an order could not be placed, when the refusal is for good (a refusal of either error
- * type, a product deleted since it was priced); null for a fault to try again (the database
- * busy or unreachable), which leaves the payment paid for the next settlement.
+ * Why an order could not be placed, when the refusal is for good (a refusal, isRefusal: a
+ * DomainError of a 4xx kind; a product deleted since it was priced); null for a fault to try
+ * again (the database busy or unreachable, the provider unavailable), which leaves the payment
+ * paid for the next settlement.
  */
 export function unplaceableReason(error: unknown): string | null {
-  if (error instanceof ApiError && error.status >= 500) return null;
-  if (isRefusal(error)) return 'kind' in error && error.kind === 'busy' ? null : refusalMessage(error);
+  if (isRefusal(error)) return refusalMessage(error);
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'A piece in it is no longer in our catalogue.';
   }
@@ -292,6 +292,6 @@ export async function placePaidOrder(deps: PaymentDeps, request: OrderRequest & 
     else throw error;
     if (settled.outcome === 'already_placed' && settled.o_id !== undefined) return { o_id: settled.o_id, created: false };
     if (!settled.description) throw error;
-    throw new ApiError(409, settled.description, { payment_status: settled.outcome, refund_amount: toMajor(settled.refund_amount ?? 0), order_id: payment.provider_order_id });
+    throw conflict(settled.description, { payment_status: settled.outcome, refund_amount: toMajor(settled.refund_amount ?? 0), order_id: payment.provider_order_id });
   }
 }

@@ -3,7 +3,7 @@ import { createUser, findUserByPhone } from '../../../db/queries/users.ts';
 import { issueToken } from '../../auth.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
-import { ApiError, conflict, created, notFound, ok, tooManyAttempts } from '../../errors.ts';
+import { badRequest, conflict, created, notFound, ok, tooManyAttempts } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../db/passwords.ts';
 import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
 import { getProfile, rememberAddress } from '../../../db/queries/profile.ts';
@@ -57,7 +57,7 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
   if (wait > 0) throw tooManyAttempts(`Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
 
   const user = await findUserByPhone(db, countryCode, phoneNumber);
-  if (!(await verifyPassword(user?.password_hash, password)) || !user) throw new ApiError(400, 'Invalid phone number or password.');
+  if (!(await verifyPassword(user?.password_hash, password)) || !user) throw badRequest('Invalid phone number or password.');
   // A right password was no guess: the phone starts afresh and the address gets its slot back.
   await clearRateLimit(db, phoneBucket);
   await releaseRateLimitSlot(db, addressBucket);

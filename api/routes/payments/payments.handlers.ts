@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { findPaymentBySession } from '../../../db/queries/orders.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Config } from '../../env.ts';
-import { ApiError, badRequest, forbidden, notFound, ok } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, ok, unauthorized } from '../../errors.ts';
 import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS, webhookDeliveryKey } from '../../payments/cashfree.ts';
@@ -85,7 +85,7 @@ export const paymentWebhookHandler: RouteHandler<typeof paymentWebhook, AppEnv> 
   const timestamp = c.req.header('x-webhook-timestamp') ?? '';
   const signature = c.req.header('x-webhook-signature') ?? '';
   if (!timestamp || !signature || !verifyWebhookSignature(config.payment.secretKey, timestamp, raw, signature)) {
-    throw new ApiError(401, 'Invalid webhook signature.');
+    throw unauthorized('Invalid webhook signature.');
   }
   const sent = Number(timestamp) < 1e12 ? Number(timestamp) * 1000 : Number(timestamp);
   if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > WEBHOOK_MAX_AGE_MS) throw badRequest('The webhook is too old.');
@@ -98,7 +98,7 @@ export const paymentWebhookHandler: RouteHandler<typeof paymentWebhook, AppEnv> 
     .onConflict((oc) => oc.column('event_key').doNothing())
     .returning('event_key')
     .executeTakeFirst();
-  if (!claimed) throw new ApiError(409, 'This webhook was already received.');
+  if (!claimed) throw conflict('This webhook was already received.');
 
   let orderId: unknown;
   try {
