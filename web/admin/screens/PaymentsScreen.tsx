@@ -73,7 +73,7 @@ export function PaymentsScreen() {
                 {payment.refund_amount === null ? <span className="admin-cell-muted">—</span> : formatOrderMoney(payment.refund_amount, payment.currency)}
               </td>
               <td className="admin-num admin-payment-updated" data-label="Updated">
-                {formatDateTime(payment.updated_at)}
+                <DateTime iso={payment.updated_at} />
               </td>
               <td className="admin-payment-note" data-label="Note">
                 {payment.note ?? <span className="admin-cell-muted">—</span>}
@@ -98,4 +98,17 @@ function breakable(id: string) {
       ) : null}
     </Fragment>
   ));
+}
+
+/** The desk's date and time, the time on a line of its own in a narrow column: "Oct 4, 2026," / "8:58 AM". */
+function DateTime({ iso }: { iso: string }) {
+  const text = formatDateTime(iso);
+  const cut = text.lastIndexOf(', ');
+  if (cut < 0) return <>{text}</>;
+  return (
+    <>
+      <span className="admin-block">{text.slice(0, cut + 1)}</span>
+      {text.slice(cut + 2)}
+    </>
+  );
 }
