@@ -100,15 +100,14 @@ function breakable(id: string) {
   ));
 }
 
-/** The desk's date and time, the time on a line of its own in a narrow column: "Oct 4, 2026," / "8:58 AM". */
+/** The desk's date and time, the time on a line of its own in the table's narrow column ("Oct 4, 2026," / "8:58 AM"), on one line on a phone's card. */
 function DateTime({ iso }: { iso: string }) {
   const text = formatDateTime(iso);
   const cut = text.lastIndexOf(', ');
   if (cut < 0) return <>{text}</>;
   return (
     <>
-      <span className="admin-block">{text.slice(0, cut + 1)}</span>
-      {text.slice(cut + 2)}
+      <span className="admin-block">{text.slice(0, cut + 1)}</span> {text.slice(cut + 2)}
     </>
   );
 }
