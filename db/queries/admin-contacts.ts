@@ -6,7 +6,7 @@
 
 import { notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
-import { isoTimestamp } from './catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 
 export interface ContactView {
   c_id: number;

@@ -11,9 +11,8 @@ import { nextStatusesForShop, type OrderStatus } from '../../rules/orders.ts';
 import { asPaymentStatus, cancelRefunds, type PaymentStatus } from '../../rules/payments.ts';
 import type { DB } from '../connection.ts';
 import type { Database, Order, OrderStatusHistoryTable } from '../schema.ts';
-import { isoTimestamp } from './catalogue.ts';
 import { type OrderId, type OrderView, orderViews } from './orders.ts';
-import { utcTimestamp } from '../time.ts';
+import { isoTimestamp, utcTimestamp } from '../time.ts';
 
 /** An order as the administrator sees it in a list. */
 export interface AdminOrderView extends OrderView {

@@ -11,7 +11,7 @@ import type { BannerWords } from '../../rules/banner.ts';
 import { conflictError, notFoundError } from '../../rules/errors.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
-import { isoTimestamp } from './catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 import type { ReviewView, SliderImageView } from './reviews.ts';
 import { writeTransaction } from '../transaction.ts';
 

@@ -7,7 +7,7 @@ import { conflictError, notFoundError } from '../../rules/errors.ts';
 import { isAdministrator } from '../../rules/roles.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
-import { isoTimestamp } from './catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
 
 /** A user without anything secret: the password hash never leaves the database. */

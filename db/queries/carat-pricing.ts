@@ -9,7 +9,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { toMajor } from '../../rules/money.ts';
 import { gramsOf, MAX_PIECE_PRICE, type MakingType, type PriceBreakup, type PricingMode, priceByRate, withoutGst } from '../../rules/pricing.ts';
 import type { DB } from '../connection.ts';
-import { isoTimestamp } from './catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 
 /** The product_carats columns this needs, for a select on `pc`. */
 export const CARAT_PRICING_COLUMNS = [

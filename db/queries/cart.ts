@@ -6,7 +6,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
-import { catalogueRowsVersion, getProducts, type ProductView, shopperViews } from './catalogue.ts';
+import { getProducts, type ProductView, shopperViews } from './catalogue.ts';
+import { catalogueRowsVersion } from './catalogue-version.ts';
 import { utcTimestamp } from '../time.ts';
 import { conflictError } from '../../rules/errors.ts';
 

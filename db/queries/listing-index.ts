@@ -10,7 +10,8 @@
  * catalogue version), no I/O.
  */
 
-import type { ListingSort } from './catalogue.ts';
+/** How a listing is ordered. */
+export type ListingSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'bestsellers';
 
 /** A product row as the index is built from it, newest first. */
 export interface IndexProductRow {

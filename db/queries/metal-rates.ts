@@ -13,7 +13,7 @@ import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { type Trx, writeTransaction } from '../transaction.ts';
 import { storedInBounds } from './carat-pricing.ts';
-import { isoTimestamp } from './catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 
 export interface CaratRate {
   carat_id: number;

@@ -12,9 +12,8 @@ import { type DB, engineOf } from '../connection.ts';
 import type { Currency, Database, Order, OrderItem } from '../schema.ts';
 import { maskPan } from '../../rules/compliance.ts';
 import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView, storedInBounds } from './carat-pricing.ts';
-import { isoTimestamp } from './catalogue.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
-import { timestampMs, utcTimestamp } from '../time.ts';
+import { isoTimestamp, timestampMs, utcTimestamp } from '../time.ts';
 import type { StockRow } from './stock.ts';
 
 /* ---------------------------------------------------------------- coupons */

@@ -5,7 +5,7 @@
 
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
-import { isoTimestamp } from './catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
 
 /** A review as the API answers it (storefront.md §3). */

@@ -17,7 +17,7 @@ import { replaceItemHuids } from '../queries/hallmarks-invoices.ts';
 import { currentUsdInr } from '../queries/metal-rates.ts';
 import { findOrder } from '../queries/orders.ts';
 import { shippingRates } from '../queries/shop-settings.ts';
-import { isoTimestamp } from '../queries/catalogue.ts';
+import { isoTimestamp } from '../time.ts';
 import { newTokenKey } from '../queries/users.ts';
 import { type MediaLocation, type MediaStore, mediaStore } from '../media-store.ts';
 import { recordMediaFiles } from '../queries/media-files.ts';

@@ -4,8 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ListingSort } from '../../db/queries/catalogue.ts';
-import { buildListingIndex, firstInOrder, type IndexCaratRow, type IndexProductRow, type ListingCriteria, mendStock, selectListing } from '../../db/queries/listing-index.ts';
+import { buildListingIndex, firstInOrder, type IndexCaratRow, type IndexProductRow, type ListingCriteria, type ListingSort, mendStock, selectListing } from '../../db/queries/listing-index.ts';
 
 interface Catalogue {
   products: IndexProductRow[];

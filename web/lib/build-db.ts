@@ -21,11 +21,9 @@ import {
   type MaterialView,
   type ProductView,
   type SizeView,
-  sliderImages,
-  testimonials,
 } from '../../db/queries/catalogue.ts';
-import { isoTimestamp } from '../../db/queries/catalogue.ts';
-import type { ProductReviews, ReviewView, SliderImageView } from '../../db/queries/reviews.ts';
+import { type ProductReviews, type ReviewView, type SliderImageView, sliderImages, testimonials } from '../../db/queries/reviews.ts';
+import { isoTimestamp } from '../../db/time.ts';
 import { listCoupons } from '../../db/queries/orders.ts';
 import type { OfferCoupon } from '../../rules/offers.ts';
 

@@ -16,7 +16,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
-import { byteLengthOf, catalogueRowsVersion, ownBytes, writePieces } from '../../../db/queries/catalogue.ts';
+import { byteLengthOf, ownBytes, writePieces } from '../../../db/queries/catalogue.ts';
+import { catalogueRowsVersion } from '../../../db/queries/catalogue-version.ts';
 import { stockChangesSince, stockStamp } from '../../../db/queries/stock-view.ts';
 
 /**
