@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,9 +16,9 @@ import { metalRatesRoutes } from './routes/metal-rates/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
+import { createRouter } from './routes/router.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mediaRoutes, siteRoutes } from './site/serve.ts';
-import { validationHook } from './validation.ts';
 
 /** JSON bodies are small; uploads stream through their own limit (120 MB per file). */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -60,7 +59,7 @@ function jsonBodyLimit(): MiddlewareHandler {
 
 /** Every API route module, in the order the contract lists them. */
 export function apiRoutes() {
-  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const api = createRouter();
   api.route('/', accountsRoutes());
   api.route('/', catalogueRoutes());
   api.route('/', reviewsRoutes());
@@ -82,7 +81,7 @@ export function apiRoutes() {
  * run it on a temporary database with `app.request(...)`.
  */
 export function createApp(deps: Deps, options: { lane?: MiddlewareHandler<AppEnv> } = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
   app.onError(onError);
   app.notFound(onNotFound);
   // First of all: a visitor's kept catalogue answer needs none of what follows (see there).

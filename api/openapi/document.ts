@@ -1,8 +1,6 @@
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { stringify } from 'yaml';
 import type { AppEnv } from '../context.ts';
-import { ErrorEnvelope } from './schemas.ts';
-import { PLANNED_CALLS } from './planned.ts';
 
 const INFO = {
   title: 'Aurum Jewellery Store API',
@@ -28,7 +26,7 @@ const INFO = {
   ].join('\n'),
 };
 
-/** Registers the parts of the contract that are not a single route's: security, planned calls. */
+/** Registers the parts of the contract that are not a single route's: the bearer token's security scheme. */
 export function registerContract(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
@@ -36,26 +34,6 @@ export function registerContract(app: OpenAPIHono<AppEnv>): void {
     bearerFormat: 'JWT',
     description: 'The `auth_token` answered by /userlogin.',
   });
-  const built = new Set(
-    app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [`${d.route.method} ${d.route.path}`] : [])),
-  );
-  for (const [method, path, summary] of PLANNED_CALLS) {
-    if (built.has(`${method} ${path}`)) continue;
-    const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    app.openAPIRegistry.registerPath({
-      method,
-      path,
-      summary,
-      description: 'Named by the specification; not built yet.',
-      tags: ['Planned'],
-      ...(names.length ? { request: { params: z.object(Object.fromEntries(names.map((n) => [n, z.number().int()]))) } } : {}),
-      security: [],
-      responses: {
-        200: { description: 'The answer the specification gives; this server does not serve it yet.' },
-        404: { description: 'Not built yet.', content: { 'application/json': { schema: ErrorEnvelope } } },
-      },
-    });
-  }
 }
 
 /** `post /getcart/{u_id}` becomes `postGetcartByUId`: stable ids for generated clients. */
@@ -90,7 +68,6 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       { name: 'Shipping and tax', description: 'Shipping rates and the cash-on-delivery cap (GST invoices and HUIDs are under Orders and Back office)' },
       { name: 'Back office', description: 'Administrator calls' },
       { name: 'Operations', description: 'Health of an instance, for load balancers and orchestrators' },
-      { name: 'Planned', description: 'Named by the specification, not built yet' },
     ],
   });
   for (const [path, item] of Object.entries(document.paths ?? {})) {

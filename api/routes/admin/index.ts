@@ -1,6 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
-import { validationHook } from '../../validation.ts';
+import { createRouter } from '../router.ts';
 import { attributesRoutes } from './attributes/index.ts';
 import { categoriesRoutes } from './categories/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
@@ -19,7 +17,7 @@ import { usersRoutes } from './users/index.ts';
  * delete their own account.
  */
 export function adminRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .route('/', categoriesRoutes())
     .route('/', attributesRoutes())
     .route('/', productsRoutes())

@@ -1,6 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
-import { validationHook } from '../../validation.ts';
+import { createRouter } from '../router.ts';
 import {
   createCartHandler,
   createWishlistHandler,
@@ -14,7 +12,7 @@ import { createCart, createWishlist, getCart, getWishlist, removeCart, removeWis
 
 /** The caller's cart and wishlist (owner only). */
 export function cartRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(createCart, createCartHandler)
     .openapi(getCart, getCartHandler)
     .openapi(updateCart, updateCartHandler)

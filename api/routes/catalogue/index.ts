@@ -1,6 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
-import { validationHook } from '../../validation.ts';
+import { createRouter } from '../router.ts';
 import {
   getAllProductsHandler,
   getCaratHandler,
@@ -30,7 +28,7 @@ export { KEPT_ANSWER_PATHS, keptAnswersServer, keptCatalogueAnswer } from './kep
 
 /** What shoppers browse: categories, materials, carats, sizes, products, coupons. */
 export function catalogueRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(getCategory, getCategoryHandler)
     .openapi(getMaterials, getMaterialsHandler)
     .openapi(getCarat, getCaratHandler)

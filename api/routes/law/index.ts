@@ -1,6 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
-import { validationHook } from '../../validation.ts';
+import { createRouter } from '../router.ts';
 import {
   checkoutQuoteHandler,
   getCodLimitHandler,
@@ -14,7 +12,7 @@ import { checkoutQuote, getCodLimit, getInvoice, getShippingRates, setCodLimit, 
 
 /** Selling lawfully: shipping rates, the cash cap, the checkout's quote, HUIDs and tax invoices. */
 export function lawRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(getShippingRates, getShippingRatesHandler)
     .openapi(setShippingRates, setShippingRatesHandler)
     .openapi(getCodLimit, getCodLimitHandler)

@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
-import { validationHook } from '../../validation.ts';
+import { createRouter } from '../router.ts';
 import { getLowStockHandler, getMetalRateHistoryHandler, getMetalRatesHandler, previewMetalRatesHandler, setMetalRatesHandler } from './metal-rates.handlers.ts';
 import { getLowStock, getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates } from './metal-rates.routes.ts';
 
 /** The day's metal rates (anyone reads them; administrators set them and see their history). */
 export function metalRatesRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(getMetalRates, getMetalRatesHandler)
     .openapi(setMetalRates, setMetalRatesHandler)
     .openapi(previewMetalRates, previewMetalRatesHandler)

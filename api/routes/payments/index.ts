@@ -1,6 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
-import { validationHook } from '../../validation.ts';
+import { createRouter } from '../router.ts';
 import {
   getPaymentsHandler,
   paymentConfigHandler,
@@ -14,7 +12,7 @@ import { getPayments, payment, paymentConfig, paymentWebhook, sandboxLibrary, sa
 
 /** Online payment: start, provider webhook, the built-in sandbox provider's page and library, and the back office's list of payments. */
 export function paymentsRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(payment, paymentHandler)
     .openapi(paymentWebhook, paymentWebhookHandler)
     .openapi(paymentConfig, paymentConfigHandler)

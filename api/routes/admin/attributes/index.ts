@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../context.ts';
-import { validationHook } from '../../../validation.ts';
+import { createRouter } from '../../router.ts';
 import { attributeHandlers } from './attributes.handlers.ts';
 import { ATTRIBUTE_CALLS, attributeRoutes } from './attributes.routes.ts';
 
 /** Materials, sizes and carats: add, rename, delete (the same rules for all three). */
 export function attributesRoutes() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
   for (const calls of ATTRIBUTE_CALLS) {
     const routes = attributeRoutes(calls);
     const handlers = attributeHandlers(calls);

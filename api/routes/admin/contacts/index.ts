@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../context.ts';
-import { validationHook } from '../../../validation.ts';
+import { createRouter } from '../../router.ts';
 import { contactInfoHandler, deleteContactInfoHandler } from './contacts.handlers.ts';
 import { contactInfo, deleteContactInfo } from './contacts.routes.ts';
 
 /** Contact messages: the paginated list and deletion. */
 export function contactsRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(contactInfo, contactInfoHandler)
     .openapi(deleteContactInfo, deleteContactInfoHandler);
 }

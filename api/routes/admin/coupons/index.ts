@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../context.ts';
-import { validationHook } from '../../../validation.ts';
+import { createRouter } from '../../router.ts';
 import { addCouponHandler, changeCouponStatusHandler, updateCouponHandler } from './coupons.handlers.ts';
 import { addCoupon, changeCouponStatus, updateCoupon } from './coupons.routes.ts';
 
 /** Coupons: add, edit, activate/deactivate. */
 export function couponsRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(addCoupon, addCouponHandler)
     .openapi(updateCoupon, updateCouponHandler)
     .openapi(changeCouponStatus, changeCouponStatusHandler);

@@ -1,6 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../context.ts';
-import { validationHook } from '../../../validation.ts';
+import { createRouter } from '../../router.ts';
 import {
   getAllOrdersHandler,
   getOrderDetailHandler,
@@ -13,7 +11,7 @@ import { getAllOrders, getOrderDetail, getOrderList, updateOrderNote, updateOrde
 
 /** Orders in the back office: the list, the order desk, and the one lifecycle of a status. */
 export function ordersAdminRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(getAllOrders, getAllOrdersHandler)
     .openapi(getOrderList, getOrderListHandler)
     .openapi(getOrderDetail, getOrderDetailHandler)

@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../context.ts';
-import { validationHook } from '../../../validation.ts';
+import { createRouter } from '../../router.ts';
 import { addSearchSynonymHandler, deleteSearchSynonymHandler, getSearchSynonymsHandler } from './search.handlers.ts';
 import { addSearchSynonym, deleteSearchSynonym, getSearchSynonyms } from './search.routes.ts';
 
 /** The search's synonym list: list, add, remove. */
 export function searchAdminRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  return createRouter()
     .openapi(getSearchSynonyms, getSearchSynonymsHandler)
     .openapi(addSearchSynonym, addSearchSynonymHandler)
     .openapi(deleteSearchSynonym, deleteSearchSynonymHandler);

@@ -1,13 +1,11 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../../context.ts';
+import { createRouter } from '../../router.ts';
 import { openapiMultipart } from '../../../uploads.ts';
-import { validationHook } from '../../../validation.ts';
 import { addDynamicImagesHandler, deleteDynamicImageHandler, updateSliderTextHandler } from './sliders.handlers.ts';
 import { addDynamicImages, deleteDynamicImage, updateSliderText } from './sliders.routes.ts';
 
 /** Home slider images: add (multipart, up to 3), set a banner's words, and remove. */
 export function slidersRoutes() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = createRouter();
   openapiMultipart(app, addDynamicImages, addDynamicImagesHandler);
   return app.openapi(updateSliderText, updateSliderTextHandler).openapi(deleteDynamicImage, deleteDynamicImageHandler);
 }
