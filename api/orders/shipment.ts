@@ -8,14 +8,14 @@
 
 import type { DB } from '../../db/connection.ts';
 import { issueInvoice } from '../../db/invoices.ts';
-import { huidsOfItems } from '../../db/queries/hallmarks-invoices.ts';
+import { huidsOfItems, orderLinePieces } from '../../db/queries/hallmarks-invoices.ts';
 import type { Order } from '../../db/schema.ts';
 import type { Seller } from '../../rules/seller.ts';
 import { conflictError } from '../../rules/errors.ts';
 
 /** Refuses to ship an order until each piece has its HUID (409 saying how many are missing). */
 export async function assertHallmarked(trx: DB, o_id: number): Promise<void> {
-  const items = await trx.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).execute();
+  const items = await orderLinePieces(trx, o_id);
   const huids = await huidsOfItems(trx, items.map((i) => i.oi_id));
   const pieces = items.reduce((sum, i) => sum + i.quantity, 0);
   const recorded = items.reduce((sum, i) => sum + Math.min(huids.get(i.oi_id)?.length ?? 0, i.quantity), 0);

@@ -6,6 +6,11 @@
 
 import type { DB } from '../connection.ts';
 
+/** An order's lines with their number of pieces, in line order: each piece has its own HUID. */
+export function orderLinePieces(db: DB, o_id: number): Promise<{ oi_id: number; quantity: number }[]> {
+  return db.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', o_id).orderBy('oi_id').execute();
+}
+
 /** HUIDs by order line, each line's in piece order. */
 export async function huidsOfItems(db: DB, oi_ids: readonly number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();

@@ -1,15 +1,15 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { findInvoice, huidsOfItems, huidsRecordedElsewhere, replaceItemHuids } from '../../../db/queries/hallmarks-invoices.ts';
+import { findInvoice } from '../../../db/queries/hallmarks-invoices.ts';
 import { findOrder } from '../../../db/queries/orders.ts';
 import { adminCodCap, setAdminCodCap, setShippingRates, shippingRates } from '../../../db/queries/shop-settings.ts';
-import { isUniqueViolation, writeTransaction } from '../../../db/transaction.ts';
 import { COUNTRIES, HOME_COUNTRY, INDIAN_STATES } from '../../../rules/address.ts';
-import { effectiveCodCap, HUID_MESSAGE, huidTakenMessage, LEGAL_CASH_LIMIT, normaliseHuid } from '../../../rules/compliance.ts';
+import { effectiveCodCap, LEGAL_CASH_LIMIT } from '../../../rules/compliance.ts';
 import { DEFAULT_PIECE_WEIGHT_G, PACKAGING_G, rateTableProblem, type ShippingRates } from '../../../rules/shipping.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, conflict, notFound, ok } from '../../errors.ts';
+import { badRequest, notFound, ok } from '../../errors.ts';
 import type { InvoiceDocument } from '../../../rules/invoice.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
+import { recordHuids } from '../../orders/hallmarks.ts';
 import { paymentRulesOfDay } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD, FIELD_OF_CURRENCY, toMajor, toMinor } from '../../../rules/money.ts';
 import { priceCheckout } from '../../orders/place-order.ts';
@@ -98,42 +98,7 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
 
 export const setOrderHuidHandler: RouteHandler<typeof setOrderHuid, AppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const { db } = c.var.deps;
-  const result = await writeTransaction(db, async (trx) => {
-    const order = await findOrder(trx, body.o_id);
-    if (!order) throw notFound('Order not found.');
-    if (order.status === 3 || order.status === 4) throw conflict('This order has shipped: its HUIDs are on its tax invoice and can no longer change.');
-    if (order.status === 5) throw conflict('This order is cancelled.');
-    const items = await trx.selectFrom('order_items').select(['oi_id', 'quantity']).where('o_id', '=', body.o_id).orderBy('oi_id').execute();
-    const quantityOf = new Map(items.map((i) => [i.oi_id, i.quantity]));
-    const current = await huidsOfItems(trx, items.map((i) => i.oi_id));
-    for (const entry of body.items) {
-      const quantity = quantityOf.get(entry.oi_id);
-      if (quantity === undefined) throw badRequest(`Order line ${entry.oi_id} is not part of order #${body.o_id}.`);
-      const huids = entry.huid.map((typed) => {
-        const huid = normaliseHuid(typed);
-        if (!huid) throw badRequest(`${HUID_MESSAGE} "${typed}" is not one.`);
-        return huid;
-      });
-      if (huids.length > quantity) throw badRequest(`Order line ${entry.oi_id} has ${quantity} piece${quantity === 1 ? '' : 's'}: give one HUID per piece.`);
-      current.set(entry.oi_id, huids);
-    }
-    const all = [...current.values()].flat();
-    const twice = all.find((h, i) => all.indexOf(h) !== i);
-    if (twice) throw badRequest(`HUID ${twice} is given for two pieces: each piece has its own.`);
-    const sent = body.items.flatMap((entry) => current.get(entry.oi_id) ?? []);
-    const [taken] = await huidsRecordedElsewhere(trx, sent, body.o_id);
-    if (taken) throw conflict(huidTakenMessage(taken.huid, taken.o_id));
-    await replaceItemHuids(trx, new Map(body.items.map((entry) => [entry.oi_id, current.get(entry.oi_id) ?? []])));
-    const view = items.map((i) => ({ oi_id: i.oi_id, quantity: i.quantity, huid: current.get(i.oi_id) ?? [] }));
-    return { o_id: body.o_id, complete: view.every((i) => i.huid.length === i.quantity), items: view };
-  }).catch(async (error: unknown) => {
-    // Another order took one of these HUIDs between this one's check and its commit, past the retry: name it.
-    if (!isUniqueViolation(error, 'order_item_huids_huid_unique', ['huid'])) throw error;
-    const sent = body.items.flatMap((entry) => entry.huid.map(normaliseHuid).filter((h): h is string => h !== null));
-    const [taken] = await huidsRecordedElsewhere(db, sent, body.o_id);
-    throw conflict(taken ? huidTakenMessage(taken.huid, taken.o_id) : huidTakenMessage(sent[0] ?? ''));
-  });
+  const result = await recordHuids(c.var.deps.db, body.o_id, body.items);
   return ok(c, result.complete ? 'HUIDs saved: every piece has one.' : 'HUIDs saved.', result);
 };
 
