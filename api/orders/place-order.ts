@@ -26,7 +26,7 @@ import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } 
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
 import { utcTimestamp } from '../../db/time.ts';
-import { claimPaymentForOrder, removeHolds } from '../../db/queries/payments.ts';
+import { claimPaymentForOrder, markOpenPaymentPaid, removeHolds } from '../../db/queries/payments.ts';
 import { conflictError, DomainError } from '../../rules/errors.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import { heldPrice, type LockedPrice } from './quotes.ts';
@@ -209,7 +209,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     paidFor = record.checkout ? (JSON.parse(record.checkout) as PaidCheckout) : null;
     if (!paidFor?.priced) paidFor = null;
     if (record.status === 'created') {
-      await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', record.pay_id).where('status', '=', 'created').execute();
+      await markOpenPaymentPaid(db, record.pay_id);
     }
   }
 

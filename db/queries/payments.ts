@@ -102,6 +102,11 @@ export async function closeUnpaidPayment(trx: DB, pay_id: number, status: 'faile
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Records that an open payment ('created') was paid: the sandbox's Pay button, or the provider's word at the shopper's return. */
+export function markOpenPaymentPaid(db: DB, pay_id: number) {
+  return db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', pay_id).where('status', '=', 'created').execute();
+}
+
 /** Records that the provider took the money ('created', or closed unpaid by us before the provider's late word). */
 export function markPaymentPaid(db: DB, pay_id: number) {
   return db
@@ -240,4 +245,25 @@ export async function listPayments(
     })),
     totalCount: Number(count.n),
   };
+}
+
+/* ---------------------------------------------------------------- webhooks */
+
+/**
+ * Claims a webhook delivery, known by `event_key`, for this call: true the first time, false
+ * when it was received before (its key is unique, so two deliveries at once claim it once).
+ */
+export async function claimWebhookDelivery(db: DB, event_key: string, provider: string): Promise<boolean> {
+  const claimed = await db
+    .insertInto('webhook_events')
+    .values({ event_key, provider })
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('event_key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Gives a claimed delivery back (it could not be settled), so the provider's retry is let through. */
+export async function releaseWebhookDelivery(db: DB, event_key: string): Promise<void> {
+  await db.deleteFrom('webhook_events').where('event_key', '=', event_key).execute();
 }

@@ -3,17 +3,17 @@ import type { Context } from 'hono';
 import { findPaymentBySession } from '../../../db/queries/orders.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Config } from '../../env.ts';
-import { badRequest, conflict, forbidden, notFound, ok, unauthorized } from '../../errors.ts';
+import { badRequest, forbidden, notFound, ok } from '../../errors.ts';
 import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
-import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS, webhookDeliveryKey } from '../../payments/cashfree.ts';
 import { closeUnpaid, finishPayment, startPayment } from '../../payments/checkout.ts';
 import { isoTimestamp, utcTimestamp } from '../../../db/time.ts';
-import { listPayments } from '../../../db/queries/payments.ts';
+import { listPayments, markOpenPaymentPaid } from '../../../db/queries/payments.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import type { CheckoutAddress } from '../../orders/place-order.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import { SANDBOX_LIBRARY, sandboxPage } from '../../payments/sandbox.ts';
+import { receiveCashfreeWebhook } from '../../payments/webhook.ts';
 import type { z } from '@hono/zod-openapi';
 import type { getPayments, PaymentBody, payment, paymentConfig, paymentWebhook, sandboxLibrary, sandboxPayOutcome, sandboxPayPage } from './payments.routes.ts';
 
@@ -79,44 +79,11 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
 };
 
 export const paymentWebhookHandler: RouteHandler<typeof paymentWebhook, AppEnv> = async (c) => {
-  const { config, db } = c.var.deps;
-  if (config.payment.provider !== 'cashfree') throw notFound('Webhooks are used only with the cashfree provider.');
-  const raw = await c.req.text();
-  const timestamp = c.req.header('x-webhook-timestamp') ?? '';
-  const signature = c.req.header('x-webhook-signature') ?? '';
-  if (!timestamp || !signature || !verifyWebhookSignature(config.payment.secretKey, timestamp, raw, signature)) {
-    throw unauthorized('Invalid webhook signature.');
-  }
-  const sent = Number(timestamp) < 1e12 ? Number(timestamp) * 1000 : Number(timestamp);
-  if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > WEBHOOK_MAX_AGE_MS) throw badRequest('The webhook is too old.');
-
-  // Each signed delivery is accepted once, known by what was signed (timestamp and body).
-  const event_key = `cashfree:signed:${webhookDeliveryKey(timestamp, raw)}`;
-  const claimed = await db
-    .insertInto('webhook_events')
-    .values({ event_key, provider: 'cashfree' })
-    .onConflict((oc) => oc.column('event_key').doNothing())
-    .returning('event_key')
-    .executeTakeFirst();
-  if (!claimed) throw conflict('This webhook was already received.');
-
-  let orderId: unknown;
-  try {
-    orderId = (JSON.parse(raw) as { data?: { order?: { order_id?: unknown } } })?.data?.order?.order_id;
-  } catch {
-    orderId = undefined;
-  }
-  if (typeof orderId !== 'string' || !orderId) throw badRequest('The webhook names no order.');
-  let outcome: string;
-  try {
-    // Placed, or refunded when it cannot be: either way settled, so the provider need not retry.
-    outcome = (await finishPayment(c.var.deps, orderId)).outcome;
-  } catch (error) {
-    // Not settled (Cashfree unreachable): let the provider's retry through.
-    await db.deleteFrom('webhook_events').where('event_key', '=', event_key).execute();
-    throw error;
-  }
-  if (outcome === 'unknown') throw notFound('No payment with this order id.');
+  const outcome = await receiveCashfreeWebhook(c.var.deps, {
+    timestamp: c.req.header('x-webhook-timestamp') ?? '',
+    signature: c.req.header('x-webhook-signature') ?? '',
+    body: () => c.req.text(),
+  });
   return ok(c, 'Webhook received.', { outcome });
 };
 
@@ -159,7 +126,7 @@ export const sandboxPayOutcomeHandler: RouteHandler<typeof sandboxPayOutcome, Ap
   // life (the provider's order expires with the price lock, as Cashfree's order_expiry_time).
   const lapsed = payment.locked_until !== null && payment.locked_until <= utcTimestamp();
   if (outcome === 'pay' && !lapsed) {
-    await db.updateTable('payments').set({ status: 'paid', updated_at: utcTimestamp() }).where('pay_id', '=', payment.pay_id).where('status', '=', 'created').execute();
+    await markOpenPaymentPaid(db, payment.pay_id);
   } else {
     await closeUnpaid(c.var.deps, payment.pay_id, 'failed', lapsed ? 'The payment was attempted after its price lock lapsed.' : 'The shopper\'s payment failed at the provider.');
   }
