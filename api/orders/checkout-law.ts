@@ -23,16 +23,25 @@ import {
 } from '../../rules/compliance.ts';
 import type { DB } from '../../db/connection.ts';
 import { buyerDayTotals, lockBuyerDay } from '../../db/queries/buyer-days.ts';
+import { deliveryPhone } from '../../rules/phone.ts';
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
 import { badRequest } from '../errors.ts';
 import { couponDiscount } from '../../rules/money.ts';
 import { supplyPrice } from '../../rules/pricing.ts';
 import type { PricedCart } from './pricing.ts';
 
-/** A checkout's destination checked (India: a state or union territory and PIN; abroad: region and postal code); 400 otherwise. */
-export function destinationOf(address: { country?: string | null; state: string; zip_code: string }): Destination {
+/** The checkout's own words for a phone it cannot read (storefront.md §5). */
+const INVALID_PHONE = 'Invalid phone number';
+
+/**
+ * A checkout's destination checked (India: a state or union territory and a PIN of its
+ * postal circle; abroad: region and postal code), and its delivery phone, when it has one,
+ * readable as a number there (rules/phone.ts: stored in E.164 with the order); 400 otherwise.
+ */
+export function destinationOf(address: { country?: string | null; state: string; zip_code: string; phone_number?: string }): Destination {
   const checked = checkDestination({ country: address.country || HOME_COUNTRY, state: address.state, zip_code: address.zip_code });
   if (!checked.ok) throw badRequest(checked.problem.message);
+  if (address.phone_number !== undefined && deliveryPhone(address.phone_number, checked.destination.country) === null) throw badRequest(INVALID_PHONE);
   return checked.destination;
 }
 
@@ -159,15 +168,15 @@ export async function assertLawfulDay(
 }
 
 /**
- * What the law allows for this checkout given the buyer's day so far, as the account shows it
- * (the checkout's quote: read, not locked; the order or payment checks again under the lock,
- * with its delivery phone too): Cash on Delivery withdrawn once the day's cash would reach the
- * limit, a PAN asked once the day's purchases would.
+ * What the law allows for this checkout given the buyer's day so far, by the account and the
+ * delivery phone when the shopper has typed it (the checkout's quote: read, not locked; the
+ * order or payment checks again under the lock): Cash on Delivery withdrawn once the day's cash
+ * would reach the limit, a PAN asked once the day's purchases would.
  */
-export async function paymentRulesOfDay(db: DB, priced: ShippedCart, u_id: number, now = new Date()): Promise<PaymentRules> {
+export async function paymentRulesOfDay(db: DB, priced: ShippedCart, buyer: { u_id: number; phone?: string | null }, now = new Date()): Promise<PaymentRules> {
   const rules = paymentRules(priced);
   if (priced.country !== HOME_COUNTRY) return rules;
-  const today = await buyerDayTotals(db, indianDay(now), { u_id, phone: null });
+  const today = await buyerDayTotals(db, indianDay(now), { u_id: buyer.u_id, phone: phoneBuyer(buyer.phone) });
   const cash = dailyCashRefusal(today.cod, rules.rupee_value);
   return {
     ...rules,

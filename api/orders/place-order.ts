@@ -21,7 +21,7 @@ import { usdInrNow } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/gateway.ts';
-import { HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
+import { findCountry, HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
@@ -349,8 +349,17 @@ async function placePaid(
   const priced = paidFor.priced;
   if (priced.total !== paid.amount || priced.currency !== paid.currency) throw conflict('The amount paid does not match this order. Please contact us.');
   await assertStillListed(trx, priced.lines);
-  // The stored PAN (checked when the payment opened) or the one sent now.
-  const pan = assertLawfulPayment(priced, 'online', paidFor.pan ?? request.checkout.pan);
+  // The order goes where it was priced and paid for: the address stored with the payment, or the
+  // one the shopper's return sends, which must be in the country priced (shipping, GST and the law
+  // differ by country) and whose phone is then judged with the buyer's day as the payment was.
+  const address = paidFor.address ?? request.checkout.address;
+  const country = address.country ?? HOME_COUNTRY;
+  if (country !== priced.country) throw conflictError(`This payment was priced for delivery in ${countryName(priced.country)}, so its order cannot be sent to ${countryName(country)}.`);
+  const placing: OrderRequest = { ...request, checkout: { ...request.checkout, address } };
+  const panTyped = paidFor.pan ?? request.checkout.pan;
+  const pan =
+    assertLawfulPayment(priced, 'online', panTyped) ??
+    (paidFor.address ? (paidFor.pan ?? null) : await assertLawfulDay(trx, priced, 'online', { u_id: request.u_id, phone: address.phone_number }, panTyped, { exceptPayment: paid.pay_id }));
   // Held pieces become the sale; pieces whose hold lapsed (the payment took longer than its life) are taken now.
   const held = await removeHolds(trx, paid.pay_id);
   const take = held.length ? null : stockTake(priced.lines);
@@ -358,13 +367,16 @@ async function placePaid(
   if (!(await takeFromCart(trx, request.u_id, priced.lines))) throw conflictError(CART_ALREADY_ORDERED);
   const { pay_id } = paid;
   const writes: OrderWrite[] = [
-    ...orderWrites(request, priced, 'online'),
+    ...orderWrites(placing, priced, 'online'),
     (db, o_id) => db.updateTable('payments').set({ o_id, updated_at: utcTimestamp() }).where('pay_id', '=', pay_id),
   ];
-  const { o_id, taken } = await insertOrder(trx, orderRow(request, priced, pan, paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
+  const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, pan, paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
   noteTaken(take ? await refuseShort(trx, take, taken) : []);
   return { o_id, created: true };
 }
+
+/** A country's name as the shopper reads it ('IN' -> 'India'); the code itself when unknown. */
+const countryName = (code: string) => findCountry(code)?.name ?? code;
 
 /** Refuses (409) lines whose product was deleted or withdrawn since they were priced: it cannot be sold. */
 async function assertStillListed(trx: DB, lines: ShippedCart['lines']): Promise<void> {

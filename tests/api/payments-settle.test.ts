@@ -355,6 +355,52 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     await expectNothingStranded();
   });
 
+  it('a return naming another country than the one paid for places nothing: the payment is refunded', async () => {
+    const product = await ring(null);
+    const shopper = await shopperWith(product);
+    // Opened without an address: priced for India (GST in, free shipping).
+    const started = await api('POST', '/payment', { ...payment(shopper, RING_AT_7250), checkout: undefined }, shopper.auth);
+    await provider.takeSilently(store, started.body.data.order_id);
+    const abroad = { ...addressOf(shopper), country: 'US', state: 'TX', zip_code: '73301' };
+    const back = await api('POST', '/createorder', { ...abroad, payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, shopper.auth);
+    expect(back.status).toBe(409);
+    expect(back.body.description).toMatch(/^We could not place your order: This payment was priced for delivery in India, so its order cannot be sent to United States\. Your payment of ₹46,484\.00 has been refunded in full/);
+    expect(await ordersOf(shopper.u_id)).toHaveLength(0);
+    await expectNothingStranded();
+  });
+
+  it('a payment opened with its address is placed at that address, whatever the return sends', async () => {
+    const product = await ring(null);
+    const shopper = await shopperWith(product);
+    const started = await api('POST', '/payment', payment(shopper, RING_AT_7250), shopper.auth);
+    await provider.takeSilently(store, started.body.data.order_id);
+    const elsewhere = { ...addressOf(shopper), country: 'US', state: 'TX', zip_code: '73301', city: 'Austin' };
+    const back = await api('POST', '/createorder', { ...elsewhere, payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, shopper.auth);
+    expect(back.status).toBe(201);
+    const [order] = await ordersOf(shopper.u_id);
+    expect(order).toMatchObject({ country: 'IN', city: 'Surat' });
+  });
+
+  it('a return delivering to a phone whose day needs a PAN is judged with that day: refunded, not placed without one', async () => {
+    const big = await ring(null);
+    const first = await shopperWith(big);
+    const sharedPhone = { ...addressOf(first), phone_number: `8${String(first.u_id).padStart(9, '0')}` };
+    // ₹46,484 x 4 by cash on delivery to that phone today.
+    await api('PUT', '/updatecart', { c_id: (await store.db.selectFrom('cart_items').select('c_id').where('u_id', '=', first.u_id).executeTakeFirstOrThrow()).c_id, quantity: 4 }, first.auth);
+    const cod = await api('POST', '/createorder', { ...sharedPhone, payment_method: 'cod', subtotal: RING_AT_7250 * 4, shipping: 0, discount: 0, total: RING_AT_7250 * 4 }, first.auth);
+    expect(cod.status, JSON.stringify(cod.body)).toBe(201);
+    const second = await shopperWith(big);
+    // Opened naming another phone, without an address, then returned to the shared phone.
+    const started = await api('POST', '/payment', { ...payment(second, RING_AT_7250), checkout: undefined }, second.auth);
+    expect(started.status).toBe(200);
+    await provider.takeSilently(store, started.body.data.order_id);
+    const back = await api('POST', '/createorder', { ...sharedPhone, payment_method: 'online', order_id: started.body.data.order_id, subtotal: RING_AT_7250, shipping: 0, discount: 0, total: RING_AT_7250 }, second.auth);
+    expect(back.status).toBe(409);
+    expect(back.body.description).toMatch(/need the buyer's PAN .* has been refunded in full/);
+    expect(await ordersOf(second.u_id)).toHaveLength(0);
+    await expectNothingStranded();
+  });
+
   it('20 shoppers paying online at once for the last piece: one hold, 19 refused before paying, one order', async () => {
     const product = await ring(1);
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith(product)));

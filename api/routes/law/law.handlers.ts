@@ -74,7 +74,7 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
   const country = body.country ?? HOME_COUNTRY;
   const couponName = body.coupon_name ?? null;
   const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName, address: { country } });
-  const rules = await paymentRulesOfDay(db, priced, c.var.caller.u_id);
+  const rules = await paymentRulesOfDay(db, priced, { u_id: c.var.caller.u_id, phone: body.phone_number });
   const held = await holdQuote(db, c.var.caller.u_id, { currency, couponName, country }, priced, c.var.deps.config.quoteLockMs);
   return ok(c, 'Checkout quote.', {
     quote_id: held.quote_id,

@@ -127,6 +127,12 @@ export const CheckoutQuoteBody = z
       .transform((v) => v.toUpperCase())
       .optional()
       .openapi({ description: 'Destination; IN when absent.' }),
+    phone_number: z
+      .string({ error: 'phone_number must be text.' })
+      .trim()
+      .max(20, 'Phone number must be 6 to 15 digits.')
+      .optional()
+      .openapi({ description: 'The delivery phone, once typed: the law\'s limits over a day count it as the buyer too (cod_allowed, pan_required), as /payment and /createorder will.' }),
   })
   .openapi('CheckoutQuoteBody');
 
