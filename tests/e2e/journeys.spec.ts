@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { markDelivered } from '../helpers/e2e-store.ts';
+import { markDelivered, freshPhone } from '../helpers/e2e-store.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 
 /**
@@ -91,7 +91,10 @@ const ADDRESS = {
   first_name: 'Meera',
   last_name: 'Shah',
   email: 'meera.shah@example.com',
-  phone_number: '9876501234',
+  // A fresh phone each time it is read: every order is its own buyer for the day's law limits (freshPhone).
+  get phone_number() {
+    return freshPhone();
+  },
   address: '12 Ghod Dod Road',
   apartment: 'Flat 4',
   city: 'Surat',
@@ -501,7 +504,7 @@ test('a forged payment return places nothing and says so', async ({ page, reques
       'pendingOrder',
       JSON.stringify({
         u_id, cartItems: [], shipping: 0, subtotal: 1, discount: 0, total: 1, priceType: 'inr_price', coupon_name: '',
-        first_name: 'Meera', last_name: 'Shah', email: 'meera@example.com', phone_number: '9876501234', address: '12 Road', apartment: '',
+        first_name: 'Meera', last_name: 'Shah', email: 'meera@example.com', phone_number: '9000000001', address: '12 Road', apartment: '',
         city: 'Surat', state: 'Gujarat', zip_code: '395001', payment_method: 'online', order_id: 'made-up', buyNow: false,
       }),
     );

@@ -1,3 +1,4 @@
+import { freshPhone } from '../helpers/e2e-store.ts';
 import { readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ interface Session {
 }
 
 async function newShopper(request: APIRequestContext, countryCode: string): Promise<Session> {
-  const phoneNumber = `6${String(Date.now()).slice(-8)}`;
+  const phoneNumber = `6${String(Date.now()).slice(-9)}`;
   const registered = await request.post('/registeruser', {
     data: { full_name: 'Emily Carter', u_name: `emily${phoneNumber}`, countryCode, phoneNumber, password: PASSWORD, repeatPassword: PASSWORD },
   });
@@ -200,7 +201,7 @@ test('the back office: HUID entry in an order, the Shipping & Tax screen, and th
     headers: bearer(shopper),
     data: {
       u_id: shopper.u_id, shipping: 0, subtotal: quote.subtotal, discount: 0, total: quote.total, priceType: 'inr_price',
-      first_name: 'Ravi', last_name: 'Iyer', email: 'ravi@example.com', phone_number: '9876543210', address: '4 MG Road', apartment: '', city: 'Kochi', state: 'Kerala', zip_code: '682001',
+      first_name: 'Ravi', last_name: 'Iyer', email: 'ravi@example.com', phone_number: freshPhone(), address: '4 MG Road', apartment: '', city: 'Kochi', state: 'Kerala', zip_code: '682001',
       payment_method: quote.cod_allowed ? 'cod' : 'online',
     },
   });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { markDelivered } from '../helpers/e2e-store.ts';
+import { markDelivered, freshPhone } from '../helpers/e2e-store.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 
 /**
@@ -81,7 +81,10 @@ const ADDRESS = {
   first_name: 'Kavya',
   last_name: 'Desai',
   email: 'kavya.desai@example.com',
-  phone_number: '9876512345',
+  // A fresh phone each time it is read: every order is its own buyer for the day's law limits (freshPhone).
+  get phone_number() {
+    return freshPhone();
+  },
   address: '21 Athwa Lines',
   apartment: 'Block B',
   city: 'Surat',

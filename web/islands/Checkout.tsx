@@ -31,6 +31,7 @@ import { OrderSummary } from './LineItems.tsx';
 import { Skeleton, useSessionUser } from './parts.tsx';
 import { DestinationFields, PanField, panError } from './checkout/Destination.tsx';
 import { type CheckoutQuote, useCheckoutQuote } from '../lib/checkout-quote.ts';
+import { phoneBuyer } from '../../rules/compliance.ts';
 import { PriceLock } from './checkout/PriceLock.tsx';
 import { fromBuyNow, fromCart, type SummaryLine, SummaryLines } from './checkout/SummaryLines.tsx';
 import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
@@ -203,7 +204,7 @@ export default function Checkout() {
   // Shipping, Cash on Delivery and PAN are the server's to decide (POST /checkoutquote).
   const quoteState = useCheckoutQuote(
     user && lines && lines.length > 0 && lines.every((l) => l.available)
-      ? { country: form.country || HOME_COUNTRY, cartItems, coupon_name: coupon?.name ?? '', priceType: priceColumn(currency) }
+      ? { country: form.country || HOME_COUNTRY, cartItems, coupon_name: coupon?.name ?? '', priceType: priceColumn(currency), phone_number: phoneBuyer(form.phone_number) ?? undefined }
       : null,
   );
   const abroad = (form.country || HOME_COUNTRY) !== HOME_COUNTRY;

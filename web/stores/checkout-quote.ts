@@ -19,6 +19,8 @@ export interface QuoteRequest {
   cartItems: ReadonlyArray<Record<string, number | null>>;
   coupon_name: string;
   priceType: 'inr_price' | 'usd_price';
+  /** The delivery phone once complete: the law's day limits count it as the buyer too. */
+  phone_number?: string;
 }
 
 export type QuoteState =
