@@ -396,6 +396,20 @@ export interface FilteredPage extends ProductPage {
 }
 
 /**
+ * The kept views (shopperViews) a shoppers' listing page was made from, in its order: each of
+ * its products is its view but for listed_pc_id. So an answer may reuse what it keeps per view
+ * (api/routes/catalogue/cache.ts pageJson). Held on the page as a property JSON.stringify and
+ * comparisons pass over (a symbol, not enumerable): a WeakMap by page or product did the same,
+ * but its table grew and was swept with every listing.
+ */
+const KEPT_VIEWS = Symbol('kept views of the page');
+
+/** The kept views a page of filterProducts was made from (see KEPT_VIEWS); undefined for another page. */
+export function keptViewsOf(page: FilteredPage): readonly ProductView[] | undefined {
+  return (page as { [KEPT_VIEWS]?: readonly ProductView[] })[KEPT_VIEWS];
+}
+
+/**
  * The All Products listing: any of the categories, any of the materials, and one
  * carat row (of any of the carats, in stock when asked) whose price in the
  * shopper's currency lies within the bounds; that row is the one the product is
@@ -426,19 +440,15 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     };
     const { listed, total, views } = await shopperListing(db, criteria, sort, offset, limit);
     const listedAt = new Map(listed.map((l) => [l.p_id, l.pc_id]));
-    // Each product's JSON is its view's kept JSON up to its last member, the view's own
-    // listed_pc_id, then the listed_pc_id here: the same text JSON.stringify gives (see pageJson).
-    const heads: (Buffer | null)[] = [];
     const productData = views.map((view) => {
       const listed_pc_id = listedAt.get(view.p_id) ?? null;
-      heads.push(viewHead(view));
       // The kept view itself when it is listed at its own first row (as listProducts answers
       // views), else a copy naming the row it is listed at.
       return view.listed_pc_id === listed_pc_id ? view : { ...view, listed_pc_id };
     });
     const result: FilteredPage = { productData, totalCount: total };
     if (found && total === 0) result.suggestions = found.suggestions;
-    Object.defineProperty(result, PAGE_HEADS, { value: heads });
+    Object.defineProperty(result, KEPT_VIEWS, { value: views });
     return result;
   }
   const where = (eb: ProductScope) => {
@@ -473,84 +483,6 @@ export async function filterProducts(db: DB, filter: ProductFilter): Promise<Fil
     return eb.and(conditions);
   };
   return page(db, where, limit, offset);
-}
-
-/**
- * A view's JSON as UTF-8 bytes, but for its last member (`,"listed_pc_id":…}`), kept with
- * the view (shopperViews keeps a view until its product changes); null when its JSON
- * does not end with that member.
- */
-const viewHeads = new WeakMap<ProductView, Buffer | null>();
-/**
- * The kept heads (viewHead) of a page's products, in its order, on a page filterProducts made:
- * a property JSON.stringify and comparisons pass over (a symbol, not enumerable). A WeakMap
- * by product object did the same, but its table grew and was swept with every listing.
- */
-const PAGE_HEADS = Symbol('kept heads of the page');
-
-function viewHead(view: ProductView): Buffer | null {
-  let head = viewHeads.get(view);
-  if (head === undefined) {
-    const text = JSON.stringify(view);
-    const last = `,"listed_pc_id":${JSON.stringify(view.listed_pc_id)}}`;
-    head = text.endsWith(last) ? ownBytes([text.slice(0, -last.length)]) : null;
-    viewHeads.set(view, head);
-  }
-  return head;
-}
-
-/**
- * Bytes to keep (a view's head, a kept answer): the pieces' UTF-8 in memory of their own.
- * Buffer.from and Buffer.concat cut anything under 32 kB from a 64 kB block Node shares
- * with every short-lived buffer of the moment (a listing's dozen small pieces, a request's
- * body), and a kept slice keeps its whole block: under new filters, each block of pieces
- * also held a head or two made meanwhile, and the store's outside-heap memory grew
- * 0.9-1.5 MB/s (now 0.1-0.2), a full collection per 64 MB ("external memory pressure").
- */
-export function ownBytes(pieces: readonly (string | Uint8Array)[]): Buffer<ArrayBuffer> {
-  const bytes = Buffer.allocUnsafeSlow(byteLengthOf(pieces));
-  writePieces(bytes, pieces);
-  return bytes;
-}
-
-/** How many bytes the pieces are: bytes as they are, texts as UTF-8. */
-export function byteLengthOf(pieces: readonly (string | Uint8Array)[]): number {
-  let length = 0;
-  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
-  return length;
-}
-
-/** Writes the pieces one after another from the start of `bytes` (long enough: byteLengthOf). */
-export function writePieces(bytes: Buffer, pieces: readonly (string | Uint8Array)[]): void {
-  let at = 0;
-  for (const piece of pieces) {
-    if (typeof piece === 'string') {
-      at += bytes.write(piece, at);
-    } else {
-      bytes.set(piece, at);
-      at += piece.byteLength;
-    }
-  }
-}
-
-/**
- * A listing page as JSON, exactly as JSON.stringify writes it: in pieces, its products'
- * kept bytes and the short texts between them, when filterProducts made it (measured:
- * writing a page of 12 products anew was a tenth of a listing whose filter is new; joining
- * their texts and encoding the page, a further tenth and most of its garbage), else as text.
- * The texts between are written into the answer's bytes as it is sent (sendOnce): made
- * into bytes of their own first, 14 a page, they were ~2% of a new-filter listing's time.
- */
-export function pageJson(page: FilteredPage): string | (string | Buffer)[] {
-  const heads = (page as { [PAGE_HEADS]?: (Buffer | null)[] })[PAGE_HEADS];
-  if (heads === undefined || heads.length !== page.productData.length || heads.some((head) => head === null)) return JSON.stringify(page);
-  const pieces: (string | Buffer)[] = ['{"productData":['];
-  page.productData.forEach((product, i) => {
-    pieces.push(heads[i]!, `,"listed_pc_id":${JSON.stringify(product.listed_pc_id)}}${i < heads.length - 1 ? ',' : ''}`);
-  });
-  const suggestions = page.suggestions === undefined ? '' : `,"suggestions":${JSON.stringify(page.suggestions)}`;
-  pieces.push(`],"totalCount":${JSON.stringify(page.totalCount)}${suggestions}}`);
-  return pieces;
 }
 
 /** The carats whose name is a word of the text ("22K gold" names 22K); null when none is. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseQuery, withinOneEdit } from '../../db/queries/search.ts';
-import { filterProducts, pageJson } from '../../db/queries/catalogue.ts';
+import { pageJson } from '../../api/routes/catalogue/cache.ts';
+import { filterProducts } from '../../db/queries/catalogue.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCategory, createMaterial, createProduct } from '../helpers/catalogue.ts';

@@ -1,7 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import {
   filterProducts,
-  pageJson,
   getProduct,
   listCarats,
   listCategories,
@@ -14,7 +13,7 @@ import { suggestSearches } from '../../../db/queries/search.ts';
 import { listCoupons } from '../../../db/queries/orders.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { notFound, ok } from '../../errors.ts';
-import { cachedOk } from './cache.ts';
+import { cachedOk, pageJson } from './cache.ts';
 import type {
   getAllProducts,
   getCarat,
