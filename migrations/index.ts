@@ -15,6 +15,7 @@ import * as huidUniqueExportPrices from './2026_11_25_0003_huid_unique_export_pr
 import * as storefrontEdges from './2026_11_25_0004_storefront_edges.ts';
 import * as stockApartFromCatalogue from './2026_11_26_0003_stock_apart_from_catalogue.ts';
 import * as paymentsSettle from './2026_11_28_0001_payments_settle.ts';
+import * as phoneNumbers from './2026_11_29_0001_phone_numbers.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0004_storefront_edges': storefrontEdges,
   '2026_11_26_0003_stock_apart_from_catalogue': stockApartFromCatalogue,
   '2026_11_28_0001_payments_settle': paymentsSettle,
+  '2026_11_29_0001_phone_numbers': phoneNumbers,
 };

@@ -95,12 +95,15 @@ function matching(query: Pick<OrderListQuery, 'status' | 'search'>) {
       const pattern = containing(term.toLowerCase());
       // An order number fits the key's 32 bits (PostgreSQL refuses a larger literal): a 10-digit phone is not one.
       const number = /^#?\d{1,9}$/.test(term) ? Number(term.replace('#', '')) : null;
+      // Phones are kept in E.164 (+919876543210): "98765 43210" or "+91 98765" is looked for by its digits.
+      const phoneDigits = /^\+?[\d\s().-]+$/.test(term) ? term.replace(/\D/g, '') : '';
       conditions.push(
         eb.or([
           ...(number !== null ? [eb('o_id', '=', number)] : []),
           eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', sql<string>`${pattern} escape '\\'`),
           eb(sql<string>`lower(email)`, 'like', sql<string>`${pattern} escape '\\'`),
           eb('phone_number', 'like', sql<string>`${pattern} escape '\\'`),
+          ...(phoneDigits.length >= 3 ? [eb('phone_number', 'like', `%${phoneDigits}%`)] : []),
         ]),
       );
     }

@@ -8,6 +8,7 @@ import type { ShippingAddress } from '../../rules/address.ts';
 import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
 import { shopperMayCancel } from '../../rules/orders.ts';
 import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
+import { deliveryPhone } from '../../rules/phone.ts';
 import { type DB, engineOf } from '../connection.ts';
 import type { Currency, Database, Order, OrderItem } from '../schema.ts';
 import { maskPan } from '../../rules/compliance.ts';
@@ -351,6 +352,13 @@ export function findOrder(db: DB, o_id: number) {
  */
 export type OrderId = number | RawBuilder<number>;
 
+/** An order's delivery phone in the one form the shop keeps (E.164, rules/phone.ts); as sent when it cannot be read. */
+function withStoredPhone(order: InsertObject<Database, 'orders'>): InsertObject<Database, 'orders'> {
+  const { phone_number: phone, country } = order;
+  if (typeof phone !== 'string') return order;
+  return { ...order, phone_number: deliveryPhone(phone, typeof country === 'string' ? country : null) ?? phone.trim() };
+}
+
 /** A write that goes with a new order, built (not run) for the order's id. */
 export type OrderWrite = (db: QueryCreator<Database>, o_id: OrderId) => { execute(): Promise<unknown> } & Compilable;
 
@@ -367,7 +375,8 @@ export type StockWrite = (db: QueryCreator<Database>) => { execute(): Promise<St
  * one snapshot: none may read another's rows; foreign keys are checked at the statement's
  * end, when the order exists).
  */
-export async function insertOrder(trx: DB, order: InsertObject<Database, 'orders'>, writes: OrderWrite[], takeStock?: StockWrite): Promise<{ o_id: number; taken: StockRow[] }> {
+export async function insertOrder(trx: DB, row: InsertObject<Database, 'orders'>, writes: OrderWrite[], takeStock?: StockWrite): Promise<{ o_id: number; taken: StockRow[] }> {
+  const order = withStoredPhone(row);
   if (engineOf(trx) !== 'postgres') {
     const taken = takeStock ? await takeStock(trx).execute() : [];
     const { o_id } = await trx.insertInto('orders').values(order).returning('o_id').executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@
  * Addresses arriving here were already checked (api/routes/accounts, placeOrder).
  */
 import type { ShippingAddress } from '../../rules/address.ts';
+import { deliveryPhone } from '../../rules/phone.ts';
 import type { QueryCreator } from 'kysely';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
@@ -52,9 +53,10 @@ const addressOf = (a: SavedAddress): SavedAddress => ({
   country: a.country,
 });
 
-/** The upsert that remembers an address for a shopper (the last one wins), not yet run. */
+/** The upsert that remembers an address for a shopper (the last one wins), not yet run; its phone kept in E.164 (rules/phone.ts). */
 export function addressUpsert(db: QueryCreator<Database>, u_id: number, address: SavedAddress) {
-  const row = { ...addressOf(address), updated_at: utcTimestamp() };
+  const phone_number = deliveryPhone(address.phone_number, address.country) ?? address.phone_number.trim();
+  const row = { ...addressOf(address), phone_number, updated_at: utcTimestamp() };
   return db
     .insertInto('saved_addresses')
     .values({ u_id, ...row })

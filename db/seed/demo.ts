@@ -10,6 +10,7 @@ import { couponDiscount, formatMoney, toMajor } from '../../rules/money.ts';
 import { hashPassword } from '../passwords.ts';
 import { priceRow, supplyPrice } from '../../rules/pricing.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
+import { accountPhone, nationalNumber } from '../../rules/phone.ts';
 import { type Seller, sellerFrom } from '../../rules/seller.ts';
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
 import { CARAT_PRICING_COLUMNS, orderItemPricing } from '../queries/carat-pricing.ts';
@@ -145,7 +146,8 @@ async function insertAdministrator(db: Db, admin: SeedConfig['admin'], passwordH
       full_name: 'Store Administrator',
       u_name: 'admin',
       country_code: admin.countryCode,
-      phone_number: admin.phoneNumber,
+      // As sign-up keeps it: the national number under its code (ADMIN_PHONE may be typed "099999 99999").
+      phone_number: nationalNumber(admin.phoneNumber, admin.countryCode) ?? admin.phoneNumber,
       password_hash: passwordHash,
       u_type: '0',
       created_at: sqlTimestamp(daysBefore(now, 200)),
@@ -435,7 +437,7 @@ async function insertOrders(
         u_id: account.u_id, status: order.status, currency: account.currency,
         subtotal, discount, shipping, total, shipping_weight_g: weight_g, usd_inr,
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
-        first_name, last_name: rest.join(' '), email: shopper.email, phone_number: `${shopper.country_code} ${shopper.phone_number}`,
+        first_name, last_name: rest.join(' '), email: shopper.email, phone_number: accountPhone(shopper.country_code, shopper.phone_number),
         address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
         payment_method: order.payment, payment_status: last.payment_status, provider_order_id,
         refund_amount: history.some((step) => step.payment_status === 'refund_pending') ? total : null,

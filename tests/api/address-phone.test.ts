@@ -1,9 +1,12 @@
 /**
  * Issue 33, rough edges met as a new user: a PIN code is checked against its state
  * (India Post's circles, rules/address.ts) wherever an address comes in: the order,
- * the payment's checkout and My Profile's saved address.
+ * the payment's checkout and My Profile's saved address; and a phone number is kept in
+ * one form however it is typed (rules/phone.ts): an account's as its national number
+ * under its code, an order's and a saved address's in E.164.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callers } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { addressOf } from '../helpers/orders.ts';
@@ -80,5 +83,78 @@ describe('a PIN code must be of its state', () => {
     expect(mohali.status).toBe(200);
     const panchkula = await api('PUT', '/updateuserprofile', { saved_address: { ...addressOf(shopper), city: 'Panchkula', state: 'Haryana', zip_code: '160017' } }, shopper.auth);
     expect(panchkula.body.description).toBe('PIN 160017 is in Chandigarh or Punjab, not Haryana. Please check the state or the PIN.');
+  });
+});
+
+describe('one form for a phone number', () => {
+  const registration = (phoneNumber: string, u_name: string, countryCode = '+91') => ({
+    full_name: 'Asha Mehta', u_name, countryCode, phoneNumber, password: 'Gold@2026', repeatPassword: 'Gold@2026',
+  });
+
+  it('signs up "098765 43210" as 9876543210 under +91, and logs in however the number is typed', async () => {
+    const signUp = await api('POST', '/registeruser', registration('098765 43210', 'asha.phone'));
+    expect(signUp.status).toBe(201);
+    const row = await store.db.selectFrom('users').select(['country_code', 'phone_number']).where('u_id', '=', signUp.body.data.u_id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ country_code: '+91', phone_number: '9876543210' });
+    for (const typed of ['9876543210', '98765 43210', '+91 98765 43210', '0 98765-43210', '919876543210']) {
+      const login = await api('POST', '/userlogin', { countryCode: '+91', phoneNumber: typed, password: 'Gold@2026' });
+      expect(login.status, typed).toBe(200);
+      expect(login.body.data).toMatchObject({ u_id: signUp.body.data.u_id, countryCode: '+91', phoneNumber: '9876543210' });
+    }
+    // The same number typed another way is the same account.
+    const again = await api('POST', '/registeruser', registration('+91 98765-43210', 'asha.twin'));
+    expect(again.status).toBe(409);
+    expect(again.body.description).toBe('This phone number is already registered. Please log in.');
+  });
+
+  it('refuses a number that is not one of its country code\'s, saying how long it must be', async () => {
+    const short = await api('POST', '/registeruser', registration('98765 4321', 'asha.short'));
+    expect(short.status).toBe(400);
+    expect(short.body.description).toBe('Phone number must be 10 digits for +91.');
+    const foreign = await api('POST', '/registeruser', registration('+44 7700 900123', 'asha.foreign'));
+    expect(foreign.body.description).toBe('Phone number must be 10 digits for +91.');
+    const letters = await api('POST', '/registeruser', registration('98765abcde', 'asha.letters'));
+    expect(letters.body.description).toBe('Phone number must be 6 to 15 digits.');
+    const american = await api('POST', '/registeruser', registration('(732) 555-0148', 'rohan.phone', '+1'));
+    expect(american.status).toBe(201);
+    const row = await store.db.selectFrom('users').select('phone_number').where('u_id', '=', american.body.data.u_id).executeTakeFirstOrThrow();
+    expect(row.phone_number).toBe('7325550148');
+  });
+
+  it('keeps an order\'s and the remembered address\'s phone in E.164, and answers it so', async () => {
+    const shopper = await createUser(store);
+    const placed = await api('POST', '/createorder', await codOrder({ ...addressOf(shopper), phone_number: '098765 12345' }), shopper.auth);
+    expect(placed.status).toBe(201);
+    const stored = await store.db.selectFrom('orders').select('phone_number').where('o_id', '=', placed.body.data.o_id).executeTakeFirstOrThrow();
+    expect(stored.phone_number).toBe('+919876512345');
+    const orders = await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth);
+    expect(orders.body.data[0].phone_number).toBe('+919876512345');
+    const profile = await api('GET', '/getuserprofile', undefined, shopper.auth);
+    expect(profile.body.data.saved_address.phone_number).toBe('+919876512345');
+    // Abroad, a number without its code is one of the destination.
+    const us = await api('PUT', '/updateuserprofile', { saved_address: { ...addressOf(shopper), country: 'US', city: 'San Francisco', state: 'California', zip_code: '94105', phone_number: '415 555-0100' } }, shopper.auth);
+    expect(us.status).toBe(200);
+    expect(us.body.data.saved_address.phone_number).toBe('+14155550100');
+    const home = await api('PUT', '/updateuserprofile', { saved_address: { ...addressOf(shopper), phone_number: '+91 98765 12345' } }, shopper.auth);
+    expect(home.body.data.saved_address.phone_number).toBe('+919876512345');
+  });
+
+  it('refuses a delivery phone that is no number of the destination with the checkout\'s words', async () => {
+    const shopper = await createUser(store);
+    const res = await api('POST', '/createorder', await codOrder({ ...addressOf(shopper), phone_number: '98765 432' }), shopper.auth);
+    expect(res.status).toBe(400);
+    expect(res.body.description).toBe('Invalid phone number');
+    const saved = await api('PUT', '/updateuserprofile', { saved_address: { ...addressOf(shopper), phone_number: '98765 432' } }, shopper.auth);
+    expect(saved.body.description).toBe('Invalid phone number');
+  });
+
+  it('the order desk finds an order by its phone typed with spaces or its code', async () => {
+    const { admin } = await callers(store);
+    const shopper = await createUser(store);
+    const placed = await api('POST', '/createorder', await codOrder({ ...addressOf(shopper), phone_number: '81234 56789' }), shopper.auth);
+    for (const search of ['81234 56789', '+91 81234-56789', '8123456789', '56789']) {
+      const found = await api('GET', `/getorderlist?search=${encodeURIComponent(search)}`, undefined, admin.auth);
+      expect(found.body.data.orderData.map((o: { o_id: number }) => o.o_id), search).toContain(placed.body.data.o_id);
+    }
   });
 });

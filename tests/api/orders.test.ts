@@ -73,6 +73,8 @@ describe('POST /createorder (cash on delivery)', () => {
       order_id: null,
       cancellable: true,
       ...addressOf(shopper),
+      // The delivery phone kept in its one form, E.164 (rules/phone.ts).
+      phone_number: `+91${addressOf(shopper).phone_number}`,
     });
     expect(order.orderItems).toHaveLength(2);
     const ringLine = order.orderItems.find((i: { p_id: number }) => i.p_id === ring.p_id);

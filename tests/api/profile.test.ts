@@ -42,7 +42,8 @@ describe('PUT /updateuserprofile', () => {
     const res = await api('PUT', '/updateuserprofile', { saved_address: { ...address, state: 'gujarat' } }, shopper.auth);
     expect(res.status).toBe(200);
     expect(res.body.description).toBe('Your address is saved. Checkout will fill it in next time.');
-    expect(res.body.data.saved_address).toMatchObject({ ...address, state: 'Gujarat', country: 'IN' });
+    // The phone kept in its one form, E.164 (rules/phone.ts).
+    expect(res.body.data.saved_address).toMatchObject({ ...address, phone_number: '+919876543210', state: 'Gujarat', country: 'IN' });
     const again = await api('PUT', '/updateuserprofile', { saved_address: { ...address, city: 'Mumbai', state: 'Maharashtra', zip_code: '400001', apartment: null } }, shopper.auth);
     expect(again.body.data.saved_address).toMatchObject({ city: 'Mumbai', state: 'Maharashtra', zip_code: '400001', apartment: '' });
     const read = await api('GET', '/getuserprofile', undefined, shopper.auth);
@@ -110,7 +111,7 @@ describe('an order remembers its address', () => {
     );
     expect(order.status).toBe(201);
     const read = await api('GET', '/getuserprofile', undefined, shopper.auth);
-    expect(read.body.data.saved_address).toMatchObject({ ...address, email: 'asha.new@example.com', country: 'IN' });
+    expect(read.body.data.saved_address).toMatchObject({ ...address, phone_number: '+919876543210', email: 'asha.new@example.com', country: 'IN' });
   });
 
   it('a refused order remembers nothing', async () => {

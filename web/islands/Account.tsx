@@ -3,6 +3,7 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import { sizeText } from '../lib/checkout.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { formatPhone } from '../../rules/phone.ts';
 import { canCancel, formatOrderDate, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder, unplacedPaymentRefund } from '../lib/payment.ts';
 import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
@@ -296,9 +297,7 @@ export default function Account() {
         <nav className="account-nav" aria-label="My account">
           <div className="account-nav__who">
             <strong>{user.full_name}</strong>
-            <span>
-              {user.countryCode} {user.phoneNumber}
-            </span>
+            <span>{formatPhone(user.phoneNumber, user.countryCode)}</span>
           </div>
           <ul>
             {NAV.map((item) => (
@@ -385,7 +384,7 @@ function Profile({ user }: { user: SessionUser }) {
         </div>
         <div className="field">
           <label htmlFor="profile-phone">Phone number</label>
-          <input id="profile-phone" value={`${user.countryCode} ${user.phoneNumber}`} readOnly />
+          <input id="profile-phone" value={formatPhone(user.phoneNumber, user.countryCode)} readOnly />
         </div>
       </div>
       <SavedAddressForm />

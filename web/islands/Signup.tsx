@@ -4,6 +4,7 @@ import { toast } from '../stores/toast.ts';
 import { describedBy, FieldError, PasswordField, PhoneFields } from './AuthFields.tsx';
 import { SIGNED_UP_KEY } from './Login.tsx';
 import { loginPathHere } from '../lib/login-return.ts';
+import { nationalNumber, phoneNumberMessage } from '../../rules/phone.ts';
 
 interface Form {
   full_name: string;
@@ -28,7 +29,7 @@ export function validateSignup(form: Form): Errors {
   if (!form.full_name.trim()) errors.full_name = 'Full name is required.';
   if (!form.u_name.trim()) errors.u_name = 'Username is required.';
   if (!form.phoneNumber.trim()) errors.phoneNumber = 'Phone number is required.';
-  else if (!/^\d{6,15}$/.test(form.phoneNumber.trim())) errors.phoneNumber = 'Phone number must be 6 to 15 digits.';
+  else if (nationalNumber(form.phoneNumber, form.countryCode) === null) errors.phoneNumber = phoneNumberMessage(form.countryCode);
   if (!form.password) errors.password = 'Password is required.';
   else if (form.password.length < 8) errors.password = 'Password must be at least 8 characters.';
   if (!form.repeatPassword) errors.repeatPassword = 'Repeat password is required.';
@@ -73,7 +74,9 @@ export default function Signup() {
     setBusy(true);
     setServerError('');
     try {
-      const body = { ...form, full_name: form.full_name.trim(), u_name: form.u_name.trim(), phoneNumber: form.phoneNumber.trim() };
+      // The number as the account keeps it ("098765 43210" is 9876543210), so the login form is filled in with it.
+      const phoneNumber = nationalNumber(form.phoneNumber, form.countryCode) ?? form.phoneNumber.trim();
+      const body = { ...form, full_name: form.full_name.trim(), u_name: form.u_name.trim(), phoneNumber };
       const answer = await request('post', '/registeruser', body);
       if (answer.status === 1) {
         const description = answer.description || 'Registration successful. Please log in.';

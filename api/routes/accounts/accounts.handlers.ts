@@ -9,6 +9,7 @@ import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRat
 import { getProfile, rememberAddress } from '../../../db/queries/profile.ts';
 import { writeTransaction } from '../../../db/transaction.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
+import { nationalNumber } from '../../../rules/phone.ts';
 import type { getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
 
 // Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
@@ -30,7 +31,8 @@ export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = as
     full_name: body.full_name,
     u_name: body.u_name,
     country_code: body.countryCode,
-    phone_number: body.phoneNumber,
+    // RegisterUser made sure it reads as a number of its country code.
+    phone_number: nationalNumber(body.phoneNumber, body.countryCode) ?? body.phoneNumber,
     password_hash: await hashPassword(body.password),
     u_type: '1',
   });
@@ -45,8 +47,11 @@ export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = as
 };
 
 export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c) => {
-  const { countryCode, phoneNumber, password } = c.req.valid('json');
+  const { countryCode, phoneNumber: typed, password } = c.req.valid('json');
   const { db, config } = c.var.deps;
+  // One number however it is typed ("098765 43210", "+91 98765 43210"): one account, one lock. A
+  // number that is not one of its code's (an account from before numbers were read) as its digits.
+  const phoneNumber = nationalNumber(typed, countryCode) ?? typed.replace(/\D/g, '');
   const phoneBucket = `login:phone:${countryCode}${phoneNumber}`;
   const addressBucket = `login:address:${clientAddress(c)}`;
   // The slot is taken before the password is checked, so guesses sent at once meet the limit too.

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { COUNTRY_CODES } from '../../env.ts';
+import { nationalNumber, phoneNumberMessage } from '../../../rules/phone.ts';
 import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { AddressFields } from '../orders/orders.schemas.ts';
 
@@ -8,10 +9,17 @@ const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
 
 const CountryCode = z.enum(COUNTRY_CODES, { error: `Country code must be one of ${COUNTRY_CODES.join(', ')}.` });
+const PHONE_DIGITS = 'Phone number must be 6 to 15 digits.';
+/** The phone as a shopper types it: digits with spaces, dashes, dots or brackets, a leading + or 0 (rules/phone.ts reads it). */
 const PhoneNumber = z
   .string({ error: 'Phone number is required.' })
   .trim()
-  .regex(/^\d{6,15}$/, 'Phone number must be 6 to 15 digits.');
+  .regex(/^\+?[\d\s().-]{6,24}$/, PHONE_DIGITS)
+  .refine((v) => v.replace(/\D/g, '').length <= 15, PHONE_DIGITS)
+  .openapi({
+    description: 'The number under `countryCode`, as typed ("98765 43210", "098765-43210", "+91 98765 43210" are one number); kept and answered as the national number alone ("9876543210"), so `countryCode` + `phoneNumber` is E.164.',
+    example: '9876543210',
+  });
 
 export const RegisterUser = z
   .strictObject({
@@ -26,6 +34,9 @@ export const RegisterUser = z
     repeatPassword: z.string({ error: 'Repeat password is required.' }),
   })
   .refine((body) => body.password === body.repeatPassword, { message: 'Passwords do not match', path: ['repeatPassword'] })
+  .superRefine((body, ctx) => {
+    if (nationalNumber(body.phoneNumber, body.countryCode) === null) ctx.addIssue({ code: 'custom', message: phoneNumberMessage(body.countryCode), path: ['phoneNumber'] });
+  })
   .openapi('RegisterUser');
 
 export const UserLogin = z

@@ -22,7 +22,11 @@ export const AddressFields = {
     .min(1, 'Email is required')
     .max(254, 'Invalid email format')
     .regex(EMAIL, 'Invalid email format'),
-  phone_number: required('Phone number is required', 20).regex(/^\+?[0-9][0-9 ()-]{4,19}$/, 'Invalid phone number'),
+  phone_number: required('Phone number is required', 20)
+    .regex(/^\+?[0-9][0-9 ()-]{4,19}$/, 'Invalid phone number')
+    .openapi({
+      description: 'The delivery phone: with its "+" code as written, without one a number of the destination country; refused ("Invalid phone number") when it is not one there. Kept and answered in E.164 ("+919876543210").',
+    }),
   address: required('Address is required', 300),
   apartment: z.string({ error: 'Apartment must be text.' }).trim().max(200, 'Apartment must be at most 200 characters.').nullable().optional()
     .transform((v) => v ?? ''),
@@ -39,7 +43,9 @@ export const AddressFields = {
     .string({ error: 'ZIP code is required' })
     .trim()
     .max(12, 'ZIP code must be at most 12 characters.')
-    .openapi({ description: 'India: the 6-digit PIN code. Abroad: the postal code in that country\'s format (empty only where the country has none).' }),
+    .openapi({
+      description: 'India: the 6-digit PIN code, of the state\'s postal circle ("PIN 395007 is in Gujarat, not Maharashtra." otherwise). Abroad: the postal code in that country\'s format (empty only where the country has none).',
+    }),
   country: z
     .string({ error: 'country must be an ISO 3166 alpha-2 code (IN, US, GB, ...).' })
     .trim()

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Envelope, request } from '../../lib/api/client.ts';
 import { statusLabel } from '../../../rules/orders.ts';
+import { formatPhone } from '../../../rules/phone.ts';
 import { runChange } from '../actions.ts';
 import { Field } from '../components/Field.tsx';
 import { HuidEntry } from '../components/HuidEntry.tsx';
@@ -118,7 +119,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
               <dd>{customerName(order)}</dd>
               <dt>Phone</dt>
               <dd className="admin-num">
-                {order.phone_number ? <a href={`tel:${order.phone_number.replace(/\s+/g, '')}`}>{order.phone_number}</a> : 'N/A'}
+                {order.phone_number ? <a href={`tel:${order.phone_number.replace(/\s+/g, '')}`}>{formatPhone(order.phone_number)}</a> : 'N/A'}
               </dd>
               <dt>E-mail</dt>
               <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : 'N/A'}</dd>
@@ -126,7 +127,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
                 <>
                   <dt>Account</dt>
                   <dd>
-                    {order.customer.full_name} <span className="admin-cell-muted">({order.customer.country_code} {order.customer.phone_number})</span>
+                    {order.customer.full_name} <span className="admin-cell-muted">({formatPhone(order.customer.phone_number, order.customer.country_code)})</span>
                   </dd>
                 </>
               )}
@@ -240,7 +241,7 @@ function ShippingLines({ order }: { order: DeskOrderDetail }) {
           {line}
         </span>
       ))}
-      {order.phone_number && <span className="admin-block admin-num">Phone {order.phone_number}</span>}
+      {order.phone_number && <span className="admin-block admin-num">Phone {formatPhone(order.phone_number)}</span>}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { ORDER_STATUSES } from '../../../rules/orders.ts';
+import { formatPhone } from '../../../rules/phone.ts';
 import { FilterSelect, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { formatLongDate, formatOrderMoney, shippingAddress } from '../format.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
@@ -88,7 +89,7 @@ export function OrdersScreen() {
                 </td>
                 <td data-label="Customer">
                   <span className="admin-cell-strong">{customerName(order)}</span>
-                  <span className="admin-cell-muted admin-block admin-num">{order.phone_number || '—'}</span>
+                  <span className="admin-cell-muted admin-block admin-num">{order.phone_number ? formatPhone(order.phone_number) : '—'}</span>
                 </td>
                 <td data-label="Total">
                   <span className="admin-num admin-block">{formatOrderMoney(order.total, order.currency)}</span>
@@ -129,10 +130,13 @@ async function everyOrderPage(page: number, perPage: number, status: string, sea
   if (answer.status !== 1 || !Array.isArray(answer.data)) return { ...answer, data: null };
   const term = search.trim().toLowerCase();
   const number = /^#?\d+$/.test(term) ? Number(term.replace('#', '')) : null;
+  // Phones are kept in E.164: "98765 43210" is looked for by its digits, as the server does.
+  const digits = /^\+?[\d\s().-]+$/.test(term) ? term.replace(/\D/g, '') : '';
+  const phoneMatches = (phone: string | null | undefined) => (phone ?? '').includes(term) || (digits.length >= 3 && (phone ?? '').includes(digits));
   const matched = answer.data.filter(
     (order) =>
       (!status || order.status === Number(status)) &&
-      (!term || order.o_id === number || customerName(order).toLowerCase().includes(term) || (order.phone_number ?? '').includes(term) || (order.email ?? '').toLowerCase().includes(term)),
+      (!term || order.o_id === number || customerName(order).toLowerCase().includes(term) || phoneMatches(order.phone_number) || (order.email ?? '').toLowerCase().includes(term)),
   );
   return { ...answer, data: { rows: matched.slice((page - 1) * perPage, page * perPage), total: matched.length } };
 }

@@ -7,15 +7,16 @@ import { AdminIcon } from '../components/AdminIcon.tsx';
 import { ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { UserRow } from '../types.ts';
+import { formatPhone } from '../../../rules/phone.ts';
 
 /** u_type "0" is an administrator, anything else a shopper (§6). */
 export function roleLabel(u_type: string | number | null | undefined): 'Admin' | 'User' {
   return String(u_type) === '0' ? 'Admin' : 'User';
 }
 
-/** The phone as a person dials it: '+91 9876543210'. */
+/** The phone as the shop shows it everywhere: '+91 98765 43210'. */
 function phoneOf(user: UserRow): string {
-  return [user.countryCode, user.phoneNumber].filter(Boolean).join(' ');
+  return formatPhone(user.phoneNumber, user.countryCode);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { cleanShipping, EMPTY_SHIPPING, type ShippingErrors, type ShippingField, type ShippingForm, validateShipping } from '../../lib/checkout.ts';
+import { formatPhone } from '../../../rules/phone.ts';
 import { toast } from '../../stores/toast.ts';
 import { describedBy, FieldError } from '../AuthFields.tsx';
 import { DestinationFields } from '../checkout/Destination.tsx';
@@ -20,6 +21,8 @@ type Saved = ShippingForm & { updatedAt?: string };
 const formOf = (saved: Saved): ShippingForm => {
   const form = { ...EMPTY_SHIPPING };
   for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
+  // Kept in E.164 (+919876543210), shown as everywhere else: +91 98765 43210.
+  if (form.phone_number) form.phone_number = formatPhone(form.phone_number);
   return form;
 };
 
