@@ -6,7 +6,6 @@
  */
 
 import { stateByGstCode } from './address.ts';
-import { INVOICE_PREFIX } from './invoice.ts';
 
 export interface Seller {
   legalName: string;
@@ -28,6 +27,9 @@ export interface GrievanceOfficer {
   phone: string;
   address: string;
 }
+
+/** The shop's invoice series prefix: 1 to 3 letters or digits, so an invoice number stays within 16 characters (rules/invoice.ts). */
+export const INVOICE_PREFIX = /^[A-Z0-9]{1,3}$/;
 
 /** GSTIN: 2-digit state code, PAN, an entity digit or letter, Z, a check character. */
 export const GSTIN_FORMAT = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
