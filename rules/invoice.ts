@@ -8,7 +8,7 @@ import { findCountry, findIndianState, type ShippingAddress } from './address.ts
 import { maskPan } from './compliance.ts';
 import { dollarsFromRupees, divideHalfUp } from './pricing.ts';
 import { formatPhone } from './phone.ts';
-import type { Seller } from './seller.ts';
+import { INVOICE_PREFIX, type Seller } from './seller.ts';
 import { apportion, finenessOf, HSN_JEWELLERY, splitInclusive, sumSplits, supplyKind, type SupplyKind, type TaxSplit } from './tax.ts';
 
 /** India Standard Time is UTC+05:30; a financial year turns at midnight IST on 1 April. */
@@ -32,9 +32,6 @@ export const INVOICE_NUMBER_MAX = 16;
 
 /** Digits of the running number: 999,999 invoices a year. */
 export const INVOICE_SEQUENCE_DIGITS = 6;
-
-/** The shop's series prefix: 1 to 3 letters or digits, so the number stays within 16 characters. */
-export const INVOICE_PREFIX = /^[A-Z0-9]{1,3}$/;
 
 /** An invoice number: prefix, financial year, running number within the year. */
 export function invoiceNumber(prefix: string, financialYear: number, sequence: number): string {
