@@ -6,11 +6,10 @@ import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { FormModal } from '../components/Modal.tsx';
-import type { Product } from '../types.ts';
+import type { Carat, Category, Material, Product, Size } from '../types.ts';
 import { checkProductFiles, formatBytes, isVideoFile, MEDIA_ACCEPT, MESSAGES, requiredTextError } from '../validation.ts';
 import { api } from '../../lib/api/client.ts';
 import { CaratPriceRows, type CaratRow, caratRowBody, caratRowErrors, caratRowSnapshot, caratRowsOf, emptyCaratRow, type MetalRates } from './CaratPriceRows.tsx';
-import type { ProductChoices } from './ProductsScreen.tsx';
 
 /** Images and videos one product may have (the API's limit). */
 const MAX_MEDIA = 10;
@@ -39,6 +38,14 @@ function moved<T>(list: T[], index: number, step: -1 | 1): T[] {
   const copy = [...list];
   [copy[index], copy[target]] = [copy[target], copy[index]];
   return copy;
+}
+
+/** What the product form chooses from. */
+export interface ProductChoices {
+  categories: Category[];
+  materials: Material[];
+  sizes: Size[];
+  carats: Carat[];
 }
 
 export interface ProductFormProps {

@@ -9,15 +9,7 @@ import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { useList, usePagedList } from '../hooks/useList.ts';
 import type { Carat, Category, Material, Product, Size } from '../types.ts';
-import { ProductForm } from './ProductForm.tsx';
-
-/** What the product form chooses from. */
-export interface ProductChoices {
-  categories: Category[];
-  materials: Material[];
-  sizes: Size[];
-  carats: Carat[];
-}
+import { type ProductChoices, ProductForm } from './ProductForm.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; product: Product };
 
