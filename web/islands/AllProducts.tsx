@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CaratView, CategoryView, MaterialView } from '../../db/queries/catalogue.ts';
+import type { components } from '../lib/api/schema.d.ts';
 import { priceColumn } from '../../rules/money.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -8,6 +8,10 @@ import { api } from '../lib/api/client.ts';
 import { EMPTY_QUERY, type ListingQuery, type ListingSort, listingSearch, parseListingQuery } from '../lib/listing-url.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { toast } from '../stores/toast.ts';
+
+type Carat = components['schemas']['Carat'];
+type Category = components['schemas']['Category'];
+type Material = components['schemas']['Material'];
 
 /** All products, 12 per page (§9). */
 export const PER_PAGE = 12;
@@ -38,9 +42,9 @@ const LISTING_SORTS: SortOption[] = [{ value: '', label: 'Newest' }, ...COMMON_S
 const SEARCH_SORTS: SortOption[] = [{ value: '', label: 'Relevance' }, { value: 'newest', label: 'Newest' }, ...COMMON_SORTS];
 
 export interface AllProductsProps {
-  categories: CategoryView[];
-  materials: MaterialView[];
-  carats: CaratView[];
+  categories: Category[];
+  materials: Material[];
+  carats: Carat[];
   /** How many products page 1 (pre-rendered, passed as children) is out of. */
   initialTotal: number;
   /** The search results page (/search?q=): the list is always asked for, ranked by relevance. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProductView } from '../../db/queries/catalogue.ts';
+import type { components } from '../lib/api/schema.d.ts';
 import { type CardProduct, ProductCard, toCard } from '../components/ProductCard.tsx';
 import { ProductTabs } from '../components/ProductTabs.tsx';
 import { api } from '../lib/api/client.ts';
@@ -7,6 +7,8 @@ import { useCurrency } from '../lib/use-currency.ts';
 import { loadProductReviews } from '../stores/reviews.ts';
 import ProductPurchase from './product/Purchase.tsx';
 import ProductReviews from './product/Reviews.tsx';
+
+type Product = components['schemas']['Product'];
 
 /** The product id a bare page is for: /product-details/<id>, or ?p_id=<id>. */
 function productIdFromUrl(): number | null {
@@ -23,7 +25,7 @@ function productIdFromUrl(): number | null {
  */
 export default function ProductDetail() {
   const currency = useCurrency();
-  const [product, setProduct] = useState<ProductView | null>(null);
+  const [product, setProduct] = useState<Product | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
   const [related, setRelated] = useState<CardProduct[]>([]);
 
@@ -41,7 +43,7 @@ export default function ProductDetail() {
           setState('missing');
           return;
         }
-        const fresh = answer.data as ProductView;
+        const fresh = answer.data as Product;
         setProduct(fresh);
         setState('ready');
         document.title = `${fresh.name} | Aurum Jewels`;

@@ -1,8 +1,10 @@
-import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
+import type { components } from '../../lib/api/schema.d.ts';
 import type { Currency } from '../../../rules/money.ts';
 import { exportNote, goldLine, rateTimeLine, rupees, signedRupees } from './breakup-text.ts';
 
-function makingLabel(row: ProductCaratView): string {
+type ProductCarat = components['schemas']['ProductCarat'];
+
+function makingLabel(row: ProductCarat): string {
   if (row.making_type === 'percent' && row.making_value !== null) return `Making charges (${row.making_value}% of gold)`;
   if (row.making_type === 'per_gram' && row.making_value !== null) return `Making charges (${rupees(row.making_value)}/g)`;
   return 'Making charges';
@@ -18,7 +20,7 @@ function makingLabel(row: ProductCaratView): string {
  * the currency shows one, so a pre-rendered page can switch before the island
  * wakes (web/lib/product-page.ts). Nothing for a fixed-price row.
  */
-export function PriceBreakup({ row, currency }: { row: ProductCaratView | undefined; currency: Currency }) {
+export function PriceBreakup({ row, currency }: { row: ProductCarat | undefined; currency: Currency }) {
   const b = row?.breakup;
   if (!row || !b) return null;
   const abroad = currency !== 'INR';
@@ -74,7 +76,7 @@ export function PriceBreakup({ row, currency }: { row: ProductCaratView | undefi
 }
 
 /** Whether a row can be bought now, and the line that says so (sold out, pieces left, made to order). */
-export function stockLine(row: ProductCaratView | undefined): { soldOut: boolean; text: string | null } {
+export function stockLine(row: ProductCarat | undefined): { soldOut: boolean; text: string | null } {
   if (!row) return { soldOut: false, text: null };
   if (row.stock === null) {
     // The lead time is in the delivery estimate below (DeliveryEstimate), with the dates it moves.

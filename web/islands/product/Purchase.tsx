@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ProductView } from '../../../db/queries/catalogue.ts';
+import type { components } from '../../lib/api/schema.d.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import { formatMoney } from '../../../rules/money.ts';
@@ -22,6 +22,8 @@ import { leadDaysOf } from './delivery.ts';
 import { type ReviewsSummary, useReviews } from './Reviews.tsx';
 import { ratingSummaryText } from '../../stores/reviews.ts';
 
+type Product = components['schemas']['Product'];
+
 /** After a detail-page add the shopper goes to /cart (§4), once the toast has shown. */
 const GO_TO_CART_MS = 500;
 
@@ -32,12 +34,12 @@ interface Selection {
 }
 
 /** First carat, first size and first material preselected (§4). */
-export function defaultSelection(product: ProductView): Selection {
+export function defaultSelection(product: Product): Selection {
   return { pc_id: product.productcarats[0]?.pc_id ?? null, m_id: product.materials[0] ?? null, size_id: product.size[0] ?? null };
 }
 
 export interface PurchaseProps {
-  product: ProductView;
+  product: Product;
   reviews?: ReviewsSummary;
   /** The coupons active when the page was built; the API's replace them once read. */
   coupons?: OfferCoupon[];
@@ -50,7 +52,7 @@ export interface PurchaseProps {
  */
 export default function ProductPurchase({ product: initial, reviews: initialReviews, coupons: builtCoupons }: PurchaseProps) {
   const currency = useCurrency();
-  const [product, setProduct] = useState<ProductView>(initial);
+  const [product, setProduct] = useState<Product>(initial);
   const [gone, setGone] = useState(false);
   const [selection, setSelection] = useState<Selection>(() => defaultSelection(initial));
   const [quantity, setQuantity] = useState(1);

@@ -1,5 +1,7 @@
-import type { ProductCaratView } from '../../../db/queries/catalogue.ts';
+import type { components } from '../../lib/api/schema.d.ts';
 import { type Currency, formatMoney } from '../../../rules/money.ts';
+
+type ProductCarat = components['schemas']['ProductCarat'];
 
 /* The price breakup's texts, without React: the island renders them, and the page script patches a pre-rendered breakup with them. */
 
@@ -13,7 +15,7 @@ export function formatRateTime(iso: string): string {
 }
 
 /** "22K gold: 5.25 g × ₹7,250/g". */
-export function goldLine(row: ProductCaratView): string {
+export function goldLine(row: ProductCarat): string {
   return row.breakup ? `${row.carat.name} gold: ${row.breakup.weight_g} g × ${rupees(row.breakup.rate)}/g` : '';
 }
 
@@ -21,7 +23,7 @@ export function goldLine(row: ProductCaratView): string {
 export const signedRupees = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${rupees(Math.abs(amount))}`;
 
 /** Under a dollar shopper's breakup: no Indian GST on an export, and the dollar price is what they pay. */
-export function exportNote(row: ProductCaratView): string {
+export function exportNote(row: ProductCarat): string {
   return `Exports carry no Indian GST. Delivered outside India you pay ${formatMoney(row.usd_price, 'USD')}, the price without GST in dollars at our exchange rate.`;
 }
 
@@ -39,7 +41,7 @@ export const rateTimeLine = (iso: string) => `Gold rate as of ${formatRateTime(i
  * hydrates (web/lib/product-page.ts), as the price beside it is: the rates may
  * have changed since the page was built. Round off and stones keep their lines.
  */
-export function patchBreakup(root: ParentNode, row: ProductCaratView | undefined): void {
+export function patchBreakup(root: ParentNode, row: ProductCarat | undefined): void {
   const b = row?.breakup;
   if (!row || !b) return;
   const set = (name: string, text: string) => {
