@@ -9,6 +9,7 @@ import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount, formatMoney, toMajor } from '../../rules/money.ts';
 import { hashPassword } from '../passwords.ts';
 import { priceRow, supplyPrice } from '../../rules/pricing.ts';
+import { normalisePan } from '../../rules/compliance.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { accountPhone, nationalNumber } from '../../rules/phone.ts';
 import { type Seller, sellerFrom } from '../../rules/seller.ts';
@@ -439,7 +440,7 @@ async function insertOrders(
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
         first_name, last_name: rest.join(' '), email: shopper.email, phone_number: accountPhone(shopper.country_code, shopper.phone_number),
         address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
-        payment_method: order.payment, payment_status: last.payment_status, provider_order_id,
+        payment_method: order.payment, payment_status: last.payment_status, provider_order_id, pan: order.pan ? normalisePan(order.pan) : null,
         refund_amount: history.some((step) => step.payment_status === 'refund_pending') ? total : null,
         refunded_at: refund ? sqlTimestamp(refund.at) : null,
         created_at: sqlTimestamp(placed),
