@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
 import type { MediaLocation } from '../db/media-store.ts';
-import { type DatabaseLocation, databaseLocation, POSTGRES_TIMEOUTS } from '../db/connection.ts';
+import { type DatabaseLocation, databaseFromEnv, POSTGRES_TIMEOUTS } from '../db/connection.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
@@ -168,19 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const media = mediaLocation(e, dataDir);
-  let database: DatabaseLocation = e.DATABASE_URL
-    ? databaseLocation(e.DATABASE_URL)
-    : { engine: 'sqlite', file: path.join(dataDir, 'store.sqlite') };
-  if (database.engine === 'postgres') {
-    database = {
-      ...database,
-      timeouts: {
-        lock_timeout: e.DATABASE_LOCK_TIMEOUT_MS,
-        statement_timeout: e.DATABASE_STATEMENT_TIMEOUT_MS,
-        idle_in_transaction_session_timeout: e.DATABASE_IDLE_TRANSACTION_TIMEOUT_MS,
-      },
-    };
-  }
+  // The values were checked above; where they put the database is db/connection.ts's to say (the storefront build reads it there too).
+  const database = databaseFromEnv(env);
   let payment: Config['payment'] = { provider: 'sandbox' };
   // The built-in sandbox lets anyone mark their own payment paid: a public https store
   // must name its provider, so a forgotten setting cannot give jewellery away.

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -55,6 +56,31 @@ export function databaseLocation(url: string): DatabaseLocation {
 /** DATABASE_URL for a child process (the storefront build) that must open the same database. */
 export function databaseUrl(location: DatabaseLocation): string {
   return location.engine === 'sqlite' ? location.file : location.url;
+}
+
+/** The environment variable that sets each PostgreSQL session timeout (POSTGRES_TIMEOUTS when unset). */
+const TIMEOUT_VARIABLES: Readonly<Record<keyof PostgresTimeouts, string>> = {
+  lock_timeout: 'DATABASE_LOCK_TIMEOUT_MS',
+  statement_timeout: 'DATABASE_STATEMENT_TIMEOUT_MS',
+  idle_in_transaction_session_timeout: 'DATABASE_IDLE_TRANSACTION_TIMEOUT_MS',
+};
+
+/**
+ * Where the environment says the store's database is: DATABASE_URL (databaseLocation), else
+ * store.sqlite in DATA_DIR (./data); a PostgreSQL server's sessions get DATABASE_*_TIMEOUT_MS,
+ * else POSTGRES_TIMEOUTS. The API's configuration (api/env.ts) checks those values and takes
+ * its database from here, and so does the storefront build, which the store starts with its
+ * environment and which reads no other configuration.
+ */
+export function databaseFromEnv(env: Readonly<Record<string, string | undefined>>): DatabaseLocation {
+  if (!env.DATABASE_URL) return { engine: 'sqlite', file: path.join(path.resolve(env.DATA_DIR ?? './data'), 'store.sqlite') };
+  const location = databaseLocation(env.DATABASE_URL);
+  if (location.engine === 'sqlite') return location;
+  const timeout = (name: keyof PostgresTimeouts) => {
+    const value = env[TIMEOUT_VARIABLES[name]];
+    return value === undefined ? POSTGRES_TIMEOUTS[name] : Number(value);
+  };
+  return { ...location, timeouts: { lock_timeout: timeout('lock_timeout'), statement_timeout: timeout('statement_timeout'), idle_in_transaction_session_timeout: timeout('idle_in_transaction_session_timeout') } };
 }
 
 /** The database as a log line may name it: the file, or the server and database without user or password. */

@@ -192,8 +192,6 @@ function runAstroBuild(config: Config, outDir: string, workDir: string, signal?:
         SITE_OUT_DIR: outDir,
         SITE_CACHE_DIR: path.join(workDir, 'cache'),
         DATA_DIR: config.dataDir,
-        // The build signs nothing, but reads the configuration, which on PostgreSQL requires a secret.
-        JWT_SECRET: Buffer.from(config.jwtSecret).toString('utf8'),
         DATABASE_URL: databaseUrl(config.database),
         PUBLIC_URL: config.publicUrl,
         ASTRO_TELEMETRY_DISABLED: '1',

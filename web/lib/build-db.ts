@@ -4,8 +4,7 @@
  * the site builds). Never imported by browser code.
  */
 import { existsSync } from 'node:fs';
-import { loadConfig } from '../../api/env.ts';
-import { openDatabase, type DB } from '../../db/connection.ts';
+import { databaseFromEnv, type DB, openDatabase } from '../../db/connection.ts';
 import type { MediaFolder } from '../../db/media-store.ts';
 import { mediaFileSize } from '../../db/queries/media-files.ts';
 import {
@@ -32,11 +31,12 @@ let connection: DB | undefined;
 /** The one read-only connection of this build. */
 export function buildDb(): DB {
   if (!connection) {
-    const config = loadConfig();
-    if (config.database.engine === 'sqlite' && !existsSync(config.database.file)) {
-      throw new Error(`The site is built from the store's database, and ${config.database.file} does not exist: run npm start (or npm run migrate && npm run seed) first.`);
+    // Where the store that started this build keeps it (DATABASE_URL, DATA_DIR): the build reads no other configuration.
+    const database = databaseFromEnv(process.env);
+    if (database.engine === 'sqlite' && !existsSync(database.file)) {
+      throw new Error(`The site is built from the store's database, and ${database.file} does not exist: run npm start (or npm run migrate && npm run seed) first.`);
     }
-    connection = openDatabase(config.database, { readonly: true });
+    connection = openDatabase(database, { readonly: true });
   }
   return connection;
 }
