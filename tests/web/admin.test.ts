@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageNumbers, showingText } from '../../web/admin/components/Pager.tsx';
-import { formatLongDate, formatOrderMoney, knownStatus, shippingAddress } from '../../web/admin/format.ts';
+import { formatDate, formatDateTime, formatOrderMoney, knownStatus, shippingAddress } from '../../web/admin/format.ts';
 import { checkProductFiles, couponNameError, discountError, discountInput, MAX_FILE_BYTES, pickImages, pickOneImage, priceError, requiredTextError } from '../../web/admin/validation.ts';
 
 /** A File whose reported size is `size` without allocating it. */
@@ -81,9 +81,10 @@ describe('back-office display', () => {
     expect(pageNumbers(6, 12)).toEqual([1, 'gap', 5, 6, 7, 'gap', 12]);
   });
 
-  it('shows order dates in long US format, totals with two decimals, unknown statuses as Pending', () => {
-    expect(formatLongDate('2026-11-21T10:00:00.000Z')).toBe('November 21, 2026');
-    expect(formatLongDate('not a date')).toBe('—');
+  it('shows order dates as the whole shop writes them (issue 33: no longer backoffice.md §9\'s US format), totals with two decimals, unknown statuses as Pending', () => {
+    expect(formatDate('2026-11-21T10:00:00.000Z')).toBe('21 Nov 2026');
+    expect(formatDateTime('2026-11-28T01:35:00.000Z')).toBe('28 Nov 2026, 7:05 am');
+    expect(formatDate('not a date')).toBe('—');
     expect(formatOrderMoney(52340, 'INR')).toBe('₹52,340.00');
     expect(formatOrderMoney(1282.5, 'USD')).toBe('$1,282.50');
     expect(formatOrderMoney(null)).toBe('₹0.00');

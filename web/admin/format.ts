@@ -2,20 +2,12 @@ import { findCountry } from '../../rules/address.ts';
 import { type Currency, formatMoney } from '../../rules/money.ts';
 import { isOrderStatus, ORDER_STATUS } from '../../rules/orders.ts';
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** Dates in long US format, e.g. 'November 21, 2026' (backoffice.md §9); '—' for a missing date. */
-export function formatLongDate(iso: string | null | undefined): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '—' : longDate.format(time);
-}
-
-/** Date and time for lists where the hour matters (inquiries). */
-export function formatDateTime(iso: string | null | undefined): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '—' : dateTime.format(time);
-}
+/**
+ * Dates as the whole shop writes them (rules/dates.ts): '21 Nov 2026', and with the time
+ * where the hour matters, '21 Nov 2026, 3:30 pm', in India's time; '—' for a missing date.
+ * (Issue 33 made them one: backoffice.md §9's long US format was the back office's alone.)
+ */
+export { formatDate, formatDateTime } from '../../rules/dates.ts';
 
 /** Order money: the rupee sign (or the order's own currency) and always two decimals (§9). */
 export function formatOrderMoney(amount: number | null | undefined, currency: Currency = 'INR'): string {

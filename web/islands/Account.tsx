@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { request } from '../lib/api/client.ts';
 import { sizeText } from '../lib/checkout.ts';
+import { formatDateTime } from '../../rules/dates.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { formatPhone } from '../../rules/phone.ts';
-import { canCancel, formatOrderDate, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
+import { canCancel, type Order, paymentState, statusLabel, TRACKING_STEPS, trackingStep } from '../lib/orders.ts';
 import { discardPendingOrder, readPendingOrder, unplacedPaymentRefund } from '../lib/payment.ts';
 import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
 import { SavedAddressForm } from './account/SavedAddress.tsx';
@@ -434,7 +435,7 @@ function OrderHistory({ orders, failed, now, onRetry, onTrack, onCancel }: Order
                 </div>
                 <div>
                   <span>Placed</span>
-                  <strong>{formatOrderDate(order.createdAt)}</strong>
+                  <strong>{formatDateTime(order.createdAt)}</strong>
                 </div>
                 <div>
                   <span>Total</span>
@@ -516,7 +517,7 @@ function TrackOrder({ orders, order, onPick }: { orders: Order[] | null; order: 
               <select id="track-order" value={order.o_id} onChange={(e) => onPick(Number(e.target.value))}>
                 {orders.map((o) => (
                   <option key={o.o_id} value={o.o_id}>
-                    #{o.o_id} · {formatOrderDate(o.createdAt)}
+                    #{o.o_id} · {formatDateTime(o.createdAt)}
                   </option>
                 ))}
               </select>
@@ -539,7 +540,7 @@ function Tracking({ order }: { order: Order }) {
         <h3 style={{ margin: 0 }}>
           Order #{order.o_id}: <span data-testid="tracking-status">{label}</span>
         </h3>
-        <p>Placed {formatOrderDate(order.createdAt)}</p>
+        <p>Placed {formatDateTime(order.createdAt)}</p>
       </div>
       {order.status === 5 ? <p className="field-error">This order was cancelled.</p> : null}
       <ol className={`steps ${order.status === 5 ? 'is-cancelled' : ''}`} aria-label={`Progress: step ${step} of 4`}>

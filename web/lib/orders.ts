@@ -1,3 +1,4 @@
+import { formatDate } from '../../rules/dates.ts';
 import { type Currency, formatMoney } from '../../rules/money.ts';
 import { ORDER_STATUS, shopperMayCancel } from '../../rules/orders.ts';
 import { asPaymentStatus } from '../../rules/payments.ts';
@@ -95,20 +96,11 @@ export function paymentState(
     case 'refund_pending':
       return { text: `Refund of ${amount} in progress`, tone: 'refund' };
     case 'refunded': {
-      const when = order.refunded_at && Number.isFinite(Date.parse(order.refunded_at)) ? ` on ${dayFormat.format(new Date(order.refunded_at))}` : '';
-      return { text: `Refunded ${amount}${when}`, tone: 'refunded' };
+      const when = formatDate(order.refunded_at, '');
+      return { text: `Refunded ${amount}${when ? ` on ${when}` : ''}`, tone: 'refunded' };
     }
     default:
       return { text: order.status === ORDER_STATUS.cancelled ? 'Not charged' : 'Pay on delivery', tone: 'due' };
   }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** "21 Nov 2026, 11:14 pm". */
-export function formatOrderDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isFinite(time) ? dateFormat.format(new Date(time)) : iso;
-}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, request } from '../../lib/api/client.ts';
 import { query, runChange } from '../actions.ts';
 import { ListTable, Screen } from '../components/Screen.tsx';
-import { formatLongDate } from '../format.ts';
+import { formatDate } from '../format.ts';
 import { usePagedList } from '../hooks/useList.ts';
 import type { ContactRow } from '../types.ts';
 
@@ -44,7 +44,7 @@ export function ContactsScreen() {
               </a>
             </td>
             <td className="admin-message">{contact.message}</td>
-            <td className="admin-num">{formatLongDate(contact.createdAt)}</td>
+            <td className="admin-num">{formatDate(contact.createdAt)}</td>
             <td className="admin-col-actions">
               <button type="button" className="admin-text-btn admin-text-btn--danger" onClick={() => void remove(contact)} disabled={deleting === contact.c_id} aria-label={`Delete the message from ${contact.name}`}>
                 Delete

@@ -7,7 +7,7 @@ import { runChange } from '../actions.ts';
 import { Field } from '../components/Field.tsx';
 import { HuidEntry } from '../components/HuidEntry.tsx';
 import { LoadFailure, Screen } from '../components/Screen.tsx';
-import { formatDateTime, formatLongDate, formatOrderMoney } from '../format.ts';
+import { formatDateTime, formatDate, formatOrderMoney } from '../format.ts';
 import { actorLabel, historyLine, paymentMethodLabel } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderDetail } from '../types.ts';
@@ -160,7 +160,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
                   <dd>
                     {/* The amount stays on one line; the date may wrap inside the card. */}
                     <span className="admin-num">{formatOrderMoney(order.refund_amount, currency)}</span>
-                    {order.refunded_at ? ` on ${formatLongDate(order.refunded_at)}` : ' (asked of the provider)'}
+                    {order.refunded_at ? ` on ${formatDate(order.refunded_at)}` : ' (asked of the provider)'}
                   </dd>
                 </>
               )}
@@ -329,7 +329,7 @@ function PackingSlip({ order }: { order: DeskOrderDetail }) {
           <p>
             <strong>Order #{order.o_id}</strong>
           </p>
-          <p>{formatLongDate(order.createdAt)}</p>
+          <p>{formatDate(order.createdAt)}</p>
           <p>Status: {statusLabel(order.status)}</p>
         </div>
       </header>

@@ -3,7 +3,7 @@ import { request } from '../../lib/api/client.ts';
 import { ORDER_STATUSES } from '../../../rules/orders.ts';
 import { formatPhone } from '../../../rules/phone.ts';
 import { FilterSelect, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
-import { formatLongDate, formatOrderMoney, shippingAddress } from '../format.ts';
+import { formatDate, formatOrderMoney, shippingAddress } from '../format.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { usePagedList } from '../hooks/useList.ts';
 import { query } from '../actions.ts';
@@ -85,7 +85,7 @@ export function OrdersScreen() {
                   </Link>
                 </td>
                 <td className="admin-num" data-label="Date">
-                  {formatLongDate(order.createdAt)}
+                  {formatDate(order.createdAt)}
                 </td>
                 <td data-label="Customer">
                   <span className="admin-cell-strong">{customerName(order)}</span>

@@ -100,7 +100,7 @@ function breakable(id: string) {
   ));
 }
 
-/** The desk's date and time, the time on a line of its own in the table's narrow column ("Oct 4, 2026," / "8:58 AM"), on one line on a phone's card. */
+/** The desk's date and time, the time on a line of its own in the table's narrow column ("4 Oct 2026," / "8:58 am"), on one line on a phone's card. */
 function DateTime({ iso }: { iso: string }) {
   const text = formatDateTime(iso);
   const cut = text.lastIndexOf(', ');

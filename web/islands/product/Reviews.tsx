@@ -4,6 +4,7 @@ import { Stars } from '../../components/Stars.tsx';
 import { imageSources } from '../../lib/media.ts';
 import { $productReviews, loadProductReviews, type ProductReview } from '../../stores/reviews.ts';
 import WriteReview from '../WriteReview.tsx';
+import { formatDate } from '../../../rules/dates.ts';
 
 export interface ReviewsSummary {
   reviews: ProductReview[];
@@ -17,7 +18,6 @@ export function useReviews(p_id: number, initial: ReviewsSummary | undefined): R
   return stored && stored.p_id === p_id ? stored : initial ?? { reviews: [], avg_rating: 0, total: 0 };
 }
 
-const reviewDate = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Customer Reviews (§2): average, count and the list, re-read from the API when
@@ -53,7 +53,7 @@ export default function ProductReviews({ p_id, initial, load = true }: { p_id: n
             <li key={review.r_id} className="review">
               <div className="review__top">
                 <Stars rating={review.rating} />
-                <time dateTime={review.createdAt}>{reviewDate(review.createdAt)}</time>
+                <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
               </div>
               <p className="review__message">{review.message}</p>
               {review.images.length ? (

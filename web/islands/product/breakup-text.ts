@@ -1,4 +1,5 @@
 import type { components } from '../../lib/api/schema.d.ts';
+import { formatDateTime } from '../../../rules/dates.ts';
 import { type Currency, formatMoney } from '../../../rules/money.ts';
 
 type ProductCarat = components['schemas']['ProductCarat'];
@@ -6,12 +7,9 @@ type ProductCarat = components['schemas']['ProductCarat'];
 /* The price breakup's texts, without React: the island renders them, and the page script patches a pre-rendered breakup with them. */
 
 export const rupees = (amount: number) => formatMoney(amount, 'INR');
-const rateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-
-/** "24 Nov 2026, 2:30 pm" in India's time, where the shop sets its rates. */
+/** "24 Nov 2026, 2:30 pm" in India's time, where the shop sets its rates (rules/dates.ts, as every date in the shop). */
 export function formatRateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : rateTime.format(date);
+  return formatDateTime(iso, '');
 }
 
 /** "22K gold: 5.25 g × ₹7,250/g". */

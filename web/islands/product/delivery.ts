@@ -1,25 +1,25 @@
+import { formatWeekday, weekdayInIndia } from '../../../rules/dates.ts';
+
 /** Shipping policy (backoffice.md §9): processing 2-4 business days, then 3-7 (India) or 7-15 (abroad) business days. */
 export const PROCESSING_DAYS = [2, 4] as const;
 export const DOMESTIC_DAYS = [3, 7] as const;
 export const INTERNATIONAL_DAYS = [7, 15] as const;
 
-/** The date a number of business days (Monday to Friday) after a day. */
+/** The date a number of business days (Monday to Friday in India, where the shop works) after a day. */
 export function addBusinessDays(from: Date, days: number): Date {
-  const date = new Date(from);
+  let date = from;
   let left = days;
   while (left > 0) {
-    date.setDate(date.getDate() + 1);
-    const day = date.getDay();
+    date = addDays(date, 1);
+    const day = weekdayInIndia(date);
     if (day !== 0 && day !== 6) left--;
   }
   return date;
 }
 
-/** A date `days` calendar days after a day. */
+/** A date `days` calendar days after a day (India has no summer time: a day is 24 hours). */
 export function addDays(from: Date, days: number): Date {
-  const date = new Date(from);
-  date.setDate(date.getDate() + days);
-  return date;
+  return new Date(from.getTime() + days * 86_400_000);
 }
 
 /**
@@ -44,11 +44,9 @@ export function shippingLine(international: boolean, leadDays = 0): string {
   return international ? `${ships}, then ${min}-${max} business days internationally. ` : `${ships}, then ${min}-${max} business days within India · free shipping. `;
 }
 
-const format = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** "Tue, 2 Dec – Mon, 15 Dec". */
+/** "Tue, 2 Dec – Mon, 15 Dec", in India's calendar (rules/dates.ts). */
 export function formatWindow([earliest, latest]: [Date, Date]): string {
-  return `${format.format(earliest)} – ${format.format(latest)}`;
+  return `${formatWeekday(earliest)} – ${formatWeekday(latest)}`;
 }
 
 /** The days a carat row takes to make before it ships: its lead time when made to order (stock null), else 0 (in stock ships as usual). */
