@@ -7,7 +7,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { getProducts, type ProductView, shopperViews } from './catalogue.ts';
-import { catalogueRowsVersion } from './catalogue-version.ts';
+import { catalogueRowsVersion } from './catalogue-rows-version.ts';
 import { utcTimestamp } from '../time.ts';
 import { conflictError } from '../../rules/errors.ts';
 

@@ -17,7 +17,7 @@ import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches, searchWords } from './search.ts';
 import { buildListingIndex, type ListingCriteria, type ListingIndex, type ListingPage, type ListingSort, mendStock, selectListing } from './listing-index.ts';
-import { catalogueRowsVersion } from './catalogue-version.ts';
+import { catalogueRowsVersion } from './catalogue-rows-version.ts';
 import { stockChangesSince, stockStamp } from './stock-view.ts';
 import { CARAT_PRICING_COLUMNS, type CaratPricingView, caratPricingView, logRowsOutOfBounds, storedInBounds } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';

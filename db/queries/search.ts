@@ -23,7 +23,7 @@ import { engineOf } from '../../migrations/portable.ts';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { writeTransaction } from '../transaction.ts';
-import { catalogueRowsVersion } from './catalogue-version.ts';
+import { catalogueRowsVersion } from './catalogue-rows-version.ts';
 
 /** Lowercase words, diacritics dropped: "Men's 22K Gold" -> ["men", "s", "22k", "gold"]. */
 export function searchWords(text: string): string[] {

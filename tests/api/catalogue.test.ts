@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueRowsVersion, OTHER_WRITERS_LAG_MS, STALE_READ_MS } from '../../db/queries/catalogue-version.ts';
+import { catalogueRowsVersion, OTHER_WRITERS_LAG_MS, STALE_READ_MS } from '../../db/queries/catalogue-rows-version.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createCarat, createCategory, createCoupon, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';

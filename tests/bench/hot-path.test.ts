@@ -9,7 +9,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueRowsVersion } from '../../db/queries/catalogue-version.ts';
+import { catalogueRowsVersion } from '../../db/queries/catalogue-rows-version.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { createCategory, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';

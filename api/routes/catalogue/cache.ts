@@ -21,7 +21,7 @@ import type { AppEnv } from '../../context.ts';
 import { jsonAnswer } from '../../security-headers.ts';
 import type { DB } from '../../../db/connection.ts';
 import { type FilteredPage, keptViewsOf, type ProductView } from '../../../db/queries/catalogue.ts';
-import { catalogueRowsVersion } from '../../../db/queries/catalogue-version.ts';
+import { catalogueRowsVersion } from '../../../db/queries/catalogue-rows-version.ts';
 import { stockChangesSince, stockStamp } from '../../../db/queries/stock-view.ts';
 
 /**
