@@ -5,7 +5,7 @@ import { caratPricingView } from '../../db/queries/carat-pricing.ts';
 import type { ProductCaratView } from '../../db/queries/catalogue.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { priceRow } from '../../rules/pricing.ts';
-import { exportNote } from '../../web/islands/product/breakup-text.ts';
+import { exportNote, FIXED_PRICE_NOTE, fixedFigures } from '../../web/islands/product/breakup-text.ts';
 import { PriceBreakup } from '../../web/islands/product/PriceBreakup.tsx';
 
 /** The 22K ring of tests/api/pricing.test.ts: 5.25 g at Rs 7,250/g, 12% making, Rs 2,500 of stones, Rs 84.50 to the dollar. */
@@ -73,8 +73,44 @@ describe('the product page price breakup follows the price shown', () => {
     expect(visibleHtml(html)).toContain(exportNote(row));
   });
 
-  it('a fixed-price row has no breakup in either currency', () => {
-    const fixed = { ...row, pricing: 'fixed' as const, breakup: null };
-    expect(renderToStaticMarkup(createElement(PriceBreakup, { row: fixed, currency: 'USD' }))).toBe('');
+});
+
+describe('a fixed-price row shows what is known of its price (issue 33)', () => {
+  /** A fixed ₹1,03,000 piece of 5.25 g: its GST is 1,03,000 x 3/103 = ₹3,000. */
+  const fixed = (changes: Partial<ProductCaratView> = {}): ProductCaratView => ({
+    ...ring(),
+    pricing: 'fixed',
+    inr_price: 103000,
+    usd_price: 1204.82,
+    making_type: null,
+    making_value: null,
+    stone_value: null,
+    breakup: null,
+    ...changes,
+  });
+
+  it('a rupee shopper sees the net weight, the price before GST, the GST in the price (price x 3/103) and the price', () => {
+    const html = renderToStaticMarkup(createElement(PriceBreakup, { row: fixed(), currency: 'INR' }));
+    expect(shownLines(html)).toEqual(['Net weight = 5.25 g', 'Price before GST = ₹1,00,000', 'GST 3% = ₹3,000', 'Total = ₹1,03,000']);
+    expect(html).toContain('Price breakup for 22K');
+    expect(visibleHtml(html)).toContain(FIXED_PRICE_NOTE);
+    // Not made from the day's rate: no gold, making or rate time.
+    expect(visibleHtml(html)).not.toContain('Gold rate as of');
+    expect(visibleHtml(html)).not.toContain('Making charges');
+  });
+
+  it('to the paisa, half up: ₹46,484 holds ₹1,353.90 of GST; no weight line where none is recorded', () => {
+    expect(fixedFigures({ inr_price: 46484 })).toEqual({ total: 46484, gst: 1353.9, withoutGst: 45130.1 });
+    expect(fixedFigures({ inr_price: 1000.5 })).toEqual({ total: 1000.5, gst: 29.14, withoutGst: 971.36 });
+    const html = renderToStaticMarkup(createElement(PriceBreakup, { row: fixed({ inr_price: 46484, net_weight_g: null }), currency: 'INR' }));
+    expect(shownLines(html)).toEqual(['Price before GST = ₹45,130.10', 'GST 3% = ₹1,353.90', 'Total = ₹46,484']);
+  });
+
+  it('a dollar shopper sees the price without GST and that the dollar price is what they pay', () => {
+    const row = fixed();
+    const html = renderToStaticMarkup(createElement(PriceBreakup, { row, currency: 'USD' }));
+    expect(shownLines(html)).toEqual(['Net weight = 5.25 g', 'Price without GST = ₹1,00,000']);
+    expect(visibleHtml(html)).toContain(exportNote(row));
+    expect(visibleHtml(html)).not.toContain('GST 3%');
   });
 });

@@ -1,6 +1,6 @@
 import type { components } from '../../lib/api/schema.d.ts';
 import type { Currency } from '../../../rules/money.ts';
-import { exportNote, goldLine, rateTimeLine, rupees, signedRupees } from './breakup-text.ts';
+import { exportNote, FIXED_PRICE_NOTE, fixedFigures, goldLine, gramsText, gstLabel, rateTimeLine, rupees, signedRupees } from './breakup-text.ts';
 
 type ProductCarat = components['schemas']['ProductCarat'];
 
@@ -11,19 +11,64 @@ function makingLabel(row: ProductCarat): string {
 }
 
 /**
- * How a rate-priced row's price is made up (issue 16), under the price: gold as
- * weight x the day's rate, making, stones, and the time of the rate. In rupees
- * for everyone: the rate is a rupee rate. A rupee shopper's ends with 3% GST and
- * the rupee price; a dollar shopper's price is an export price with no Indian
+ * What is known of a fixed-price row's price (issue 33): its net weight when recorded,
+ * the price before GST, the GST in it and the price, for a rupee shopper; the price
+ * without GST and what the dollar price is for a dollar shopper. No gold, making or
+ * stone lines, and no rate time: the price was typed, not made from the day's rate.
+ */
+function FixedBreakup({ row, abroad }: { row: ProductCarat; abroad: boolean }) {
+  const fixed = fixedFigures(row);
+  return (
+    <details className="pd__breakup" data-breakup="" data-breakup-fixed="" open>
+      <summary>Price breakup for {row.carat.name}</summary>
+      <dl>
+        {row.net_weight_g !== null ? (
+          <>
+            <dt>Net weight</dt>
+            <dd data-breakup-weight="" suppressHydrationWarning>{gramsText(row.net_weight_g)}</dd>
+          </>
+        ) : null}
+        <div className="pd__breakup-part" data-breakup-domestic="" hidden={abroad} suppressHydrationWarning>
+          <dt>Price before GST</dt>
+          <dd data-breakup-before-gst="" suppressHydrationWarning>{rupees(fixed.withoutGst)}</dd>
+          <dt>{gstLabel}</dt>
+          <dd data-breakup-gst="" suppressHydrationWarning>{rupees(fixed.gst)}</dd>
+          <dt className="pd__breakup-total">Total</dt>
+          <dd className="pd__breakup-total" data-breakup-total="" suppressHydrationWarning>
+            {rupees(fixed.total)}
+          </dd>
+        </div>
+        <div className="pd__breakup-part" data-breakup-export="" hidden={!abroad} suppressHydrationWarning>
+          <dt className="pd__breakup-total">Price without GST</dt>
+          <dd className="pd__breakup-total" data-breakup-without-gst="" suppressHydrationWarning>
+            {rupees(fixed.withoutGst)}
+          </dd>
+        </div>
+      </dl>
+      <p className="pd__breakup-export" data-breakup-export-note="" hidden={!abroad} suppressHydrationWarning>
+        {exportNote(row)}
+      </p>
+      <p className="pd__rate-time">{FIXED_PRICE_NOTE}</p>
+    </details>
+  );
+}
+
+/**
+ * How a row's price is made up, under the price. A rate-priced row's (issue 16):
+ * gold as weight x the day's rate, making, stones, and the time of the rate. In
+ * rupees for everyone: the rate is a rupee rate. A rupee shopper's ends with GST
+ * and the rupee price; a dollar shopper's price is an export price with no Indian
  * GST (rules/pricing.ts), so theirs ends with the price without GST that the
  * dollar price is made from, as the API answers it. Both endings are drawn and
  * the currency shows one, so a pre-rendered page can switch before the island
- * wakes (web/lib/product-page.ts). Nothing for a fixed-price row.
+ * wakes (web/lib/product-page.ts). A fixed-price row shows what is known of it
+ * (FixedBreakup).
  */
 export function PriceBreakup({ row, currency }: { row: ProductCarat | undefined; currency: Currency }) {
-  const b = row?.breakup;
-  if (!row || !b) return null;
+  if (!row) return null;
   const abroad = currency !== 'INR';
+  const b = row.breakup;
+  if (!b) return <FixedBreakup row={row} abroad={abroad} />;
   return (
     <details className="pd__breakup" data-breakup="" open>
       <summary>Price breakup for {row.carat.name}</summary>
@@ -39,7 +84,7 @@ export function PriceBreakup({ row, currency }: { row: ProductCarat | undefined;
           </>
         ) : null}
         <div className="pd__breakup-part" data-breakup-domestic="" hidden={abroad} suppressHydrationWarning>
-          <dt>GST 3%</dt>
+          <dt>{gstLabel}</dt>
           <dd data-breakup-gst="" suppressHydrationWarning>{rupees(b.gst)}</dd>
           {b.round_off !== 0 ? (
             <>

@@ -1,6 +1,7 @@
 import type { components } from '../../lib/api/schema.d.ts';
 import { formatDateTime } from '../../../rules/dates.ts';
-import { type Currency, formatMoney } from '../../../rules/money.ts';
+import { type Currency, formatMoney, toMajor, toMinor } from '../../../rules/money.ts';
+import { GST_BASIS_POINTS, gstIncluded } from '../../../rules/pricing.ts';
 
 type ProductCarat = components['schemas']['ProductCarat'];
 
@@ -16,6 +17,26 @@ export function formatRateTime(iso: string): string {
 export function goldLine(row: ProductCarat): string {
   return row.breakup ? `${row.carat.name} gold: ${row.breakup.weight_g} g × ${rupees(row.breakup.rate)}/g` : '';
 }
+
+/** "GST 3%": the rate from the rule, never written out. */
+export const gstLabel = `GST ${GST_BASIS_POINTS / 100}%`;
+
+/**
+ * What a fixed-price row's breakup can say (issue 33): its price, the GST in it
+ * (price x 3/103, half up to the paisa, as an invoice line takes it:
+ * rules/pricing.ts gstIncluded) and the price without it, in rupees.
+ */
+export function fixedFigures(row: Pick<ProductCarat, 'inr_price'>): { total: number; gst: number; withoutGst: number } {
+  const price = toMinor(row.inr_price);
+  const gst = gstIncluded(price);
+  return { total: row.inr_price, gst: toMajor(gst), withoutGst: toMajor(price - gst) };
+}
+
+/** "5.25 g": a recorded net weight. */
+export const gramsText = (grams: number) => `${grams} g`;
+
+/** Under a fixed price's breakup: why there are no gold and making lines. */
+export const FIXED_PRICE_NOTE = 'A fixed price: the gold, making and stones of this piece are not priced apart.';
 
 /** "+₹0.12" / "−₹0.12": a rounding line. */
 export const signedRupees = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${rupees(Math.abs(amount))}`;
@@ -40,12 +61,23 @@ export const rateTimeLine = (iso: string) => `Gold rate as of ${formatRateTime(i
  * have changed since the page was built. Round off and stones keep their lines.
  */
 export function patchBreakup(root: ParentNode, row: ProductCarat | undefined): void {
-  const b = row?.breakup;
-  if (!row || !b) return;
+  if (!row) return;
   const set = (name: string, text: string) => {
     const el = root.querySelector<HTMLElement>(`[data-breakup-${name}]`);
     if (el) el.textContent = text;
   };
+  const b = row.breakup;
+  if (!b) {
+    // A fixed price: its own figures (a price edited since the build).
+    const fixed = fixedFigures(row);
+    if (row.net_weight_g !== null) set('weight', gramsText(row.net_weight_g));
+    set('before-gst', rupees(fixed.withoutGst));
+    set('gst', rupees(fixed.gst));
+    set('total', rupees(fixed.total));
+    set('without-gst', rupees(fixed.withoutGst));
+    set('export-note', exportNote(row));
+    return;
+  }
   set('gold', goldLine(row));
   set('metal', rupees(b.metal));
   set('making', rupees(b.making));
