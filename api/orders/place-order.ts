@@ -9,8 +9,8 @@
 
 import { createHash } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
-import { cartLines, type OrderedCartLine } from '../../db/queries/cart.ts';
-import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, insertOrder, type OrderWrite } from '../../db/queries/orders.ts';
+import { cartLines, cartLinesDelete, type OrderedCartLine, takeOrderedFromCart } from '../../db/queries/cart.ts';
+import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, insertOrder, listedProductIds, orderItemsInsert, type OrderWrite } from '../../db/queries/orders.ts';
 import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
@@ -25,8 +25,7 @@ import { findCountry, HOME_COUNTRY, type ShippingAddress } from '../../rules/add
 import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
-import { utcTimestamp } from '../../db/time.ts';
-import { claimPaymentForOrder, markOpenPaymentPaid, removeHolds } from '../../db/queries/payments.ts';
+import { claimPaymentForOrder, markOpenPaymentPaid, paymentOrderUpdate, removeHolds } from '../../db/queries/payments.ts';
 import { conflictError, DomainError } from '../../rules/errors.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import { heldPrice, type LockedPrice } from './quotes.ts';
@@ -295,7 +294,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     const writes: OrderWrite[] = [
       ...orderWrites(request, priced, payment.method),
     ];
-    if (ordered.length) writes.push((db) => db.deleteFrom('cart_items').where('u_id', '=', request.u_id).where('c_id', 'in', ordered));
+    if (ordered.length) writes.push((db) => cartLinesDelete(db, request.u_id, ordered));
     if (paid) {
       // The payment is this order's alone: a placement of it that committed meanwhile is the order.
       if (!(await claimPaymentForOrder(trx, paid.pay_id))) {
@@ -304,7 +303,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
         throw conflictError(PAYMENT_REFUNDING);
       }
       const { pay_id } = paid;
-      writes.push((db, o_id) => db.updateTable('payments').set({ o_id, updated_at: utcTimestamp() }).where('pay_id', '=', pay_id));
+      writes.push((db, o_id) => paymentOrderUpdate(db, pay_id, o_id));
     }
     const { o_id, taken: takenRows } = await insertOrder(
       trx,
@@ -364,11 +363,11 @@ async function placePaid(
   const held = await removeHolds(trx, paid.pay_id);
   const take = held.length ? null : stockTake(priced.lines);
   // A second payment for the same cart (two windows): its lines were ordered by the first. Refused, so it is refunded.
-  if (!(await takeFromCart(trx, request.u_id, priced.lines))) throw conflictError(CART_ALREADY_ORDERED);
+  if (!(await takeOrderedFromCart(trx, request.u_id, priced.lines))) throw conflictError(CART_ALREADY_ORDERED);
   const { pay_id } = paid;
   const writes: OrderWrite[] = [
     ...orderWrites(placing, priced, 'online'),
-    (db, o_id) => db.updateTable('payments').set({ o_id, updated_at: utcTimestamp() }).where('pay_id', '=', pay_id),
+    (db, o_id) => paymentOrderUpdate(db, pay_id, o_id),
   ];
   const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, pan, paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
   noteTaken(take ? await refuseShort(trx, take, taken) : []);
@@ -381,35 +380,13 @@ const countryName = (code: string) => findCountry(code)?.name ?? code;
 /** Refuses (409) lines whose product was deleted or withdrawn since they were priced: it cannot be sold. */
 async function assertStillListed(trx: DB, lines: ShippedCart['lines']): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.p_id))];
-  const listed = await trx.selectFrom('products').select('p_id').where('p_id', 'in', ids).where('p_status', '=', 1).execute();
-  const gone = lines.find((l) => !listed.some((p) => p.p_id === l.p_id));
+  const listed = await listedProductIds(trx, ids);
+  const gone = lines.find((l) => !listed.has(l.p_id));
   if (gone) throw conflictError(`"${gone.product_name}" is no longer available.`);
 }
 
 /** The refusal of a paid cart none of whose lines is in the cart any more. */
 const CART_ALREADY_ORDERED = 'The pieces paid for are no longer in your cart: they were ordered already (a second payment for the same cart) or removed.';
-
-/**
- * Takes the ordered quantities off the shopper's cart lines they came from (a line raised since
- * keeps the rest). False when the order came from the cart and none of its lines is there any more.
- */
-async function takeFromCart(trx: DB, u_id: number, lines: ShippedCart['lines']): Promise<boolean> {
-  const fromCart = lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
-  if (fromCart.length === 0) return true;
-  const present = await trx.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).where('c_id', 'in', fromCart).execute();
-  if (present.length === 0) return false;
-  for (const line of lines) {
-    if (line.c_id === null) continue;
-    await trx.deleteFrom('cart_items').where('u_id', '=', u_id).where('c_id', '=', line.c_id).where('quantity', '<=', line.quantity).execute();
-    await trx
-      .updateTable('cart_items')
-      .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))
-      .where('u_id', '=', u_id)
-      .where('c_id', '=', line.c_id)
-      .execute();
-  }
-  return true;
-}
 
 /** The order's row, from its priced checkout (the held rupees-per-dollar rate when it was locked). */
 function orderRow(
@@ -445,27 +422,28 @@ function orderRow(
 function orderWrites(request: OrderRequest, priced: ShippedCart, method: PaymentMethod): OrderWrite[] {
   return [
     (db, o_id) =>
-        db.insertInto('order_items').values(
-          priced.lines.map((l) => ({
-            o_id,
-            p_id: l.p_id,
-            pc_id: l.pc_id,
-            carat_id: l.carat_id,
-            cate_id: l.cate_id,
-            m_id: l.m_id,
-            size_id: l.size_id,
-            product_name: l.product_name,
-            product_image: l.product_image,
-            category_name: l.category_name,
-            carat_name: l.carat_name,
-            material_name: l.material_name,
-            size_name: l.size_name,
-            quantity: l.quantity,
-            price: l.price,
-            line_total: l.line_total,
-            ...orderItemPricing(l.caratPricing),
-          })),
-        ),
+      orderItemsInsert(
+        db,
+        o_id,
+        priced.lines.map((l) => ({
+          p_id: l.p_id,
+          pc_id: l.pc_id,
+          carat_id: l.carat_id,
+          cate_id: l.cate_id,
+          m_id: l.m_id,
+          size_id: l.size_id,
+          product_name: l.product_name,
+          product_image: l.product_image,
+          category_name: l.category_name,
+          carat_name: l.carat_name,
+          material_name: l.material_name,
+          size_name: l.size_name,
+          quantity: l.quantity,
+          price: l.price,
+          line_total: l.line_total,
+          ...orderItemPricing(l.caratPricing),
+        })),
+      ),
       (db, o_id) =>
         statusChangeInsert(db, {
           o_id,

@@ -12,13 +12,13 @@
  */
 
 import { markRefunded, recordStatusChange } from '../../db/queries/admin-orders.ts';
-import type { DueRefund } from '../../db/queries/orders.ts';
+import { type DueRefund, findOrder } from '../../db/queries/orders.ts';
+import { dueRefundIds, findDueRefund, markRefundAccepted } from '../../db/queries/payments.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
-import { utcTimestamp } from '../../db/time.ts';
 
 export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
 
@@ -27,16 +27,11 @@ export const refundIdOf = (providerOrderId: string) => `refund_${providerOrderId
 
 /** Asks again for every refund the provider has not accepted yet (the reconciliation's last step). */
 export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = console.error): Promise<{ refunded: number; due: number }> {
-  const due = await deps.db.selectFrom('payments').select('provider_order_id').where('status', '=', 'refund_due').execute();
+  const due = await dueRefundIds(deps.db);
   let refunded = 0;
-  for (const { provider_order_id } of due) {
+  for (const provider_order_id of due) {
     // Read again just before asking: an earlier ask in this loop may have taken seconds.
-    const payment = await deps.db
-      .selectFrom('payments')
-      .select(['provider_order_id', 'amount', 'o_id'])
-      .where('provider_order_id', '=', provider_order_id)
-      .where('status', '=', 'refund_due')
-      .executeTakeFirst();
+    const payment = await findDueRefund(deps.db, provider_order_id);
     if (payment && (await askForRefund(deps, payment)) === 'refunded') refunded += 1;
   }
   if (due.length > refunded) log(`refunds: ${due.length - refunded} online payment(s) still to refund; asked again at the next reconciliation`);
@@ -58,15 +53,11 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
     return 'refund_due';
   }
   await writeTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable('payments')
-      .set({ status: 'refunded', refund_amount: payment.amount, updated_at: utcTimestamp() })
-      .where('provider_order_id', '=', providerOrderId)
-      .where('status', '=', 'refund_due')
-      .execute();
+    await markRefundAccepted(trx, providerOrderId, payment.amount);
     const o_id = payment.o_id;
     if (o_id !== null && (await markRefunded(trx, o_id))) {
-      const order = await trx.selectFrom('orders').select(['currency']).where('o_id', '=', o_id).executeTakeFirstOrThrow();
+      const order = await findOrder(trx, o_id);
+      if (!order) throw new Error(`refund of ${providerOrderId}: order ${o_id} is gone`);
       await recordStatusChange(trx, {
         o_id,
         from_status: ORDER_STATUS.cancelled,

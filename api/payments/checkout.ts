@@ -9,7 +9,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { findOrderByProviderOrderId, findPayment } from '../../db/queries/orders.ts';
-import { claimUnplacedRefund, closeUnpaidPayment, holdStock, markPaymentPaid, releaseHolds } from '../../db/queries/payments.ts';
+import { claimUnplacedRefund, closeUnpaidPayment, holdStock, insertPayment, markPaymentPaid, releaseHolds, setPaymentSession } from '../../db/queries/payments.ts';
 import { stockTake } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import type { Currency } from '../../db/schema.ts';
@@ -95,22 +95,18 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
       const phone = checkout.address?.phone_number ?? request.customer.phone;
       const pan = orderPan ?? (await assertLawfulDay(trx, priced, 'online', { u_id: request.u_id, phone }, checkout.pan));
       const paidFor: PaidCheckout = { ...checkout, lines, pan, priced };
-      const row = await trx
-        .insertInto('payments')
-        .values({
-          provider: provider.name,
-          provider_order_id: orderId,
-          payment_session_id: '',
-          u_id: request.u_id,
-          currency: priced.currency,
-          amount: priced.total,
-          status: 'created',
-          locked_until: lockedUntil,
-          checkout: JSON.stringify(paidFor),
-        })
-        .returning('pay_id')
-        .executeTakeFirstOrThrow();
-      return { pay_id: row.pay_id, taken: take ? await holdStock(trx, row.pay_id, request.u_id, take) : [] };
+      const pay_id = await insertPayment(trx, {
+        provider: provider.name,
+        provider_order_id: orderId,
+        payment_session_id: '',
+        u_id: request.u_id,
+        currency: priced.currency,
+        amount: priced.total,
+        status: 'created',
+        locked_until: lockedUntil,
+        checkout: JSON.stringify(paidFor),
+      });
+      return { pay_id, taken: take ? await holdStock(trx, pay_id, request.u_id, take) : [] };
     },
     { isolation: 'read committed', name: 'start payment' },
   );
@@ -130,7 +126,7 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
     await closeUnpaid(deps, pay_id, 'failed', 'The payment provider could not open this payment.');
     throw error;
   }
-  await db.updateTable('payments').set({ payment_session_id: paymentSessionId }).where('pay_id', '=', pay_id).execute();
+  await setPaymentSession(db, pay_id, paymentSessionId);
   return {
     payment_session_id: paymentSessionId,
     order_id: orderId,

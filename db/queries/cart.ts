@@ -3,7 +3,7 @@
  * by api/orders/pricing.ts (resolveSelection); these functions store and read them.
  */
 
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
 import { type DB, engineOf } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { getProducts, type ProductView, shopperViews } from './catalogue.ts';
@@ -199,6 +199,34 @@ export async function setCartQuantity(db: DB, u_id: number, c_id: number, quanti
 export async function removeCartLine(db: DB, u_id: number, c_id: number): Promise<boolean> {
   const result = await db.deleteFrom('cart_items').where('c_id', '=', c_id).where('u_id', '=', u_id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** The delete of a shopper's cart lines an order takes whole, not yet run (a write of the order's statement: insertOrder). */
+export function cartLinesDelete(db: QueryCreator<Database>, u_id: number, c_ids: number[]) {
+  return db.deleteFrom('cart_items').where('u_id', '=', u_id).where('c_id', 'in', c_ids);
+}
+
+/**
+ * Takes the ordered quantities off the shopper's cart lines they came from (a line raised since
+ * keeps the rest; `c_id` null: a line not from the cart). False when the order came from the
+ * cart and none of its lines is there any more.
+ */
+export async function takeOrderedFromCart(trx: DB, u_id: number, lines: readonly { c_id: number | null; quantity: number }[]): Promise<boolean> {
+  const fromCart = lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
+  if (fromCart.length === 0) return true;
+  const present = await trx.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).where('c_id', 'in', fromCart).execute();
+  if (present.length === 0) return false;
+  for (const line of lines) {
+    if (line.c_id === null) continue;
+    await trx.deleteFrom('cart_items').where('u_id', '=', u_id).where('c_id', '=', line.c_id).where('quantity', '<=', line.quantity).execute();
+    await trx
+      .updateTable('cart_items')
+      .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))
+      .where('u_id', '=', u_id)
+      .where('c_id', '=', line.c_id)
+      .execute();
+  }
+  return true;
 }
 
 /* --------------------------------------------------------------- wishlist */

@@ -359,6 +359,17 @@ function withStoredPhone(order: InsertObject<Database, 'orders'>): InsertObject<
   return { ...order, phone_number: deliveryPhone(phone, typeof country === 'string' ? country : null) ?? phone.trim() };
 }
 
+/** The insert of an order's items (its priced snapshot), not yet run; `o_id` may be the order being inserted in the same statement (insertOrder). */
+export function orderItemsInsert(db: QueryCreator<Database>, o_id: OrderId, items: Omit<InsertObject<Database, 'order_items'>, 'o_id'>[]) {
+  return db.insertInto('order_items').values(items.map((item) => ({ o_id, ...item })));
+}
+
+/** Which of these products are listed (active) now: a product deleted or withdrawn since it was priced cannot be sold. */
+export async function listedProductIds(db: DB, p_ids: readonly number[]): Promise<Set<number>> {
+  const rows = await db.selectFrom('products').select('p_id').where('p_id', 'in', [...p_ids]).where('p_status', '=', 1).execute();
+  return new Set(rows.map((r) => r.p_id));
+}
+
 /** A write that goes with a new order, built (not run) for the order's id. */
 export type OrderWrite = (db: QueryCreator<Database>, o_id: OrderId) => { execute(): Promise<unknown> } & Compilable;
 

@@ -7,8 +7,9 @@
  */
 
 import type { DB } from '../connection.ts';
-import type { CheckoutQuoteTable } from '../schema.ts';
-import type { Insertable } from 'kysely';
+import type { CheckoutQuoteTable, Database, PaymentTable } from '../schema.ts';
+import type { Insertable, QueryCreator } from 'kysely';
+import type { OrderId } from './orders.ts';
 import { conflictError } from '../../rules/errors.ts';
 import { type StockRow, type StockTake, soldOutMessage, takeStockQuery } from './stock.ts';
 import { utcTimestamp } from '../time.ts';
@@ -91,6 +92,22 @@ export async function releaseHolds(trx: DB, pay_id: number): Promise<number[]> {
 
 /* ---------------------------------------------------------------- payments */
 
+/** Records a payment being opened ('created', its session still to come from the provider); answers its id. */
+export async function insertPayment(trx: DB, payment: Insertable<PaymentTable>): Promise<number> {
+  const row = await trx.insertInto('payments').values(payment).returning('pay_id').executeTakeFirstOrThrow();
+  return row.pay_id;
+}
+
+/** Records the session the provider opened for a payment (what the browser library takes). */
+export async function setPaymentSession(db: DB, pay_id: number, payment_session_id: string): Promise<void> {
+  await db.updateTable('payments').set({ payment_session_id }).where('pay_id', '=', pay_id).execute();
+}
+
+/** The update that gives a payment its order, not yet run; `o_id` may be the order being inserted in the same statement (insertOrder). */
+export function paymentOrderUpdate(db: QueryCreator<Database>, pay_id: number, o_id: OrderId) {
+  return db.updateTable('payments').set({ o_id, updated_at: utcTimestamp() }).where('pay_id', '=', pay_id);
+}
+
 /** A payment's open life ended without money: 'failed' (the provider said so) or 'abandoned' (it lapsed unpaid). */
 export async function closeUnpaidPayment(trx: DB, pay_id: number, status: 'failed' | 'abandoned', note: string): Promise<boolean> {
   const result = await trx
@@ -114,6 +131,32 @@ export function markPaymentPaid(db: DB, pay_id: number) {
     .set({ status: 'paid', updated_at: utcTimestamp() })
     .where('pay_id', '=', pay_id)
     .where('status', 'in', ['created', 'failed', 'abandoned'])
+    .execute();
+}
+
+/** The provider order ids of the payments whose refund the provider has not accepted yet ('refund_due'). */
+export async function dueRefundIds(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom('payments').select('provider_order_id').where('status', '=', 'refund_due').execute();
+  return rows.map((r) => r.provider_order_id);
+}
+
+/** A payment's refund still to be accepted by the provider, as it is asked for; undefined once it is not due. */
+export function findDueRefund(db: DB, provider_order_id: string) {
+  return db
+    .selectFrom('payments')
+    .select(['provider_order_id', 'amount', 'o_id'])
+    .where('provider_order_id', '=', provider_order_id)
+    .where('status', '=', 'refund_due')
+    .executeTakeFirst();
+}
+
+/** Records that the provider accepted a due refund of `amount` ('refund_due' -> 'refunded'). */
+export async function markRefundAccepted(db: DB, provider_order_id: string, amount: number): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'refunded', refund_amount: amount, updated_at: utcTimestamp() })
+    .where('provider_order_id', '=', provider_order_id)
+    .where('status', '=', 'refund_due')
     .execute();
 }
 
