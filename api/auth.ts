@@ -4,6 +4,7 @@ import type { AppEnv, Caller } from './context.ts';
 import type { Config } from './env.ts';
 import { forbidden } from './errors.ts';
 import { isAdministrator } from '../rules/roles.ts';
+import { findTokenHolder } from '../db/queries/users.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'aurum-jewellery-api';
@@ -68,12 +69,7 @@ async function callerOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: stri
   const subject = await verifyToken(config, token);
   if (subject === null) throw forbidden();
   // The very account the token was issued to: same id and same key (an id given out again has another key).
-  const user = await db
-    .selectFrom('users')
-    .select(['u_id', 'u_type', 'full_name', 'country_code'])
-    .where('u_id', '=', subject.u_id)
-    .where('token_key', '=', subject.token_key)
-    .executeTakeFirst();
+  const user = await findTokenHolder(db, subject.u_id, subject.token_key);
   if (!user) throw forbidden('This account no longer exists. Please log in again.');
   return { ...user, isAdmin: isAdministrator(user) };
 }

@@ -10,6 +10,7 @@ import type { Caller } from '../context.ts';
 import type { CaratPricingRow } from '../../db/queries/carat-pricing.ts';
 import { findActiveCoupon, listActiveCoupons, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
+import { countryCodeOf } from '../../db/queries/users.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount, couponGivingDiscount, FIELD_OF_CURRENCY } from '../../rules/money.ts';
@@ -75,9 +76,9 @@ const SHIPPING = 0;
  */
 export async function shopperCurrency(db: DB, u_id: number, caller?: Pick<Caller, 'u_id' | 'country_code'>): Promise<Currency> {
   if (caller?.u_id === u_id) return currencyFor(caller.country_code);
-  const user = await db.selectFrom('users').select('country_code').where('u_id', '=', u_id).executeTakeFirst();
-  if (!user) throw notFound('User not found.');
-  return currencyFor(user.country_code);
+  const countryCode = await countryCodeOf(db, u_id);
+  if (countryCode === undefined) throw notFound('User not found.');
+  return currencyFor(countryCode);
 }
 
 /**

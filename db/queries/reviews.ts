@@ -137,6 +137,12 @@ export async function getReview(db: DB, r_id: number): Promise<ReviewView | unde
   return review;
 }
 
+/** Whether a product exists (listed or not): a review names one. */
+export async function productExists(db: DB, p_id: number): Promise<boolean> {
+  const product = await db.selectFrom('products').select('p_id').where('p_id', '=', p_id).executeTakeFirst();
+  return product !== undefined;
+}
+
 /** Whether this user has a delivered order holding this product. */
 export async function hasBought(db: DB, u_id: number, p_id: number): Promise<boolean> {
   const row = await db

@@ -45,3 +45,28 @@ export async function lockShopper(trx: DB, u_id: number): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;
   await trx.selectFrom('users').select('u_id').where('u_id', '=', u_id).forUpdate().execute();
 }
+
+/**
+ * The account a token was issued to, as a caller: the same id and the same token key (an id
+ * given out again has another key); undefined when it no longer exists.
+ */
+export function findTokenHolder(db: DB, u_id: number, token_key: string) {
+  return db
+    .selectFrom('users')
+    .select(['u_id', 'u_type', 'full_name', 'country_code'])
+    .where('u_id', '=', u_id)
+    .where('token_key', '=', token_key)
+    .executeTakeFirst();
+}
+
+/** An account's country calling code ("+91"); undefined when there is no such account. */
+export async function countryCodeOf(db: DB, u_id: number): Promise<string | undefined> {
+  const user = await db.selectFrom('users').select('country_code').where('u_id', '=', u_id).executeTakeFirst();
+  return user?.country_code;
+}
+
+/** An account's full name (a review is signed with it, whatever name a form sent); throws when there is no such account. */
+export async function fullNameOf(db: DB, u_id: number): Promise<string> {
+  const { full_name } = await db.selectFrom('users').select('full_name').where('u_id', '=', u_id).executeTakeFirstOrThrow();
+  return full_name;
+}

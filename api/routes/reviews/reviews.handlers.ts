@@ -6,10 +6,12 @@ import {
   getReview,
   hasBought,
   hasReviewed,
+  productExists,
   productReviews,
   sliderImages,
   testimonials,
 } from '../../../db/queries/reviews.ts';
+import { fullNameOf } from '../../../db/queries/users.ts';
 import { assertOwnUser } from '../../auth.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { conflict, created, forbidden, notFound, ok } from '../../errors.ts';
@@ -45,8 +47,7 @@ async function checkMayReview(c: Context<AppEnv>, formFields: Record<string, str
   const u_id = fields.u_id ?? caller.u_id;
   assertOwnUser(caller, u_id);
   const { db } = deps;
-  const product = await db.selectFrom('products').select('p_id').where('p_id', '=', fields.p_id).executeTakeFirst();
-  if (!product) throw notFound('Product not found.');
+  if (!(await productExists(db, fields.p_id))) throw notFound('Product not found.');
   // Not 403: that would log the shopper out; they may simply not have bought it.
   if (!(await hasBought(db, u_id, fields.p_id))) throw conflict('You can only review products you have purchased.');
   if (await hasReviewed(db, u_id, fields.p_id)) throw conflict('You have already reviewed this product.');
@@ -62,7 +63,7 @@ export function addUserReviewsHandler(c: Context<AppEnv>) {
       const { db } = c.var.deps;
       const images = upload.files('userReviewImages').map((file) => upload.claim(file));
       // The reviewer is named as their account is, whatever name the form sent.
-      const { full_name: u_name } = await db.selectFrom('users').select('full_name').where('u_id', '=', fields.u_id).executeTakeFirstOrThrow();
+      const u_name = await fullNameOf(db, fields.u_id);
       const r_id = await addProductReview(db, { u_id: fields.u_id, u_name, p_id: fields.p_id, message: fields.message, rating: fields.rating, images });
       if (r_id === null) throw conflict('You have already reviewed this product.');
       c.var.deps.onCatalogueChange();
