@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { sql } from 'kysely';
 import path from 'node:path';
 import { type DB, describeDatabase, openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { hasMigrationTable, migrateToLatest, quickCheck } from '../db/migrate.ts';
 import { isEmptyStore, seedDemo } from '../db/seed/demo.ts';
 import { type Config, DEMO_ADMIN_PASSWORD } from './env.ts';
 
@@ -61,8 +60,8 @@ export async function openStore(config: Config): Promise<OpenedStore> {
     }
     if (database.engine === 'sqlite') {
       // Reads every page once; a store of 10,000 products checks in well under a second.
-      const [check] = (await sql<{ quick_check: string }>`pragma quick_check`.execute(db)).rows;
-      if (check && check.quick_check !== 'ok') throw Object.assign(new Error(check.quick_check), { code: 'SQLITE_CORRUPT' });
+      const check = await quickCheck(db);
+      if (check !== undefined && check !== 'ok') throw Object.assign(new Error(check), { code: 'SQLITE_CORRUPT' });
     }
     await migrateToLatest(db);
     if (creating) return { db, seeding: (await seedDemo(db, config)) ? 'seeded' : 'not-empty' };
@@ -77,8 +76,7 @@ export async function openStore(config: Config): Promise<OpenedStore> {
 /** Whether a PostgreSQL database has had the store's migrations; a server that cannot be reached stops start in one line. */
 async function hasMigrations(db: DB, config: Config): Promise<boolean> {
   try {
-    const { rows } = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(db);
-    return rows[0]?.found != null;
+    return await hasMigrationTable(db);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new StartRefused(`Cannot use the PostgreSQL database ${describeDatabase(config.database)}: ${reason}. Check DATABASE_URL, that the server runs and that the database exists (createdb).`);

@@ -9,7 +9,8 @@ import { reconcileOnce } from './payments/reconcile.ts';
 import { runOncePerPeriod } from '../db/leases.ts';
 import { startLane } from './lane/lane.ts';
 import { noteStockChange } from '../db/queries/stock-view.ts';
-import { bumpCatalogueVersion, createSiteRebuilder } from './site/build.ts';
+import { bumpCatalogueVersion } from '../db/queries/site-state.ts';
+import { createSiteRebuilder } from './site/build.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.

@@ -3,9 +3,9 @@
  * own, answering the requests the main thread hands over.
  */
 
-import { sql } from 'kysely';
 import { parentPort } from 'node:worker_threads';
 import { openDatabase, poolSize } from '../../db/connection.ts';
+import { checkDatabaseRead } from '../../db/queries/health.ts';
 import { onStockChange } from '../../db/queries/stock-view.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
@@ -44,7 +44,7 @@ try {
       tell({ kind: 'lost', id });
     }
   });
-  await sql`select 1`.execute(db);
+  await checkDatabaseRead(db);
   tell({ kind: 'ready' });
 } catch (error) {
   tell({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DB, databaseUrl } from '../../db/connection.ts';
 import { withLease } from '../../db/leases.ts';
+import { bumpCatalogueVersion, catalogueVersion } from '../../db/queries/site-state.ts';
 import type { Config } from '../env.ts';
 import { BUILD_INFO, type BuildInfo, newBuildId, publishSite, readBuildInfo as readSiteBuildInfo, syncPublishedSite } from './publish.ts';
 
@@ -38,20 +39,6 @@ export function siteSourceHash(): string {
   }
   for (const dir of ['db']) walk(path.join(ROOT, dir));
   return hash.digest('hex').slice(0, 16);
-}
-
-/** The catalogue's version: bumped by every back-office change the pages show. */
-export async function catalogueVersion(db: DB): Promise<string> {
-  const row = await db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_version').executeTakeFirst();
-  return row?.value ?? '0';
-}
-
-export async function bumpCatalogueVersion(db: DB): Promise<void> {
-  await db
-    .insertInto('site_state')
-    .values({ key: 'catalogue_version', value: String(Date.now()) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(Date.now()) }))
-    .execute();
 }
 
 /** The build-info in a site folder's file, or null when there is none (or it cannot be read). */

@@ -279,3 +279,9 @@ export function deleteProduct(db: DB, p_id: number): Promise<{ productFiles: str
     };
   });
 }
+
+/** How many products the catalogue holds, listed or not. */
+export async function countProducts(db: DB): Promise<number> {
+  const row = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { insertContactMessage, subscribeToNewsletter } from '../../../db/queries/contact.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { created, ok, tooManyAttempts } from '../../errors.ts';
@@ -17,22 +18,13 @@ async function limitForms(c: Context<AppEnv>, form: string) {
 export const contactUsHandler: RouteHandler<typeof contactUs, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   await limitForms(c, 'contact');
-  const row = await c.var.deps.db
-    .insertInto('contact_messages')
-    .values({ name: body.name, email: body.email, message: body.message, mo_no: body.mo_no, status: 'new' })
-    .returning('c_id')
-    .executeTakeFirstOrThrow();
-  return created(c, 'Thank you for contacting us! We will get back to you soon.', { c_id: row.c_id });
+  const c_id = await insertContactMessage(c.var.deps.db, { name: body.name, email: body.email, message: body.message, mo_no: body.mo_no });
+  return created(c, 'Thank you for contacting us! We will get back to you soon.', { c_id });
 };
 
 export const newsletterHandler: RouteHandler<typeof newsletter, AppEnv> = async (c) => {
   const { email } = c.req.valid('json');
   await limitForms(c, 'newsletter');
-  const row = await c.var.deps.db
-    .insertInto('newsletter_subscribers')
-    .values({ email: email.toLowerCase() })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('n_id')
-    .executeTakeFirst();
-  return row ? created(c, 'Thank you for subscribing!', null) : ok(c, 'You are already subscribed.', null);
+  const subscribed = await subscribeToNewsletter(c.var.deps.db, email);
+  return subscribed ? created(c, 'Thank you for subscribing!', null) : ok(c, 'You are already subscribed.', null);
 };

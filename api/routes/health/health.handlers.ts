@@ -1,8 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { sql } from 'kysely';
 import path from 'node:path';
-import { engineOf, type DB } from '../../../db/connection.ts';
-import { THIS_INSTANCE } from '../../../db/leases.ts';
+import type { DB } from '../../../db/connection.ts';
+import { checkDatabaseRead, checkDatabaseWrite } from '../../../db/queries/health.ts';
 import type { AppEnv, Deps } from '../../context.ts';
 import { diskFullCode, isNoSpace, writeProbe } from '../../errors.ts';
 import type { healthz } from './health.routes.ts';
@@ -33,41 +32,6 @@ function codeOf(error: unknown): string | undefined {
 
 /** The database's write lock held past the probe's wait (or PostgreSQL's lock or statement timeout): busy, not unwritable. */
 const isBusy = (code: string | undefined) => !!code && (/^SQLITE_BUSY/.test(code) || code === '55P03' || code === '57014');
-
-/** Upserts the probe's row and commits: the cheapest write that must reach the disk. */
-async function upsertProbeRow(db: DB) {
-  const now = Date.now();
-  await db
-    .insertInto('leases')
-    .values({ name: HEALTH_PROBE_LEASE, holder: THIS_INSTANCE, expires_at: now })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ holder: THIS_INSTANCE, expires_at: now }))
-    .execute();
-}
-
-/**
- * The write probe, waiting PROBE_LOCK_WAIT_MS at most for a lock: on PostgreSQL in a
- * transaction of its own with that lock_timeout; on SQLite with that busy timeout on the
- * connection while it runs (put back after).
- */
-async function writeDatabase(db: DB) {
-  if (engineOf(db) === 'postgres') {
-    await db.transaction().execute(async (trx) => {
-      await sql.raw(`set local lock_timeout = ${PROBE_LOCK_WAIT_MS}`).execute(trx);
-      await upsertProbeRow(trx);
-    });
-    return;
-  }
-  await db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection);
-    const wait = Number(rows[0]?.timeout ?? 5000);
-    await sql.raw(`pragma busy_timeout = ${Math.min(wait, PROBE_LOCK_WAIT_MS)}`).execute(connection);
-    try {
-      await upsertProbeRow(connection);
-    } finally {
-      await sql.raw(`pragma busy_timeout = ${wait}`).execute(connection);
-    }
-  });
-}
 
 /** Where the store writes files of its own, beside what the database holds. */
 export interface WrittenDirectories {
@@ -102,7 +66,7 @@ export async function databaseProblem(db: DB, timeoutMs = HEALTH_TIMEOUT_MS, dir
   });
   const check = async (): Promise<string | null> => {
     try {
-      await sql`select 1 as ok`.execute(db);
+      await checkDatabaseRead(db);
     } catch (error) {
       const code = codeOf(error);
       return `The database cannot be reached${code ? ` (${code})` : ''}.`;
@@ -110,7 +74,7 @@ export async function databaseProblem(db: DB, timeoutMs = HEALTH_TIMEOUT_MS, dir
     // Why the probe's write failed (its code, '' for none); undefined when it did not (or met a busy lock).
     let refused: string | undefined;
     try {
-      await writeDatabase(db);
+      await checkDatabaseWrite(db, HEALTH_PROBE_LEASE, PROBE_LOCK_WAIT_MS);
     } catch (error) {
       const code = codeOf(error);
       const full = diskFullCode(error);
