@@ -99,6 +99,30 @@ test.describe('search', () => {
     await expect(cards(page).first()).toBeVisible();
   });
 
+  test('text typed the moment the panel opens survives the island waking, on a slow phone', async ({ page }) => {
+    await page.goto('/');
+    // A slow phone: six times slower CPU, so the search island's code takes a while to wake.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      // Typed straight away, as a shopper does: no waiting for the box to appear. The space must type a
+      // space (not press a button), and Enter searches for everything typed.
+      await page.keyboard.type('gold jhumka');
+      await page.keyboard.press('Enter');
+      const box = page.locator('#site-search');
+      await expect(box).toHaveValue('gold jhumka');
+      await expect(page.locator('#search-panel')).toBeVisible();
+      await expect(page.locator('.search__note').first()).toContainText(/results? for “gold jhumka”/, { timeout: 20_000 });
+      await expect(page.locator('.search .card__name').first()).toContainText('Jhumkas');
+      // The caret stayed at the end: more typing goes after what was there.
+      await page.keyboard.type('s');
+      await expect(box).toHaveValue('gold jhumkas');
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+
   test('forgives a typo and understands a jeweller\'s word', async ({ page }) => {
     await page.goto('/search?q=neckalce');
     await expect(cards(page).first().locator('.card__meta')).toContainText('Necklaces');

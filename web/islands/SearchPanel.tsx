@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { Icon } from '../components/Icon.tsx';
 import { type CardProduct, ProductCard } from '../components/ProductCard.tsx';
 import { priceColumn } from '../../rules/money.ts';
 import { api } from '../lib/api/client.ts';
@@ -8,7 +7,11 @@ import { $currency } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 
 export interface SearchPanelProps {
-  onClose: () => void;
+  /** The header's pre-rendered search form and its text box, adopted as they are (value, caret, focus). */
+  form: HTMLFormElement;
+  input: HTMLInputElement;
+  /** The shopper pressed Search (or Enter) before the island woke: search what the box holds at once. */
+  searchNow?: boolean;
 }
 
 /** How long typing must pause before suggestions are asked for. */
@@ -23,20 +26,21 @@ const searchPageOf = (text: string) => `/search?q=${encodeURIComponent(text)}`;
  * suggested words and the top results with their price in the shopper's currency;
  * Search (or Enter) shows the full results with Add to Cart, and a link to the
  * results page with filters (/search?q=). Closing clears text and results (the
- * header unmounts the panel).
+ * header empties the box and unmounts the panel).
+ *
+ * The form is the header's plain HTML, there from the first paint: letters typed
+ * before this island wakes stay in the box, so the island reads the box rather
+ * than owning it, and draws only the suggestions and results.
  */
-export default function SearchPanel({ onClose }: SearchPanelProps) {
+export default function SearchPanel({ form, input, searchNow = false }: SearchPanelProps) {
   const currency = useStore($currency);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => input.value);
   const [lastSearched, setLastSearched] = useState<string | null>(null);
   const [results, setResults] = useState<CardProduct[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [top, setTop] = useState<{ text: string; products: CardProduct[]; total: number } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const typing = useRef(0);
-
-  useEffect(() => input.current?.focus(), []);
 
   // Suggestions and top results while typing: the latest text only, after a pause.
   useEffect(() => {
@@ -86,40 +90,46 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
     }
   };
 
-  const search = (event: React.FormEvent) => {
-    event.preventDefault();
-    void run(text.trim());
-  };
+  const runLatest = useRef(run);
+  runLatest.current = run;
+
+  // The box and the form are the header's: listen to them, and reflect busy and suggestions on them.
+  useEffect(() => {
+    const onInput = () => setText(input.value);
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      void runLatest.current(input.value.trim());
+    };
+    input.addEventListener('input', onInput);
+    form.addEventListener('submit', onSubmit);
+    // Typed between the first render and now: take it too.
+    setText(input.value);
+    if (searchNow) void runLatest.current(input.value.trim());
+    return () => {
+      input.removeEventListener('input', onInput);
+      form.removeEventListener('submit', onSubmit);
+    };
+  }, [form, input]);
+  useEffect(() => {
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (submit) submit.disabled = busy;
+    return () => {
+      if (submit) submit.disabled = false;
+    };
+  }, [form, busy]);
+  useEffect(() => {
+    if (suggestions.length) input.setAttribute('aria-describedby', 'search-suggestions');
+    else input.removeAttribute('aria-describedby');
+  }, [input, suggestions.length]);
+
   const pick = (word: string) => {
+    input.value = word;
     setText(word);
     void run(word);
   };
 
   return (
-    <div className="container search">
-      <form className="search__form" role="search" onSubmit={search}>
-        <label htmlFor="site-search" className="visually-hidden">
-          Search jewellery
-        </label>
-        <Icon name="search" size={20} className="search__icon" />
-        <input
-          ref={input}
-          id="site-search"
-          className="search__input"
-          type="search"
-          placeholder="Search rings, necklaces, 22K, diamond…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          aria-describedby={suggestions.length ? 'search-suggestions' : undefined}
-        />
-        <button type="submit" className="btn btn--small" disabled={busy}>
-          Search
-        </button>
-        <button type="button" className="icon-btn" aria-label="Close search" onClick={onClose}>
-          <Icon name="close" />
-        </button>
-      </form>
+    <>
       {suggestions.length ? (
         <ul id="search-suggestions" className="search__suggestions" aria-label="Suggestions">
           {suggestions.map((word) => (
@@ -174,6 +184,6 @@ export default function SearchPanel({ onClose }: SearchPanelProps) {
           )
         ) : null}
       </div>
-    </div>
+    </>
   );
 }

@@ -1,13 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import SearchPanel from './SearchPanel.tsx';
-import './search.css';
 
 /**
- * Mounts the search island into the header's panel on first open (so pages
- * load no React for it), and answers the function that unmounts it.
+ * Wakes the search island on first open (so pages load no React for it): it
+ * adopts the header's pre-rendered form and text box, whatever was typed in
+ * them already, and draws suggestions and results into `results`. Answers the
+ * function that puts it to sleep again.
  */
-export function mountSearchPanel(container: HTMLElement, onClose: () => void): () => void {
-  const root = createRoot(container);
-  root.render(<SearchPanel onClose={onClose} />);
+export function mountSearchPanel(parts: { form: HTMLFormElement; input: HTMLInputElement; results: HTMLElement; searchNow: boolean }): () => void {
+  const root = createRoot(parts.results);
+  root.render(<SearchPanel form={parts.form} input={parts.input} searchNow={parts.searchNow} />);
   return () => root.unmount();
 }

@@ -39,32 +39,52 @@ export function initHeader(): void {
     if ((event.target as HTMLElement).closest('a')) closeMenu();
   });
 
+  // The search form is pre-rendered: the box takes focus on the click that opens it, so nothing typed
+  // while the island's code arrives is lost (nor does a space press a button); the island adopts it.
+  const searchForm = searchPanel.querySelector<HTMLFormElement>('[data-search-form]');
+  const searchInput = searchForm?.querySelector<HTMLInputElement>('input[name="q"]');
+  const searchResults = searchPanel.querySelector<HTMLElement>('[data-search-results]');
   let unmountSearch: (() => void) | undefined;
   let opening = false;
+  let searchNow = false;
   const closeSearch = () => {
     if (searchPanel.hidden) return;
     searchPanel.hidden = true;
     searchToggle.setAttribute('aria-expanded', 'false');
-    // Closing search clears text and results (§4): the island is unmounted.
+    // Closing search clears text and results (§4): the box is emptied and the island unmounted.
+    if (searchInput) searchInput.value = '';
+    searchNow = false;
     unmountSearch?.();
     unmountSearch = undefined;
   };
   const openSearch = async () => {
-    if (opening) return;
-    opening = true;
     closeMenu();
     searchPanel.hidden = false;
     searchToggle.setAttribute('aria-expanded', 'true');
+    searchInput?.focus();
+    if (opening || !searchForm || !searchInput || !searchResults) return;
+    opening = true;
     try {
       const { mountSearchPanel } = await import('../islands/search-mount.tsx');
-      unmountSearch = mountSearchPanel(searchPanel, () => {
-        closeSearch();
-        searchToggle.focus();
-      });
+      // Closed again while the code was on its way: it wakes on the next open.
+      if (searchPanel.hidden || unmountSearch) return;
+      unmountSearch = mountSearchPanel({ form: searchForm, input: searchInput, results: searchResults, searchNow });
     } finally {
       opening = false;
+      searchNow = false;
     }
   };
+  // Search pressed (or Enter) before the island is awake: held, and searched the moment it wakes.
+  // Should its code fail to arrive, the form goes to the results page (/search?q=) as plain HTML does.
+  searchForm?.addEventListener('submit', (event) => {
+    if (unmountSearch || !opening) return;
+    event.preventDefault();
+    searchNow = true;
+  });
+  searchPanel.querySelector('[data-search-close]')?.addEventListener('click', () => {
+    closeSearch();
+    searchToggle.focus();
+  });
   searchToggle.addEventListener('click', () => (searchPanel.hidden ? void openSearch() : closeSearch()));
 
   // The open side menu is modal: Tab cycles through its own links and buttons.
