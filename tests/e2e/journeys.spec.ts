@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { markDelivered, freshPhone } from '../helpers/e2e-store.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
+import { formatPhone } from '../../rules/phone.ts';
 
 /**
  * The shopper's journeys (issue 6), walked in the browser against `npm start`
@@ -378,7 +379,7 @@ test('cash on delivery with a coupon: placed, seen in Order History and tracking
   await page.getByRole('button', { name: 'My Profile' }).click();
   await expect(page.getByLabel('Full name')).toHaveValue(shopper.full_name);
   await expect(page.getByLabel('Full name')).toHaveAttribute('readonly', '');
-  await expect(page.locator('#profile-phone')).toHaveValue(`+91 ${shopper.phoneNumber}`);
+  await expect(page.locator('#profile-phone')).toHaveValue(formatPhone(shopper.phoneNumber, '+91'));
 });
 
 test('Buy Now from the product page orders that one line, in dollars for a shopper abroad, and leaves the cart alone', async ({ page, request }) => {
