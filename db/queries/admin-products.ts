@@ -5,9 +5,12 @@
  * IMMEDIATE), so no two requests can interleave between check and write:
  * - everything a product names (category, materials, sizes, carats) exists;
  * - a carat is priced once per product;
- * - category, materials and sizes stay as they are once the product exists
- *   (backoffice.md §2: they cannot be changed while editing);
  * - a product keeps between 1 and MAX_PRODUCT_MEDIA images or videos.
+ * Category, materials and sizes may change while editing (issue 33, over
+ * backoffice.md's older screen). Shoppers' cart and wishlist lines keep what
+ * they chose: a line naming a material or size the product no longer offers
+ * shows as no longer available (db/queries/cart.ts) and cannot be ordered,
+ * and comes back if the choice is offered again.
  * A refusal is thrown as a DomainError, which rolls the transaction back.
  *
  * Prices arrive here already in minor units (paise, cents).
@@ -55,11 +58,17 @@ export interface NewProduct extends ProductDetails {
   media: MediaFile[];
 }
 
+/** What a product is offered as; each one given replaces the stored one. */
+export interface ProductOptions {
+  cate_id?: number;
+  materials?: number[];
+  sizes?: number[];
+}
+
 export interface ProductEdit {
   /** Only the details given are changed. */
   details: Partial<ProductDetails>;
-  /** Sent back by the edit form; refused when they differ from what is stored. */
-  fixed: { cate_id?: number; materials?: number[]; sizes?: number[] };
+  options: ProductOptions;
   /** Existing file names to keep, in their new order; undefined keeps them all as they are. */
   keepMedia?: string[];
   /** New files, placed after the kept ones. */
@@ -161,11 +170,47 @@ async function caratValues(trx: DB, carat: CaratPrice, rates: Awaited<ReturnType
   };
 }
 
+async function assertCategoryExists(trx: DB, cate_id: number) {
+  const category = await trx.selectFrom('categories').select('cate_id').where('cate_id', '=', cate_id).executeTakeFirst();
+  if (!category) throw invalidError('This category does not exist.');
+}
+
+/**
+ * Writes the category, materials and sizes given that differ from the stored
+ * ones; a list is stored in the order given. A new category is written on the
+ * product's cart and wishlist lines too, which record it beside their choice.
+ */
+async function writeOptions(trx: DB, p_id: number, stored: { cate_id: number }, options: ProductOptions) {
+  if (options.cate_id !== undefined && options.cate_id !== stored.cate_id) {
+    await assertCategoryExists(trx, options.cate_id);
+    await trx.updateTable('products').set({ cate_id: options.cate_id }).where('p_id', '=', p_id).execute();
+    await trx.updateTable('cart_items').set({ cate_id: options.cate_id }).where('p_id', '=', p_id).execute();
+    await trx.updateTable('wishlist_items').set({ cate_id: options.cate_id }).where('p_id', '=', p_id).execute();
+  }
+  if (options.materials !== undefined) {
+    const materials = unique(options.materials);
+    const current = await trx.selectFrom('product_materials').select('m_id').where('p_id', '=', p_id).execute();
+    if (!sameSet(materials, current.map((m) => m.m_id))) {
+      await assertExist(trx, 'materials', 'm_id', materials, 'Material');
+      await trx.deleteFrom('product_materials').where('p_id', '=', p_id).execute();
+      if (materials.length) await trx.insertInto('product_materials').values(materials.map((m_id, position) => ({ p_id, m_id, position }))).execute();
+    }
+  }
+  if (options.sizes !== undefined) {
+    const sizes = unique(options.sizes);
+    const current = await trx.selectFrom('product_sizes').select('size_id').where('p_id', '=', p_id).execute();
+    if (!sameSet(sizes, current.map((s) => s.size_id))) {
+      await assertExist(trx, 'sizes', 'size_id', sizes, 'Size');
+      await trx.deleteFrom('product_sizes').where('p_id', '=', p_id).execute();
+      if (sizes.length) await trx.insertInto('product_sizes').values(sizes.map((size_id, position) => ({ p_id, size_id, position }))).execute();
+    }
+  }
+}
+
 /** Adds a product with everything it names; answers its p_id. */
 export function insertProduct(db: DB, product: NewProduct): Promise<number> {
   return writeTransaction(db, async (trx) => {
-    const category = await trx.selectFrom('categories').select('cate_id').where('cate_id', '=', product.cate_id).executeTakeFirst();
-    if (!category) throw invalidError('This category does not exist.');
+    await assertCategoryExists(trx, product.cate_id);
     const materials = unique(product.materials);
     const sizes = unique(product.sizes);
     await assertExist(trx, 'materials', 'm_id', materials, 'Material');
@@ -204,17 +249,6 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
     const product = await trx.selectFrom('products').select(['p_id', 'cate_id']).where('p_id', '=', p_id).executeTakeFirst();
     if (!product) throw notFoundError('Product not found.');
 
-    const { fixed } = edit;
-    const [materials, sizes] = await Promise.all([
-      trx.selectFrom('product_materials').select('m_id').where('p_id', '=', p_id).execute(),
-      trx.selectFrom('product_sizes').select('size_id').where('p_id', '=', p_id).execute(),
-    ]);
-    const changed =
-      (fixed.cate_id !== undefined && fixed.cate_id !== product.cate_id) ||
-      (fixed.materials !== undefined && !sameSet(fixed.materials, materials.map((m) => m.m_id))) ||
-      (fixed.sizes !== undefined && !sameSet(fixed.sizes, sizes.map((s) => s.size_id)));
-    if (changed) throw invalidError('Category, materials and sizes cannot be changed while editing a product.');
-
     const { key_points, carats, ...columns } = edit.details;
     if (carats) {
       assertCaratsOnce(carats);
@@ -235,6 +269,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
       .set({ ...columns, updated_at: utcTimestamp() })
       .where('p_id', '=', p_id)
       .execute();
+    await writeOptions(trx, p_id, product, edit.options);
     if (key_points) await writeKeyPoints(trx, p_id, key_points);
     if (carats) await writeCarats(trx, p_id, carats);
     await writeMedia(trx, p_id, media);

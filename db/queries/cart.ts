@@ -23,7 +23,10 @@ export interface StoredSelection {
 
 /** What a line shows besides its ids: names and both prices of the chosen carat. */
 export interface LineDetails {
-  /** False when the product or its category was deactivated since it was added, or its carat entry is out of sale. */
+  /**
+   * False when the product or its category was deactivated since it was added, its carat entry is out of sale,
+   * or the product no longer offers the material or size chosen (an administrator changed them).
+   */
   available: boolean;
   carat_name: string | null;
   material_name: string | null;
@@ -76,13 +79,17 @@ async function withDetails<L extends StoredSelection>(db: DB, lines: L[]): Promi
   return lines.map((line) => {
     const product = products.get(line.p_id) ?? null;
     const carat = product?.productcarats.find((pc) => pc.pc_id === line.pc_id);
+    const material = product?.materialDetails.find((m) => m.m_id === line.m_id);
+    const size = line.size_id === null ? undefined : product?.sizeDetails.find((s) => s.size_id === line.size_id);
+    // The choice as the checkout checks it (api/orders/pricing.ts resolveSelection): no size only where none is offered.
+    const sizeOffered = line.size_id === null ? (product?.sizeDetails.length ?? 0) === 0 : size !== undefined;
     return {
       ...line,
       // A carat entry the catalogue no longer shows (out of sale for its price: carat-pricing.ts storedInBounds) cannot be ordered either.
-      available: available.has(line.p_id) && carat !== undefined,
+      available: available.has(line.p_id) && carat !== undefined && material !== undefined && sizeOffered,
       carat_name: carat?.carat.name ?? null,
-      material_name: product?.materialDetails.find((m) => m.m_id === line.m_id)?.name ?? null,
-      size_name: line.size_id === null ? null : (product?.sizeDetails.find((s) => s.size_id === line.size_id)?.size_name ?? null),
+      material_name: material?.name ?? null,
+      size_name: size?.size_name ?? null,
       inr_price: carat?.inr_price ?? null,
       usd_price: carat?.usd_price ?? null,
       product,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, createOrder, formData, type FormValue, hostileFiles, mediaFiles, mp4Bytes, sendForm, tinyImage, webmBytes } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
+import { orderCod } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -257,7 +258,7 @@ describe('POST /updateproduct', () => {
     expect(reordered.body.data.images.map((m: any) => m.imageUrl)).toEqual([images[1].imageUrl, c]);
   });
 
-  it('accepts category, materials and sizes sent back unchanged, and refuses any change to them', async () => {
+  it('changes category, materials and sizes; sent back unchanged they stay as stored; the lines of its shoppers follow the category', async () => {
     const product = await insertViaApi();
     const same = await sendForm(
       store,
@@ -266,16 +267,94 @@ describe('POST /updateproduct', () => {
       admin.auth,
     );
     expect(same.status).toBe(200);
-    expect(same.body.data).toMatchObject({ offer: 'Festive offer', materials: [catalogue.m1, catalogue.m2] });
-    const message = 'Category, materials and sizes cannot be changed while editing a product.';
-    const changes: Array<Record<string, string>> = [{ cate_id: String(catalogue.other_cate_id) }, { materials: JSON.stringify([catalogue.m1]) }, { size: JSON.stringify([catalogue.s1, catalogue.s2]) }];
-    for (const change of changes) {
-      const res = await sendForm(store, '/updateproduct', formData({ p_id: String(product.p_id), name: 'Changed', ...change }), admin.auth);
-      expect(res.status).toBe(400);
-      expect(res.body.description).toBe(message);
+    expect(same.body.data).toMatchObject({ offer: 'Festive offer', cate_id: catalogue.cate_id, materials: [catalogue.m1, catalogue.m2], size: [catalogue.s1] });
+
+    const shopper = await createUser(store);
+    const line = { u_id: shopper.u_id, p_id: product.p_id, pc_id: product.productcarats[0].pc_id, carat_id: catalogue.k22, cate_id: catalogue.cate_id, m_id: catalogue.m2, size_id: catalogue.s1 };
+    await store.db.insertInto('cart_items').values(line).execute();
+    await store.db.insertInto('wishlist_items').values(line).execute();
+    const changes = store.catalogueChanges;
+    const res = await sendForm(
+      store,
+      '/updateproduct',
+      formData({ p_id: String(product.p_id), cate_id: String(catalogue.other_cate_id), materials: JSON.stringify([catalogue.m2]), size: JSON.stringify([catalogue.s2, catalogue.s1]) }),
+      admin.auth,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectMatchesContract('POST', '/updateproduct', res);
+    expect(res.body.data).toMatchObject({ cate_id: catalogue.other_cate_id, materials: [catalogue.m2], size: [catalogue.s2, catalogue.s1] });
+    expect(store.catalogueChanges).toBe(changes + 1);
+    for (const table of ['cart_items', 'wishlist_items'] as const) {
+      expect(await store.db.selectFrom(table).select(['cate_id', 'm_id', 'size_id']).where('u_id', '=', shopper.u_id).execute()).toEqual([
+        { cate_id: catalogue.other_cate_id, m_id: catalogue.m2, size_id: catalogue.s1 },
+      ]);
     }
-    const row = await store.db.selectFrom('products').select(['name', 'cate_id']).where('p_id', '=', product.p_id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ name: 'Lotus Ring', cate_id: catalogue.cate_id });
+    // A product in one size: no sizes.
+    const oneSize = await sendForm(store, '/updateproduct', formData({ p_id: String(product.p_id), size: '[]' }), admin.auth);
+    expect(oneSize.status).toBe(200);
+    expect(oneSize.body.data.size).toEqual([]);
+    expect((await call(store, 'POST', '/getproductbyid', { p_id: product.p_id })).body.data).toMatchObject({ cate_id: catalogue.other_cate_id, materials: [catalogue.m2], size: [] });
+  });
+
+  it('refuses a category, material or size that does not exist and an empty material list, changing nothing', async () => {
+    const product = await insertViaApi();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ cate_id: '999999' }, 'This category does not exist.'],
+      [{ materials: JSON.stringify([catalogue.m1, 999999]) }, 'Material 999999 does not exist.'],
+      [{ size: JSON.stringify([999998]) }, 'Size 999998 does not exist.'],
+      [{ materials: '[]' }, 'Please select at least one material.'],
+    ];
+    for (const [change, description] of cases) {
+      const res = await sendForm(store, '/updateproduct', formData({ p_id: String(product.p_id), name: 'Changed', ...change }), admin.auth);
+      expect(res.status, description).toBe(400);
+      expect(res.body.description).toBe(description);
+      expectMatchesContract('POST', '/updateproduct', res);
+    }
+    expect((await call(store, 'POST', '/getproductbyid', { p_id: product.p_id })).body.data).toEqual(product);
+  });
+
+  it('leaves the cart and wishlist lines of a material or size no longer offered in place, unavailable and refused at checkout (never a 500), until it is offered again', async () => {
+    const product = await insertViaApi({ size: '[]' });
+    const shopper = await createUser(store);
+    const pc = product.productcarats[0];
+    const choice = (m_id: number) => ({ p_id: product.p_id, pc_id: pc.pc_id, carat_id: pc.carat_id, cate_id: catalogue.cate_id, m_id, size_id: null });
+    for (const m_id of [catalogue.m1, catalogue.m2]) {
+      expect((await call(store, 'POST', '/createcart', { u_id: shopper.u_id, ...choice(m_id), quantity: 1 }, shopper.auth)).status).toBe(201);
+    }
+    expect((await call(store, 'POST', '/createwishlist', { u_id: shopper.u_id, ...choice(catalogue.m1) }, shopper.auth)).status).toBe(201);
+    const shown = async () => {
+      const cart = await call(store, 'GET', `/getcart/${shopper.u_id}`, undefined, shopper.auth);
+      const wishlist = await call(store, 'GET', `/getwishlist/${shopper.u_id}`, undefined, shopper.auth);
+      expect([cart.status, wishlist.status]).toEqual([200, 200]);
+      expectMatchesContract('GET', `/getcart/${shopper.u_id}`, cart);
+      expectMatchesContract('GET', `/getwishlist/${shopper.u_id}`, wishlist);
+      const view = (l: any) => [l.m_id, l.available, l.material_name !== null];
+      return { cart: cart.body.data.map(view), wishlist: wishlist.body.data.map(view) };
+    };
+    const edit = (fields: Record<string, string>) => sendForm(store, '/updateproduct', formData({ p_id: String(product.p_id), ...fields }), admin.auth);
+    const order = () => orderCod(store, shopper, { subtotal: pc.inr_price * 2 });
+
+    // m1 is no longer offered: its lines stay, unavailable; the other line is untouched.
+    expect((await edit({ materials: JSON.stringify([catalogue.m2]) })).status).toBe(200);
+    expect(await shown()).toEqual({ cart: [[catalogue.m1, false, false], [catalogue.m2, true, true]], wishlist: [[catalogue.m1, false, false]] });
+    let placed = await order();
+    expect(placed.status).toBe(400);
+    expect(placed.body.description).toBe('This material is not offered for this product.');
+    const moved = await call(store, 'POST', '/createcart', { u_id: shopper.u_id, ...choice(catalogue.m1), quantity: 1 }, shopper.auth);
+    expect(moved.status).toBe(400);
+    expect(moved.body.description).toBe('This material is not offered for this product.');
+
+    // Sizes now offered: a line chosen without a size is unavailable until it is one size again.
+    expect((await edit({ materials: JSON.stringify([catalogue.m1, catalogue.m2]), size: JSON.stringify([catalogue.s1]) })).status).toBe(200);
+    expect(await shown()).toEqual({ cart: [[catalogue.m1, false, true], [catalogue.m2, false, true]], wishlist: [[catalogue.m1, false, true]] });
+    placed = await order();
+    expect(placed.status).toBe(400);
+    expect(placed.body.description).toBe('Please select a size.');
+
+    // Offered again: the lines are as the shopper left them and can be ordered.
+    expect((await edit({ size: '[]' })).status).toBe(200);
+    expect(await shown()).toEqual({ cart: [[catalogue.m1, true, true], [catalogue.m2, true, true]], wishlist: [[catalogue.m1, true, true]] });
+    expect((await order()).status).toBe(201);
   });
 
   it('never keeps or touches a file that is not this product\'s, whatever keepImages names', async () => {

@@ -63,7 +63,7 @@ const LineDetails = {
   m_id: z.number().int(),
   size_id: z.number().int().nullable(),
   u_id: z.number().int(),
-  available: z.boolean().openapi({ description: 'false when the product was withdrawn since, or the carat entry chosen is out of sale (its prices are then null); such a line cannot be ordered.' }),
+  available: z.boolean().openapi({ description: 'false when the product was withdrawn since, the carat entry chosen is out of sale (its prices are then null), or the product no longer offers the material or size chosen (its name is then null); such a line cannot be ordered.' }),
   carat_name: z.string().nullable(),
   material_name: z.string().nullable(),
   size_name: z.string().nullable(),

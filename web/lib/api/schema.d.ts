@@ -1119,7 +1119,7 @@ export interface paths {
         put?: never;
         /**
          * Edit a product
-         * @description Multipart form with p_id; every other field is optional and changes only what it names. Category, materials and sizes cannot be changed once the product exists: they may be sent back as they are, any difference is refused with 400. Media: `keepImages` lists the current files to keep (and their order); files in `images` are added after them. caratPrices replaces the carat rows: a carat that stays keeps its pc_id (cart lines remain), a carat left out is removed.
+         * @description Multipart form with p_id; every other field is optional and changes only what it names. cate_id, materials and size replace the product's category, materials and sizes; cart and wishlist lines that chose a material or size the product no longer offers stay, answered with available false (they cannot be ordered) until it is offered again. Media: `keepImages` lists the current files to keep (and their order); files in `images` are added after them. caratPrices replaces the carat rows: a carat that stays keeps its pc_id (cart lines remain), a carat left out is removed.
          */
         post: operations["postUpdateproduct"];
         delete?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a product
-         * @description Not named by the specification ("deleting a product: not shown"); needed because products cannot change category, materials or sizes, so a category or material is freed only when its products go. Removes the product, its media files, reviews (with their images) and the cart and wishlist lines that chose it; orders keep their own copy of what was bought, picture included. Deactivating (/changeproductstatus) is the gentler choice.
+         * @description Not named by the specification ("deleting a product: not shown"); a category or material is freed when no product names it: move its products (/updateproduct) or delete them. Removes the product, its media files, reviews (with their images) and the cart and wishlist lines that chose it; orders keep their own copy of what was bought, picture included. Deactivating (/changeproductstatus) is the gentler choice.
          */
         delete: operations["deleteDeleteproduct"];
         options?: never;
@@ -2107,7 +2107,7 @@ export interface components {
             m_id: number;
             size_id: number | null;
             u_id: number;
-            /** @description false when the product was withdrawn since, or the carat entry chosen is out of sale (its prices are then null); such a line cannot be ordered. */
+            /** @description false when the product was withdrawn since, the carat entry chosen is out of sale (its prices are then null), or the product no longer offers the material or size chosen (its name is then null); such a line cannot be ordered. */
             available: boolean;
             carat_name: string | null;
             material_name: string | null;
@@ -2156,7 +2156,7 @@ export interface components {
             m_id: number;
             size_id: number | null;
             u_id: number;
-            /** @description false when the product was withdrawn since, or the carat entry chosen is out of sale (its prices are then null); such a line cannot be ordered. */
+            /** @description false when the product was withdrawn since, the carat entry chosen is out of sale (its prices are then null), or the product no longer offers the material or size chosen (its name is then null); such a line cannot be ordered. */
             available: boolean;
             carat_name: string | null;
             material_name: string | null;

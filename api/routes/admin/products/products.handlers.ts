@@ -59,7 +59,7 @@ export function updateProductHandler(c: Context<AppEnv>) {
         key_points: form.key_points,
         carats: form.caratPrices,
       },
-      fixed: { cate_id: form.cate_id, materials: form.materials, sizes: form.size },
+      options: { cate_id: form.cate_id, materials: form.materials, sizes: form.size },
       keepMedia: form.keepImages,
       newMedia: upload.files('images').map((file) => ({ file_name: upload.claim(file), kind: file.kind })),
     });

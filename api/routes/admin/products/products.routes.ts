@@ -233,8 +233,8 @@ export const updateProduct = createRoute({
   path: '/updateproduct',
   summary: 'Edit a product',
   description:
-    'Multipart form with p_id; every other field is optional and changes only what it names. Category, materials and sizes cannot be changed once the product exists: ' +
-    'they may be sent back as they are, any difference is refused with 400. Media: `keepImages` lists the current files to keep (and their order); files in `images` are added after them. ' +
+    'Multipart form with p_id; every other field is optional and changes only what it names. cate_id, materials and size replace the product\'s category, materials and sizes; ' +
+    'cart and wishlist lines that chose a material or size the product no longer offers stay, answered with available false (they cannot be ordered) until it is offered again. Media: `keepImages` lists the current files to keep (and their order); files in `images` are added after them. ' +
     'caratPrices replaces the carat rows: a carat that stays keeps its pc_id (cart lines remain), a carat left out is removed.',
   request: { body: multipartBody(UpdateProductFields.extend({ images: Images.optional() }).openapi('UpdateProductForm')) },
   responses: {
@@ -269,7 +269,7 @@ export const deleteProduct = createRoute({
   path: '/deleteproduct',
   summary: 'Delete a product',
   description:
-    'Not named by the specification ("deleting a product: not shown"); needed because products cannot change category, materials or sizes, so a category or material is freed only when its products go. ' +
+    'Not named by the specification ("deleting a product: not shown"); a category or material is freed when no product names it: move its products (/updateproduct) or delete them. ' +
     'Removes the product, its media files, reviews (with their images) and the cart and wishlist lines that chose it; orders keep their own copy of what was bought, picture included. Deactivating (/changeproductstatus) is the gentler choice.',
   request: { query: z.object({ p_id: recordId('p_id') }) },
   responses: {
