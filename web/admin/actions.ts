@@ -24,11 +24,3 @@ export async function runChange<T>(call: () => Promise<Envelope<T>>, failureText
     return null;
   }
 }
-
-/** A query string from defined values: `?cate_id=3`. */
-export function query(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}

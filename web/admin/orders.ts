@@ -6,6 +6,7 @@
 import { type Currency } from '../../rules/money.ts';
 import { isOrderStatus, nextStatusesForShop, ORDER_STATUS, type OrderStatus, statusLabel } from '../../rules/orders.ts';
 import { asPaymentStatus, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../rules/payments.ts';
+import type { Params } from '../lib/api/client.ts';
 import { formatOrderMoney } from './format.ts';
 
 /** The fields of an order the desk reads (openapi.yaml Order and the administrator's extras). */
@@ -70,9 +71,10 @@ export function paymentMethodLabel(method: string): string {
 }
 
 /** The order list's question to the server: status and search only when given. */
-export function orderListQuery(page: number, perPage: number, status: string, search: string): Record<string, string | number> {
-  const query: Record<string, string | number> = { page, perPage };
-  if (status && isOrderStatus(Number(status))) query.status = Number(status);
+export function orderListQuery(page: number, perPage: number, status: string, search: string): Params<'/getorderlist', 'get'> {
+  const query: Params<'/getorderlist', 'get'> = { page, perPage };
+  const wanted = Number(status);
+  if (status && isOrderStatus(wanted)) query.status = wanted;
   if (search.trim()) query.search = search.trim();
   return query;
 }

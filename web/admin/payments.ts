@@ -1,4 +1,5 @@
 import { PAYMENT_RECORD_STATES, type PaymentRecordState } from '../../rules/payments.ts';
+import type { Params } from '../lib/api/client.ts';
 
 /**
  * The payments desk (GET /getpayments): what each state of an online payment is called
@@ -37,7 +38,11 @@ export const PAYMENT_FILTER: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 /** GET /getpayments's query: the page, and the filter only when one is chosen (and known). */
-export function paymentListQuery(page: number, perPage: number, filter: string): Record<string, string | number> {
-  const known = PAYMENT_FILTER.some((option) => option.value === filter);
-  return filter && known ? { page, perPage, status: filter } : { page, perPage };
+export function paymentListQuery(page: number, perPage: number, filter: string): Params<'/getpayments', 'get'> {
+  return isPaymentFilter(filter) ? { page, perPage, status: filter } : { page, perPage };
+}
+
+/** A chosen filter the server knows ('' is none). */
+function isPaymentFilter(filter: string): filter is NonNullable<Params<'/getpayments', 'get'>['status']> {
+  return filter !== '' && PAYMENT_FILTER.some((option) => option.value === filter);
 }

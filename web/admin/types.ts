@@ -21,40 +21,8 @@ export type OrderRow = Schemas['Order'];
 export type OrderItemRow = Schemas['OrderItem'];
 export type PaymentRow = Schemas['PaymentRecord'];
 
-/** POST /contactinfo: one page of contact messages and how many there are. */
-export interface ContactPage {
-  contactData: ContactRow[];
-  totalCount: number;
-}
+/** An order in the desk's list: the order, the shop's note and what may come next (GET /getorderlist). */
+export type DeskOrderRow = Schemas['AdminOrder'];
 
-/** One change in an order's status history (GET order detail). */
-export interface StatusChangeRow {
-  from_status: number | null;
-  to_status: number;
-  payment_status: string;
-  actor: 'shopper' | 'shop' | 'system';
-  u_id: number | null;
-  by: string | null;
-  note: string | null;
-  createdAt: string;
-}
-
-/** What the order desk adds to an order: payment truth, shipment, the shop's note and what may come next. */
-export interface DeskOrderExtras {
-  refund_amount?: number | null;
-  refunded_at?: string | null;
-  courier_name?: string | null;
-  tracking_number?: string | null;
-  internal_note?: string | null;
-  next_statuses?: number[];
-  refund_on_cancel?: number | null;
-}
-
-/** An order in the desk's list. */
-export type DeskOrderRow = OrderRow & DeskOrderExtras;
-
-/** One order in full: the list's fields, the account that placed it, the history. */
-export type DeskOrderDetail = DeskOrderRow & {
-  customer?: { u_id: number; full_name: string; u_name: string; country_code: string; phone_number: string } | null;
-  status_history?: StatusChangeRow[];
-};
+/** One order in full: the list's fields, the account that placed it, the status history (GET /getorderdetail/{o_id}). */
+export type DeskOrderDetail = Schemas['OrderDetail'];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { components } from '../lib/api/schema.d.ts';
 
 /** The country codes sign-up and login offer (storefront.md §5, §9). */
 export const COUNTRY_CODES = [
@@ -7,7 +8,10 @@ export const COUNTRY_CODES = [
   { code: '+44', country: 'UK' },
   { code: '+81', country: 'Japan' },
   { code: '+86', country: 'China' },
-] as const;
+] as const satisfies ReadonlyArray<{ code: AccountCountryCode; country: string }>;
+
+/** A country code an account may have (openapi.yaml RegisterUser, UserLogin). */
+export type AccountCountryCode = components['schemas']['RegisterUser']['countryCode'];
 
 /** A field's error, tied to its input with aria-describedby. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -26,11 +30,17 @@ export function describedBy(id: string, error?: string, hint?: boolean) {
 
 export interface PhoneFieldsProps {
   idPrefix: string;
-  countryCode: string;
+  countryCode: AccountCountryCode;
   phone: string;
-  onCountryCode: (value: string) => void;
+  onCountryCode: (value: AccountCountryCode) => void;
   onPhone: (value: string) => void;
   error?: string;
+}
+
+/** The option chosen, as the contract's country code (the select offers only COUNTRY_CODES). */
+function pickCode(value: string, onCountryCode: (value: AccountCountryCode) => void): void {
+  const chosen = COUNTRY_CODES.find((c) => c.code === value);
+  if (chosen) onCountryCode(chosen.code);
 }
 
 /** Country code and phone number side by side, one label each. */
@@ -41,7 +51,7 @@ export function PhoneFields({ idPrefix, countryCode, phone, onCountryCode, onPho
       <div className="phone-row">
         <div className="field" style={{ marginBottom: 0 }}>
           <label htmlFor={`${idPrefix}-country`}>Country code</label>
-          <select id={`${idPrefix}-country`} name="countryCode" autoComplete="tel-country-code" value={countryCode} onChange={(e) => onCountryCode(e.target.value)}>
+          <select id={`${idPrefix}-country`} name="countryCode" autoComplete="tel-country-code" value={countryCode} onChange={(e) => pickCode(e.target.value, onCountryCode)}>
             {COUNTRY_CODES.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.code} {c.country}

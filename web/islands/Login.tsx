@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { isAdministrator } from '../../rules/roles.ts';
 import { pathAfterLogin } from '../lib/login-return.ts';
-import { request } from '../lib/api/client.ts';
-import { login, type SessionUser } from '../stores/session.ts';
+import { api } from '../lib/api/client.ts';
+import { login } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
-import { PasswordField, PhoneFields } from './AuthFields.tsx';
+import { type AccountCountryCode, PasswordField, PhoneFields } from './AuthFields.tsx';
 
 /** The redirect after a successful login waits 500 ms (§4, §9). */
 export const AFTER_LOGIN_MS = 500;
@@ -13,7 +13,7 @@ export const AFTER_LOGIN_MS = 500;
 export const SIGNED_UP_KEY = 'signedUp';
 
 interface SignedUp {
-  countryCode: string;
+  countryCode: AccountCountryCode;
   phoneNumber: string;
   description: string;
 }
@@ -27,7 +27,7 @@ type Errors = Partial<Record<'phone' | 'password', string>>;
  * sent them here (`?next=`, same-origin paths only), else an administrator to /admin/, others to /.
  */
 export default function Login() {
-  const [countryCode, setCountryCode] = useState('+91');
+  const [countryCode, setCountryCode] = useState<AccountCountryCode>('+91');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -69,7 +69,7 @@ export default function Login() {
     setBusy(true);
     setServerError('');
     try {
-      const answer = await request<SessionUser>('post', '/userlogin', { countryCode, phoneNumber: phone.trim(), password });
+      const answer = await api.post('/userlogin', { countryCode, phoneNumber: phone.trim(), password });
       if (answer.status === 1 && answer.data?.auth_token) {
         login(answer.data);
         toast.success(answer.description || 'Login successful.');

@@ -1,19 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { NetworkError, request } from '../lib/api/client.ts';
+import { api, NetworkError } from '../lib/api/client.ts';
+import type { components } from '../lib/api/schema.d.ts';
 import { toast } from '../stores/toast.ts';
 import { describedBy, FieldError, PasswordField, PhoneFields } from './AuthFields.tsx';
 import { SIGNED_UP_KEY } from './Login.tsx';
 import { loginPathHere } from '../lib/login-return.ts';
 import { nationalNumber, phoneNumberMessage } from '../../rules/phone.ts';
 
-interface Form {
-  full_name: string;
-  u_name: string;
-  countryCode: string;
-  phoneNumber: string;
-  password: string;
-  repeatPassword: string;
-}
+/** The sign-up form is the body of POST /registeruser. */
+type Form = components['schemas']['RegisterUser'];
 
 type Field = keyof Form;
 type Errors = Partial<Record<Field, string>>;
@@ -77,7 +72,7 @@ export default function Signup() {
       // The number as the account keeps it ("098765 43210" is 9876543210), so the login form is filled in with it.
       const phoneNumber = nationalNumber(form.phoneNumber, form.countryCode) ?? form.phoneNumber.trim();
       const body = { ...form, full_name: form.full_name.trim(), u_name: form.u_name.trim(), phoneNumber };
-      const answer = await request('post', '/registeruser', body);
+      const answer = await api.post('/registeruser', body);
       if (answer.status === 1) {
         const description = answer.description || 'Registration successful. Please log in.';
         sessionStorage.setItem(SIGNED_UP_KEY, JSON.stringify({ countryCode: form.countryCode, phoneNumber: body.phoneNumber, description }));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import type { WishlistLine } from '../lib/checkout.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { addToCart } from '../stores/cart.ts';
@@ -26,7 +26,7 @@ export default function Wishlist() {
   const load = useCallback(async (u_id: number) => {
     setFailed(false);
     try {
-      const answer = await request<WishlistLine[]>('get', `/getwishlist/${u_id}`);
+      const answer = await api.get('/getwishlist/{u_id}', { u_id });
       if (answer.status === 1 && Array.isArray(answer.data)) {
         setLines(answer.data);
         setWishlist(answer.data);
@@ -51,7 +51,7 @@ export default function Wishlist() {
     const u_id = $user.get()?.u_id;
     if (!u_id) return false;
     try {
-      const answer = await request('delete', '/removewishlist', { w_id: line.w_id, u_id });
+      const answer = await api.delete('/removewishlist', { w_id: line.w_id, u_id });
       if (answer.status === 1) {
         setLines((current) => current?.filter((l) => l.w_id !== line.w_id) ?? current);
         forgetWishlistLine(line.w_id);

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import { hasBought, type Order } from '../lib/orders.ts';
 import { loadOrderDataOnce, refreshOrderData } from '../stores/orders.ts';
 import { $productReviews, loadProductReviews } from '../stores/reviews.ts';
@@ -131,7 +131,7 @@ function ReviewForm({ p_id, onDone }: { p_id: number; onDone: () => void }) {
     form.append('rating', String(rating));
     for (const file of files) form.append('userReviewImages', file);
     try {
-      const answer = await request('post', '/adduserreviews', form);
+      const answer = await api.post('/adduserreviews', form);
       if (answer.status === 1) {
         toast.success(answer.description || 'Thank you for your review!');
         await loadProductReviews(p_id);

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { api, type Envelope, request } from '../../lib/api/client.ts';
+import { api, type Envelope } from '../../lib/api/client.ts';
 import { imageSources, mediaUrl } from '../../lib/media.ts';
-import { query, runChange } from '../actions.ts';
+import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { ImagePicker } from '../components/ImagePicker.tsx';
@@ -49,7 +49,7 @@ export const CATEGORIES: CatalogueKind<Category> = {
   image: (c) => c.cate_image,
   add: (name, image) => api.post('/addcategory', categoryForm({ cate_name: name }, image)),
   update: (c, name, image) => api.post('/updatecategory', categoryForm({ cate_id: String(c.cate_id), cate_name: name }, image)),
-  remove: (c) => request('delete', `/deletecategory${query({ cate_id: c.cate_id, cate_image: c.cate_image })}`),
+  remove: (c) => api.delete('/deletecategory', undefined, { cate_id: c.cate_id, cate_image: c.cate_image }),
 };
 
 export const MATERIALS: CatalogueKind<Material> = {
@@ -61,7 +61,7 @@ export const MATERIALS: CatalogueKind<Material> = {
   name: (m) => m.name,
   add: (name) => api.post('/addmaterial', { name }),
   update: (m, name) => api.post('/updatematerial', { name, m_id: m.m_id }),
-  remove: (m) => request('delete', `/deletematerial${query({ m_id: m.m_id })}`),
+  remove: (m) => api.delete('/deletematerial', undefined, { m_id: m.m_id }),
 };
 
 export const SIZES: CatalogueKind<Size> = {
@@ -73,7 +73,7 @@ export const SIZES: CatalogueKind<Size> = {
   name: (s) => s.size_name,
   add: (size_name) => api.post('/addsize', { size_name }),
   update: (s, size_name) => api.post('/updatesize', { size_name, size_id: s.size_id }),
-  remove: (s) => request('delete', `/deletesize${query({ size_id: s.size_id })}`),
+  remove: (s) => api.delete('/deletesize', undefined, { size_id: s.size_id }),
 };
 
 export const CARATS: CatalogueKind<Carat> = {
@@ -85,7 +85,7 @@ export const CARATS: CatalogueKind<Carat> = {
   name: (c) => c.name,
   add: (name) => api.post('/addcarat', { name }),
   update: (c, name) => api.post('/updatecarat', { name, carat_id: c.carat_id }),
-  remove: (c) => request('delete', `/deletecarat${query({ carat_id: c.carat_id })}`),
+  remove: (c) => api.delete('/deletecarat', undefined, { carat_id: c.carat_id }),
 };
 
 type Editing<T> = { mode: 'add' } | { mode: 'edit'; record: T };

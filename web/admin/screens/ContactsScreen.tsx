@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api, request } from '../../lib/api/client.ts';
-import { query, runChange } from '../actions.ts';
+import { api } from '../../lib/api/client.ts';
+import { runChange } from '../actions.ts';
 import { ListTable, Screen } from '../components/Screen.tsx';
 import { formatDate } from '../format.ts';
 import { usePagedList } from '../hooks/useList.ts';
@@ -20,7 +20,7 @@ export function ContactsScreen() {
   const remove = async (contact: ContactRow) => {
     if (!window.confirm('Are you sure you want to delete this contact info?')) return;
     setDeleting(contact.c_id);
-    const done = await runChange(() => request('delete', `/deletecontactinfo${query({ c_id: contact.c_id })}`), 'Error Deleting Product...');
+    const done = await runChange(() => api.delete('/deletecontactinfo', undefined, { c_id: contact.c_id }), 'Error Deleting Product...');
     setDeleting(null);
     if (done) void list.reload();
   };

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { type Envelope, request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { statusLabel } from '../../../rules/orders.ts';
 import { formatPhone } from '../../../rules/phone.ts';
 import { runChange } from '../actions.ts';
@@ -17,9 +17,9 @@ import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderSt
 
 /** The order desk's calls for one order (openapi.yaml, Admin orders). */
 const orderDesk = {
-  load: (o_id: number) => request<DeskOrderDetail>('get', `/getorderdetail/${o_id}`),
-  saveNote: (o_id: number, internal_note: string) => request('put', '/updateordernote', { o_id, internal_note }),
-  saveShipment: (o_id: number, courier_name: string, tracking_number: string) => request('put', '/updateordershipment', { o_id, courier_name, tracking_number }),
+  load: (o_id: number) => api.get('/getorderdetail/{o_id}', { o_id }),
+  saveNote: (o_id: number, internal_note: string) => api.put('/updateordernote', { o_id, internal_note }),
+  saveShipment: (o_id: number, courier_name: string, tracking_number: string) => api.put('/updateordershipment', { o_id, courier_name, tracking_number }),
 };
 
 /**
@@ -36,7 +36,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
   const load = useCallback(async () => {
     setState((current) => (current === 'ready' ? current : 'loading'));
     try {
-      const answer: Envelope<DeskOrderDetail> = await orderDesk.load(o_id);
+      const answer = await orderDesk.load(o_id);
       if (answer.status === 1 && answer.data) {
         setOrder(answer.data);
         setState('ready');

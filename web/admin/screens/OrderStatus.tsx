@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import { request } from '../../lib/api/client.ts';
-import type { Currency } from '../../../rules/money.ts';
-import { ORDER_STATUS } from '../../../rules/orders.ts';
+import { api } from '../../lib/api/client.ts';
+import type { components } from '../../lib/api/schema.d.ts';
+import { isOrderStatus, ORDER_STATUS, type OrderStatus } from '../../../rules/orders.ts';
 import { toast } from '../../stores/toast.ts';
 import { ConfirmDialog } from '../components/Modal.tsx';
 import { type DeskOrder, paymentBadge, refundOnCancel, refundQuestion, statusChoices } from '../orders.ts';
 
-/** A refused change's data: a cancel waiting for its refund to be confirmed says how much. */
-interface RefusalData {
-  refund_required?: boolean;
-  refund_amount?: number;
-  currency?: Currency;
-}
+/** A refused change's data (409): a cancel waiting for its refund to be confirmed says how much. */
+type RefusalData = components['schemas']['OrderStatusRefusal']['data'];
 
 /** A cancel that gives money back, waiting for the administrator's yes. */
 interface PendingRefund {
@@ -32,16 +28,17 @@ export function useOrderStatusChange(onChanged: (o_id: number) => void) {
   const [confirming, setConfirming] = useState(false);
 
   /** Sends the change; `refund` is the amount the administrator confirmed for a refunding cancel. */
-  const send = async (order: DeskOrder, status: number, refund?: number) => {
+  const send = async (order: DeskOrder, status: OrderStatus, refund?: number) => {
     setSaving((current) => new Set(current).add(order.o_id));
     try {
-      const answer = await request<RefusalData | null>('put', '/updateorderstatus', { o_id: order.o_id, status, ...(refund === undefined ? {} : { refund_amount: refund }) });
+      const answer = await api.put('/updateorderstatus', { o_id: order.o_id, status, ...(refund === undefined ? {} : { refund_amount: refund }) });
+      const refusal = answer.status === 1 ? null : (answer.data as unknown as RefusalData);
       if (answer.status === 1) {
         toast.success(answer.description);
         onChanged(order.o_id);
-      } else if (answer.data?.refund_required && typeof answer.data.refund_amount === 'number' && refund === undefined) {
+      } else if (refusal?.refund_required && typeof refusal.refund_amount === 'number' && refund === undefined) {
         // The order was paid since the list was read: the server wants the refund confirmed first.
-        setPending({ order: { ...order, currency: answer.data.currency ?? order.currency }, amount: answer.data.refund_amount });
+        setPending({ order: { ...order, currency: refusal.currency ?? order.currency }, amount: refusal.refund_amount });
       } else {
         // The lifecycle's reason (409), as the server words it; nothing changed.
         toast.error(answer.description || 'Error updating status.');
@@ -58,6 +55,8 @@ export function useOrderStatusChange(onChanged: (o_id: number) => void) {
   };
 
   const change = (order: DeskOrder, status: number) => {
+    // The dropdown offers only the lifecycle's statuses.
+    if (!isOrderStatus(status)) return;
     const refund = status === ORDER_STATUS.cancelled ? refundOnCancel(order) : null;
     if (refund !== null) {
       setPending({ order, amount: refund });

@@ -1,12 +1,11 @@
 import { Fragment, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { ORDER_STATUSES } from '../../../rules/orders.ts';
 import { formatPhone } from '../../../rules/phone.ts';
 import { FilterSelect, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
 import { formatDate, formatOrderMoney, shippingAddress } from '../format.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { usePagedList } from '../hooks/useList.ts';
-import { query } from '../actions.ts';
 import { orderListQuery } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderRow } from '../types.ts';
@@ -37,7 +36,7 @@ export function OrdersScreen() {
   const filters = { status, search: settledSearch.trim() };
   const list = usePagedList<DeskOrderRow>(
     async (page, perPage) => {
-      const answer = await request<{ orderData: DeskOrderRow[]; totalCount: number } | null>('get', `/getorderlist${query(orderListQuery(page, perPage, status, settledSearch))}`);
+      const answer = await api.get('/getorderlist', orderListQuery(page, perPage, status, settledSearch));
       // A server without the paged desk (an older instance during a rolling deploy): every order, paged here.
       if (answer.status !== 1 && answer.description?.startsWith('No such endpoint')) return everyOrderPage(page, perPage, status, settledSearch);
       return { ...answer, data: answer.data ? { rows: answer.data.orderData, total: answer.data.totalCount } : null };
@@ -126,7 +125,7 @@ export function OrdersScreen() {
 
 /** One page of every order (GET /getallorders), filtered and searched like GET /getorderlist. */
 async function everyOrderPage(page: number, perPage: number, status: string, search: string) {
-  const answer = await request<DeskOrderRow[] | null>('get', '/getallorders');
+  const answer = await api.get('/getallorders');
   if (answer.status !== 1 || !Array.isArray(answer.data)) return { ...answer, data: null };
   const term = search.trim().toLowerCase();
   const number = /^#?\d+$/.test(term) ? Number(term.replace('#', '')) : null;

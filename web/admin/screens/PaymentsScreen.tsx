@@ -1,6 +1,5 @@
 import { Fragment, useState } from 'react';
-import { request, type ResponseData } from '../../lib/api/client.ts';
-import { query } from '../actions.ts';
+import { api } from '../../lib/api/client.ts';
 import { FilterSelect, ListTable, Screen } from '../components/Screen.tsx';
 import { formatDateTime, formatOrderMoney } from '../format.ts';
 import { usePagedList } from '../hooks/useList.ts';
@@ -17,7 +16,7 @@ export function PaymentsScreen() {
   const [filter, setFilter] = useState('');
   const list = usePagedList<PaymentRow>(
     async (page, perPage) => {
-      const answer = await request<ResponseData<'/getpayments', 'get'>>('get', `/getpayments${query(paymentListQuery(page, perPage, filter))}`);
+      const answer = await api.get('/getpayments', paymentListQuery(page, perPage, filter));
       return { ...answer, data: answer.data ? { rows: answer.data.paymentData, total: answer.data.totalCount } : null };
     },
     'Error fetching payments',

@@ -1,10 +1,10 @@
 import { type ChangeEvent, type FormEvent, useEffect, useMemo, useState } from 'react';
 import { BANNER_LINE_LABELS, BANNER_LINE_LIMITS, BANNER_LINES, BANNER_NEEDS_HEADLINE, type BannerLine, bannerLineError, bannerLineLength, bannerWordsErrors } from '../../../rules/banner.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { api, type Envelope, request } from '../../lib/api/client.ts';
+import { api, type Envelope } from '../../lib/api/client.ts';
 import { imageSources } from '../../lib/media.ts';
 import { toast } from '../../stores/toast.ts';
-import { query, runChange } from '../actions.ts';
+import { runChange } from '../actions.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
@@ -28,7 +28,7 @@ export function SlidersScreen() {
   }, null);
   const [adding, setAdding] = useState(false);
   const wording = useEditing<{ slide: SliderImage; index: number }>(reload);
-  const removing = useConfirmation<SliderImage>((slide) => request('delete', `/deletedynamicimage${query({ s_id: slide.s_id })}`), 'Error Deleting Images...', () => void reload());
+  const removing = useConfirmation<SliderImage>((slide) => api.delete('/deletedynamicimage', undefined, { s_id: slide.s_id }), 'Error Deleting Images...', () => void reload());
 
   return (
     <Screen title="Slider Images" lead="The pictures of the home page's slider, in the order they show." actions={<AddButton label="Add Images" onClick={() => setAdding(true)} />}>

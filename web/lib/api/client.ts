@@ -30,6 +30,14 @@ type SuccessContent<O> = O extends { responses: infer R }
 /** The `data` of an operation's success answer, from openapi.yaml (unknown where the contract has none yet). */
 export type ResponseData<P extends keyof paths, M extends Method> = SuccessContent<Operation<P, M>> extends { data: infer D } ? D : unknown;
 
+type OperationParameters<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: infer X } ? X : object;
+type Present<X> = [NonNullable<X>] extends [never] ? object : NonNullable<X>;
+type PathParams<X> = X extends { path?: infer T } ? Present<T> : object;
+type QueryParams<X> = X extends { query?: infer Q } ? Present<Q> : object;
+
+/** The path placeholders and query parameters an operation takes, from openapi.yaml: `{ u_id: 3 }`, `{ page: 1, status: 2 }`. */
+export type Params<P extends keyof paths, M extends Method> = PathParams<OperationParameters<P, M>> & QueryParams<OperationParameters<P, M>>;
+
 /** A request that failed before the API could answer (network down, not JSON). */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
@@ -73,26 +81,39 @@ export async function request<T = unknown>(method: Method, path: string, body?: 
   return envelope;
 }
 
-/** Fills `{name}` placeholders of a contract path, e.g. `/getcart/{u_id}`. */
-function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+/**
+ * A contract path made a URL: `{name}` placeholders filled (`/getcart/{u_id}`),
+ * every other defined parameter in the query string (`/getorderlist?page=1&perPage=10`).
+ */
+function fillPath(path: string, params: object = {}): string {
+  const values = params as Record<string, string | number | boolean | null | undefined>;
+  const search = new URLSearchParams();
+  const placeholders = new Set<string>();
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    placeholders.add(name);
+    return encodeURIComponent(String(values[name] ?? ''));
+  });
+  for (const [key, value] of Object.entries(values)) if (!placeholders.has(key) && value !== null && value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
 }
 
 /**
  * Typed calls by method: the path is spelled as in openapi.yaml (placeholders
- * filled from `params`), the body and data types come from it.
+ * and query parameters from `params`), the body and data types come from it.
+ * `headers` carries per-call headers such as an order's Idempotency-Key.
  */
 export const api = {
-  get<P extends PathsWith<'get'>>(path: P, params?: Record<string, string | number>) {
+  get<P extends PathsWith<'get'>>(path: P, params?: Params<P, 'get'>) {
     return request<ResponseData<P, 'get'>>('get', fillPath(path, params));
   },
-  post<P extends PathsWith<'post'>>(path: P, body?: RequestBody<P, 'post'> | FormData) {
-    return request<ResponseData<P, 'post'>>('post', path, body);
+  post<P extends PathsWith<'post'>>(path: P, body?: RequestBody<P, 'post'> | FormData, headers?: Record<string, string>) {
+    return request<ResponseData<P, 'post'>>('post', path, body, headers);
   },
   put<P extends PathsWith<'put'>>(path: P, body?: RequestBody<P, 'put'>) {
     return request<ResponseData<P, 'put'>>('put', path, body);
   },
-  delete<P extends PathsWith<'delete'>>(path: P, body?: RequestBody<P, 'delete'>, params?: Record<string, string | number>) {
+  delete<P extends PathsWith<'delete'>>(path: P, body?: RequestBody<P, 'delete'>, params?: Params<P, 'delete'>) {
     return request<ResponseData<P, 'delete'>>('delete', fillPath(path, params), body);
   },
 };
