@@ -9,6 +9,9 @@
  * why in a sentence a shopper or administrator can read as is.
  */
 
+/** Most of one item a cart line or order line holds (fine jewellery, not groceries). */
+export const MAX_QUANTITY = 99;
+
 export const ORDER_STATUS = { pending: 1, processing: 2, shipped: 3, delivered: 4, cancelled: 5 } as const;
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];

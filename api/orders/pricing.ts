@@ -1,8 +1,9 @@
 /**
- * The store's pricing rules, in one place: what a real selection is, what a line
- * costs, and what a cart costs with a coupon. The cart, the wishlist, the payment
- * start and order placement all price through here; nothing a client sends about
- * money is used except to check it.
+ * The price rules applied to the catalogue: what a real selection is, what a line
+ * costs, and what a cart costs with a coupon, read from the database. The rules
+ * themselves are pure and live in rules/ (pricing.ts, money.ts, orders.ts); the
+ * cart, the wishlist, the payment start and order placement all price through
+ * here; nothing a client sends about money is used except to check it.
  */
 
 import type { DB } from '../../db/connection.ts';
@@ -16,6 +17,7 @@ import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount, couponGivingDiscount, FIELD_OF_CURRENCY } from '../../rules/money.ts';
 import { HOME_COUNTRY } from '../../rules/address.ts';
 import { supplyPrice } from '../../rules/pricing.ts';
+import { MAX_QUANTITY } from '../../rules/orders.ts';
 
 /** What a shopper picked: a product, one of its carat entries, a material and a size. */
 export interface Selection {
@@ -64,8 +66,8 @@ export interface PricedCart {
   coupon: { coupon_name: string; discount_bp: number } | null;
 }
 
-/** Most of one item a cart line or order line holds (fine jewellery, not groceries). */
-export const MAX_QUANTITY = 99;
+/** The cart's routes read the limit here; the rule is rules/orders.ts MAX_QUANTITY. */
+export { MAX_QUANTITY };
 
 /** Shipping is free on the storefront (storefront.md §9); kept as a rule so it is priced, not assumed. */
 const SHIPPING = 0;

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import { type CartLine, lineTotal, totalsOf } from '../lib/checkout.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { MAX_QUANTITY } from '../../rules/orders.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';
@@ -11,9 +12,6 @@ import { toast } from '../stores/toast.ts';
 import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
 import { LineActions, lineName, LineRow, LinesHead, LineTable, OrderSummary, PriceCell, useBusyLines } from './LineItems.tsx';
 import { Skeleton, useSessionUser } from './parts.tsx';
-
-/** Most of one item a cart line holds (the API's limit). */
-const MAX_QUANTITY = 99;
 
 /**
  * The cart (§2, §5, §8): a table of product, description, quantity (a stepper
@@ -36,7 +34,7 @@ export default function Cart() {
   const load = useCallback(async (u_id: number) => {
     setFailed(false);
     try {
-      const answer = await request<CartLine[]>('get', `/getcart/${u_id}`);
+      const answer = await api.get('/getcart/{u_id}', { u_id });
       if (answer.status === 1 && Array.isArray(answer.data)) show(answer.data);
       else {
         toast.error(answer.description || 'Failed to fetch your cart.');
@@ -58,7 +56,7 @@ export default function Cart() {
     if (!u_id || quantity < 1 || quantity > MAX_QUANTITY) return;
     working(line.c_id, true);
     try {
-      const answer = await request('put', '/updatecart', { u_id, c_id: line.c_id, quantity });
+      const answer = await api.put('/updatecart', { u_id, c_id: line.c_id, quantity });
       if (answer.status === 1) {
         setLines((current) => current?.map((l) => (l.c_id === line.c_id ? { ...l, quantity } : l)) ?? current);
         toast.success('Quantity updated');
@@ -77,7 +75,7 @@ export default function Cart() {
     if (!u_id) return;
     working(line.c_id, true);
     try {
-      const answer = await request('delete', '/removecart', { c_id: line.c_id, u_id });
+      const answer = await api.delete('/removecart', { c_id: line.c_id, u_id });
       if (answer.status === 1) {
         setLines((current) => {
           const next = current?.filter((l) => l.c_id !== line.c_id) ?? [];
