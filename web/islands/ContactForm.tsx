@@ -1,18 +1,17 @@
 import { useState } from 'react';
+import { isEmail } from '../../rules/email.ts';
 import { api, NetworkError } from '../lib/api/client.ts';
 import { toast } from '../stores/toast.ts';
 
 type Field = 'name' | 'email' | 'message';
 type Errors = Partial<Record<Field, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 /** The contact form's rules and messages (storefront.md §5). */
 export function validateContact(fields: Record<Field, string>): Errors {
   const errors: Errors = {};
   if (!fields.name.trim()) errors.name = 'Full Name is required.';
   if (!fields.email.trim()) errors.email = 'Email is required.';
-  else if (!EMAIL.test(fields.email.trim())) errors.email = 'Please enter a valid email message.';
+  else if (!isEmail(fields.email.trim())) errors.email = 'Please enter a valid email message.';
   if (!fields.message.trim()) errors.message = 'Message is required.';
   return errors;
 }

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
-
-/** A standard address: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email.ts';
 
 export const ContactUsBody = z
   .object({
@@ -11,8 +9,8 @@ export const ContactUsBody = z
       .string({ error: 'Email is required.' })
       .trim()
       .min(1, 'Email is required.')
-      .max(254, 'Please enter a valid email message.')
-      .regex(EMAIL, 'Please enter a valid email message.'),
+      .max(EMAIL_MAX_LENGTH, 'Please enter a valid email message.')
+      .regex(EMAIL_PATTERN, 'Please enter a valid email message.'),
     message: z.string({ error: 'Message is required.' }).trim().min(1, 'Message is required.').max(5000, 'Message must be at most 5000 characters.'),
     mo_no: z
       .union([z.string().trim().max(20, 'Mobile number must be at most 20 characters.'), z.number(), z.null()])
@@ -28,8 +26,8 @@ export const NewsletterBody = z
       .string({ error: 'Email is required.' })
       .trim()
       .min(1, 'Email is required.')
-      .max(254, 'Please enter a valid email address.')
-      .regex(EMAIL, 'Please enter a valid email address.'),
+      .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address.')
+      .regex(EMAIL_PATTERN, 'Please enter a valid email address.'),
   })
   .openapi('NewsletterBody');
 

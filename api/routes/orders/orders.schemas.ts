@@ -4,13 +4,11 @@ import type { OrderLines } from '../../orders/place-order.ts';
 import { Id } from '../../openapi/schemas.ts';
 import { COUNTRIES, INDIAN_STATES } from '../../../rules/address.ts';
 import { PAN_MESSAGE } from '../../../rules/compliance.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email.ts';
 import { Quantity } from '../cart/cart.routes.ts';
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, '')} must be at most ${max} characters.`);
-
-/** A standard address: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The shipping address fields with the checkout's own messages (storefront.md §5). */
 export const AddressFields = {
@@ -20,8 +18,8 @@ export const AddressFields = {
     .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
-    .max(254, 'Invalid email format')
-    .regex(EMAIL, 'Invalid email format'),
+    .max(EMAIL_MAX_LENGTH, 'Invalid email format')
+    .regex(EMAIL_PATTERN, 'Invalid email format'),
   phone_number: required('Phone number is required', 20)
     .regex(/^\+?[0-9][0-9 ()-]{4,19}$/, 'Invalid phone number')
     .openapi({

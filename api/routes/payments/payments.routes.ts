@@ -3,6 +3,7 @@ import { requireUser } from '../../auth.ts';
 import { bearer, ErrorEnvelope, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { adminErrors, adminRoute, pageNumber } from '../admin/admin.schemas.ts';
 import { PAYMENT_RECORD_STATES } from '../../../rules/payments.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email.ts';
 import { AddressFields, Amount, CartItems, CouponName, PanField, PriceType, QuoteId } from '../orders/orders.schemas.ts';
 
 const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
@@ -19,8 +20,8 @@ export const PaymentBody = z
       .string({ error: 'Email is required' })
       .trim()
       .min(1, 'Email is required')
-      .max(254, 'Invalid email format')
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email format'),
+      .max(EMAIL_MAX_LENGTH, 'Invalid email format')
+      .regex(EMAIL_PATTERN, 'Invalid email format'),
     customer_phone: z
       .string({ error: 'Phone number is required' })
       .trim()
