@@ -1,6 +1,6 @@
 /**
- * The jeweller's price formula, in one place (pure: no I/O). A rate-priced carat
- * row costs
+ * The jeweller's price rules (pure: no I/O); api/orders/pricing.ts applies them
+ * to the catalogue. A rate-priced carat row costs
  *
  *   metal  = net weight x the day's rate for its carat
  *   making = a percentage of the metal, or rupees per gram of net weight
@@ -36,6 +36,9 @@ export const MAKING_TYPES = ['percent', 'per_gram'] as const satisfies readonly 
 
 /** GST on gold jewellery: 3%, in basis points. */
 export const GST_BASIS_POINTS = 300;
+
+/** The rate as the shop writes it beside a price: "3%". */
+export const GST_RATE_TEXT = `${GST_BASIS_POINTS / 100}%`;
 
 /** What a rate-priced row is made of. */
 export interface RateRecipe {

@@ -8,11 +8,11 @@
  * All amounts are integer minor units (paise).
  */
 
+import { GST_BASIS_POINTS } from './pricing.ts';
+
 /** Harmonised System code of articles of jewellery of precious metal. */
 export const HSN_JEWELLERY = '7113';
 
-/** GST on jewellery, in basis points (3%). */
-export const GST_RATE_BP = 300;
 
 /** How a supply is taxed, from the shop's state and the place of supply. */
 export type SupplyKind = 'intra_state' | 'inter_state' | 'export';
@@ -49,13 +49,13 @@ function share(amount: number, numerator: number, denominator: number): number {
  */
 export function splitInclusive(gross: number, kind: SupplyKind): TaxSplit {
   if (!Number.isSafeInteger(gross) || gross < 0) throw new RangeError('gross must be a whole number of minor units, 0 or more');
-  const denominator = 10_000 + GST_RATE_BP;
+  const denominator = 10_000 + GST_BASIS_POINTS;
   if (kind === 'export') return { gross, taxable: gross, cgst: 0, sgst: 0, igst: 0 };
   if (kind === 'intra_state') {
-    const half = share(gross, GST_RATE_BP / 2, denominator);
+    const half = share(gross, GST_BASIS_POINTS / 2, denominator);
     return { gross, taxable: gross - 2 * half, cgst: half, sgst: half, igst: 0 };
   }
-  const igst = share(gross, GST_RATE_BP, denominator);
+  const igst = share(gross, GST_BASIS_POINTS, denominator);
   return { gross, taxable: gross - igst, cgst: 0, sgst: 0, igst };
 }
 

@@ -1,5 +1,5 @@
 import { formatMoney, toMajor, toMinor } from '../../../rules/money.ts';
-import { type MakingType, piecePriceProblem, type PricingMode, priceRow } from '../../../rules/pricing.ts';
+import { GST_RATE_TEXT, type MakingType, piecePriceProblem, type PricingMode, priceRow } from '../../../rules/pricing.ts';
 import type { api } from '../../lib/api/client.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
@@ -129,7 +129,7 @@ export function LivePrice({ row, carats, rates }: { row: CaratRow; carats: Carat
       </p>
       <p className="admin-live-price__parts">
         Gold {recipe.netWeightMg / 1000} g × {formatMoney(rate, 'INR')}/g = {inr(b.metal)} · making {inr(b.making)}
-        {b.stones > 0 ? ` · stones ${inr(b.stones)}` : ''} · GST 3% {inr(b.gst)}
+        {b.stones > 0 ? ` · stones ${inr(b.stones)}` : ''} · GST {GST_RATE_TEXT} {inr(b.gst)}
         {b.roundOff !== 0 ? ` · rounded ${b.roundOff > 0 ? '+' : '−'}${inr(Math.abs(b.roundOff))}` : ''}. At {formatMoney(rates.usd_inr, 'INR')} to the dollar; repriced whenever the rate changes.
       </p>
     </div>

@@ -1,7 +1,7 @@
 import type { components } from '../../lib/api/schema.d.ts';
 import { formatDateTime } from '../../../rules/dates.ts';
 import { type Currency, formatMoney, toMajor, toMinor } from '../../../rules/money.ts';
-import { GST_BASIS_POINTS, gstIncluded } from '../../../rules/pricing.ts';
+import { GST_RATE_TEXT, gstIncluded } from '../../../rules/pricing.ts';
 
 type ProductCarat = components['schemas']['ProductCarat'];
 
@@ -19,7 +19,7 @@ export function goldLine(row: ProductCarat): string {
 }
 
 /** "GST 3%": the rate from the rule, never written out. */
-export const gstLabel = `GST ${GST_BASIS_POINTS / 100}%`;
+export const gstLabel = `GST ${GST_RATE_TEXT}`;
 
 /**
  * What a fixed-price row's breakup can say (issue 33): its price, the GST in it

@@ -1,4 +1,5 @@
 import type { Currency } from '../../../rules/money.ts';
+import { GST_RATE_TEXT } from '../../../rules/pricing.ts';
 
 /**
  * The line beside a product's price. Rupee prices include India's 3% GST.
@@ -8,5 +9,5 @@ import type { Currency } from '../../../rules/money.ts';
  * (shipping policy).
  */
 export function taxNote(currency: Currency): string {
-  return currency === 'INR' ? 'Inclusive of all taxes (GST 3%)' : "Excludes India's GST (added only for delivery in India); duties may apply at delivery";
+  return currency === 'INR' ? `Inclusive of all taxes (GST ${GST_RATE_TEXT})` : "Excludes India's GST (added only for delivery in India); duties may apply at delivery";
 }
