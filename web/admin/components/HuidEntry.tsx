@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { HUID_MESSAGE, normaliseHuid } from '../../../rules/compliance.ts';
+import { ORDER_STATUS } from '../../../rules/orders.ts';
 import { api } from '../../lib/api/client.ts';
 import { openInvoice } from '../../lib/invoice.ts';
 import { toast } from '../../stores/toast.ts';
@@ -14,7 +15,8 @@ import { orderLineText } from './OrderItems.tsx';
  */
 export function HuidEntry({ order, onSaved }: { order: OrderRow; onSaved: (items: { oi_id: number; huid: string[] }[]) => void }) {
   const items = order.orderItems ?? [];
-  const locked = order.status >= 3;
+  // Shipped, Delivered or Cancelled: the server takes no more HUIDs.
+  const locked = order.status >= ORDER_STATUS.shipped;
   const [values, setValues] = useState<Record<number, string[]>>(() =>
     Object.fromEntries(items.map((i) => [i.oi_id, Array.from({ length: i.quantity }, (_, p) => i.huid?.[p] ?? '')])),
   );
