@@ -3,11 +3,12 @@ import { taxNote } from '../islands/product/tax-note.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { $freshProduct, refreshProduct } from '../stores/product.ts';
 import { patchBreakup, showBreakupFor } from '../islands/product/breakup-text.ts';
-import { $currency } from '../stores/session.ts';
+import { $currency, $user } from '../stores/session.ts';
 import { $productReviews, loadProductReviews, ratingSummaryText } from '../stores/reviews.ts';
 import { starsFill, starsLabel } from './stars.ts';
 import { $activeCoupons, loadActiveCoupons } from '../stores/coupons.ts';
 import { productOffers } from '../../rules/offers.ts';
+import { reviewsShown } from '../islands/product/reviews-shown.ts';
 
 /** Fills every delivery box with today's window in the shopper's region (also ones an island renders later). */
 export function initDeliveryEstimates(): void {
@@ -119,5 +120,42 @@ export function initProductFreshness(p_id: number): void {
       if (domestic) domestic.textContent = shippingLine(false, Number(lead));
       if (abroad) abroad.textContent = shippingLine(true, Number(lead));
     }
+  });
+}
+
+/**
+ * The reviews island of a pre-rendered page (client:interaction) loads React only
+ * when it has something to add to the built section: for a logged-in shopper (the
+ * Write a Review button depends on their orders) or when the API's reviews differ
+ * from the built ones, as it comes near the screen. A visitor sees the login hint
+ * without it. Anyone reaching for the section wakes it too (the directive).
+ */
+export function initReviewsSection(p_id: number): void {
+  const section = document.querySelector<HTMLElement>('#reviews');
+  const island = section?.closest<HTMLElement>('astro-island');
+  if (!section || !island) return;
+  let asked = false;
+  const wakeWhenNear = () => {
+    if (asked) return;
+    asked = true;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        // One of the events client:interaction wakes on (web/lib/directives/interaction.ts).
+        island.dispatchEvent(new FocusEvent('focusin'));
+      },
+      { rootMargin: '200px' },
+    );
+    // The island itself has no box (display: contents): watch the section it draws.
+    observer.observe(section);
+  };
+  $user.subscribe((user) => {
+    if (!island.hasAttribute('ssr')) return;
+    if (user) wakeWhenNear();
+    else section.querySelector<HTMLElement>('[data-review-login-hint]')?.removeAttribute('hidden');
+  });
+  $productReviews.subscribe((reviews) => {
+    if (reviews?.p_id === p_id && island.hasAttribute('ssr') && reviewsShown(reviews) !== section.dataset.reviewsShown) wakeWhenNear();
   });
 }

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Stars } from '../../components/Stars.tsx';
 import { imageSources } from '../../lib/media.ts';
 import { $productReviews, loadProductReviews, type ProductReview } from '../../stores/reviews.ts';
 import WriteReview from '../WriteReview.tsx';
 import { formatDate } from '../../../rules/dates.ts';
+import { reviewsShown } from './reviews-shown.ts';
 
 export interface ReviewsSummary {
   reviews: ProductReview[];
@@ -20,17 +21,22 @@ export function useReviews(p_id: number, initial: ReviewsSummary | undefined): R
 
 
 /**
- * Customer Reviews (§2): average, count and the list, re-read from the API when
- * the section comes into view so a review written since the last build shows.
+ * Customer Reviews (§2): average, count and the list. On a pre-rendered page the
+ * island wakes only when needed (web/lib/product-page.ts initReviewsSection): on
+ * interaction, for a logged-in shopper (the Write a Review button depends on
+ * their orders), or when the API's reviews differ from the built ones; until then
+ * a visitor is shown the login hint below, which needs no React.
  * `#write-review` is where the Write a Review button and modal mount (issue 6).
  */
 export default function ProductReviews({ p_id, initial, load = true }: { p_id: number; initial?: ReviewsSummary; load?: boolean }) {
   const reviews = useReviews(p_id, initial);
+  const [live, setLive] = useState(false);
   useEffect(() => {
+    setLive(true);
     if (load) void loadProductReviews(p_id);
   }, [p_id]);
   return (
-    <section className="pd-section reviews" id="reviews" aria-labelledby="reviews-title">
+    <section className="pd-section reviews" id="reviews" aria-labelledby="reviews-title" data-reviews-shown={reviewsShown(reviews)}>
       <div className="reviews__head">
         <div>
           <h2 id="reviews-title">Customer Reviews</h2>
@@ -44,6 +50,15 @@ export default function ProductReviews({ p_id, initial, load = true }: { p_id: n
           </p>
         </div>
         <div id="write-review" data-write-review={p_id}>
+          {/* A visitor's hint before the island wakes (shown by the page script); once live, WriteReview says it. */}
+          {live ? null : (
+            <p className="field-hint" data-review-login-hint hidden>
+              <a className="link" href="/login">
+                Log in
+              </a>{' '}
+              to review a piece you bought.
+            </p>
+          )}
           <WriteReview p_id={p_id} />
         </div>
       </div>
