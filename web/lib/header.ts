@@ -1,8 +1,5 @@
 import { $cartCount, refreshCartCount } from '../stores/cart.ts';
-import { loadOrderDataOnce } from '../stores/orders.ts';
 import { $isLoggedIn, $user } from '../stores/session.ts';
-import { $activeCoupons, loadActiveCoupons } from '../stores/coupons.ts';
-import { bestCoupon, describeCoupon } from '../../rules/offers.ts';
 
 /**
  * The header's behaviour, without a framework (it runs on every page, the
@@ -142,34 +139,13 @@ export function initHeader(): void {
   $user.subscribe((user) => {
     if (!user) return;
     void refreshCartCount();
-    void loadOrderDataOnce();
+    // Only a shopper has orders: their code loads for them alone.
+    void import('../stores/orders.ts').then(({ loadOrderDataOnce }) => loadOrderDataOnce());
   });
 
-  initPromoOffer();
-}
-
-/**
- * The promo bar's offer: the best active coupon told in full (what, how much,
- * the code, the conditions), as the build saw it and then as the API says it
- * is now; gone when no coupon is active (checkout would not honour it).
- */
-function initPromoOffer(): void {
+  // The promo bar shows the offer as the build saw it; checking it with the API waits until the page is idle,
+  // and so does its code (web/lib/promo-offer.ts), which the first paint does not need.
   const bar = document.querySelector<HTMLElement>('[data-promo-offer]');
-  if (!bar) return;
-  $activeCoupons.subscribe((coupons) => {
-    if (coupons === null) return;
-    const best = bestCoupon(coupons);
-    bar.hidden = !best;
-    if (!best) return;
-    const offer = describeCoupon(best);
-    const set = (selector: string, text: string) => {
-      const el = bar.querySelector<HTMLElement>(selector);
-      if (el && el.textContent !== text) el.textContent = text;
-    };
-    set('[data-promo-title]', offer.title);
-    set('[data-promo-how]', offer.how);
-    set('[data-promo-terms]', offer.conditions);
-  });
   const idle = (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 300))) as (cb: () => void) => void;
-  idle(() => void loadActiveCoupons());
+  if (bar) idle(() => void import('./promo-offer.ts').then(({ initPromoOffer }) => initPromoOffer(bar)));
 }
