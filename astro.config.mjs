@@ -3,6 +3,9 @@ import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 
+/** Modules every storefront page loads at first paint (web/lib/header.ts, web/lib/site.ts and their imports). */
+const SITE_CORE = /\/(web\/stores\/(cart|session|toast|wishlist)\.ts|web\/lib\/api\/client\.ts|web\/lib\/(toast-host|card-actions|login-return|prices)\.ts|rules\/money\.ts|node_modules\/nanostores\/.*)$/;
+
 // The storefront is pre-rendered from the database: `npm start` (api/site/build.ts)
 // runs this build with DATA_DIR/DATABASE_URL set and SITE_OUT_DIR pointing into DATA_DIR.
 export default defineConfig({
@@ -30,5 +33,18 @@ export default defineConfig({
   ],
   vite: {
     build: { assetsInlineLimit: 0 },
+    environments: {
+      client: {
+        build: {
+          rollupOptions: {
+            output: {
+              // What every storefront page runs before anyone interacts (the header's and the layout's scripts and
+              // the stores they read) is one file: one request, and gzip sees it whole (smaller than its parts apart).
+              manualChunks: (id) => (SITE_CORE.test(id.replaceAll('\\', '/')) ? 'site-core' : undefined),
+            },
+          },
+        },
+      },
+    },
   },
 });
