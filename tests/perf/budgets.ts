@@ -1,13 +1,14 @@
 /**
  * `npm run budgets [siteDir]`: the JavaScript (gzip) each key page loads before
- * any interaction, against the storefront's budgets: 100 KB on home and product
- * pages, 30 KB on the legal and about pages. Exits 1 when a page is over.
+ * any interaction, against the storefront's budgets (js-weight.ts pageBudgets:
+ * 10 KB on home, 80 KB on a product page, 30 KB on the legal and about pages).
+ * Exits 1 when a page is over.
  * siteDir defaults to the configured DATA_DIR's built site.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../api/env.ts';
-import { pageWeight } from './js-weight.ts';
+import { pageBudgets, pageWeight } from './js-weight.ts';
 
 const KB = 1024;
 const siteDir = path.resolve(process.argv[2] ?? loadConfig().siteDir);
@@ -18,17 +19,7 @@ if (!existsSync(path.join(siteDir, 'index.html'))) {
 const productDir = path.join(siteDir, 'product-details');
 const firstProduct = existsSync(productDir) ? readdirSync(productDir).find((d) => /^\d+$/.test(d)) : undefined;
 
-const budgets: [page: string, limitKb: number][] = [
-  ['/', 100],
-  ...(firstProduct ? [[`/product-details/${firstProduct}`, 100] as [string, number]] : []),
-  ['/product-details', 100],
-  ['/allproducts', 100],
-  ['/about', 30],
-  ['/privacypolicy', 30],
-  ['/shippingpolicy', 30],
-  ['/refundpolicy', 30],
-  ['/termsandconditions', 30],
-];
+const budgets = pageBudgets(firstProduct);
 
 let over = 0;
 console.log(`JavaScript before interaction (gzip), site ${siteDir}`);

@@ -10,6 +10,25 @@ export interface PageWeight {
   gzipBytes: number;
 }
 
+/**
+ * The storefront's budgets in KB of gzip before interaction (issue 33): the home page 10, a pre-rendered
+ * product page 80; the bare product page (answered for a product built after the last site build, the
+ * whole page a React island) and the listings 100; the legal and about pages 30.
+ */
+export function pageBudgets(productId?: string): [page: string, limitKb: number][] {
+  return [
+    ['/', 10],
+    ...(productId ? [[`/product-details/${productId}`, 80] as [string, number]] : []),
+    ['/product-details', 100],
+    ['/allproducts', 100],
+    ['/about', 30],
+    ['/privacypolicy', 30],
+    ['/shippingpolicy', 30],
+    ['/refundpolicy', 30],
+    ['/termsandconditions', 30],
+  ];
+}
+
 const STATIC_IMPORT = /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']|export\s*\*\s*from\s*["']([^"']+\.js)["']|export\s*\{[^}]*\}\s*from\s*["']([^"']+\.js)["']/g;
 
 /** The JS files a module pulls in before it runs (static imports only; dynamic import() waits for a click). */
