@@ -1,0 +1,26 @@
+import { useStore } from '@nanostores/react';
+import { Field } from '../components/Field.tsx';
+import { CaratPriceRows, emptyCaratRow } from '../screens/CaratPriceRows.tsx';
+import type { Carat } from '../types.ts';
+import { $draft, $errors, $rates, clearErrors, newKey, setField } from './draft.ts';
+
+/** The carat price rows and the button adding one (a carat once). */
+export function CaratPrices({ carats }: { carats: Carat[] }) {
+  const rows = useStore($draft).carats;
+  const errors = useStore($errors);
+  const rates = useStore($rates);
+  return (
+    <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: priced by the day's gold rate (net weight, making charge, stones) or at a fixed price, with its stock. Rupee prices include GST 3%; dollar prices are export prices without it (3% is added for delivery in India).">
+      <CaratPriceRows rows={rows} setRows={(next) => setField('carats', next)} carats={carats} rates={rates} errors={errors} clear={clearErrors} />
+      <button
+        type="button"
+        id="product-carats"
+        className="admin-text-btn admin-add-row"
+        onClick={() => setField('carats', [...rows, emptyCaratRow(newKey())], 'carats')}
+        disabled={carats.length > 0 && rows.length >= carats.length}
+      >
+        + Add Carat Price
+      </button>
+    </Field>
+  );
+}
