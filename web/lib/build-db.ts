@@ -21,8 +21,7 @@ import {
   type ProductView,
   type SizeView,
 } from '../../db/queries/catalogue.ts';
-import { type ProductReviews, type ReviewView, type SliderImageView, sliderImages, testimonials } from '../../db/queries/reviews.ts';
-import { isoTimestamp } from '../../db/time.ts';
+import { allReviews, type ProductReviews, type ReviewView, type SliderImageView, sliderImages, testimonials } from '../../db/queries/reviews.ts';
 import { listCoupons } from '../../db/queries/orders.ts';
 import type { OfferCoupon } from '../../rules/offers.ts';
 
@@ -127,42 +126,20 @@ export function relatedByProduct(products: ProductView[], count = 4): (product: 
 let reviewsByProduct: Promise<Map<number, ProductReviews>> | undefined;
 
 /**
- * Every product's reviews (newest first) with count and average, read in two
- * queries for the whole build instead of two per product page. Averages are
- * computed as db/queries/reviews.ts productReviews does (one decimal, exact).
+ * Every product's reviews (newest first) with count and average, from one read of
+ * every review for the whole build (db/queries/reviews.ts allReviews: two queries)
+ * instead of two per product page. The average is productReviews's: one decimal,
+ * from the integer sum.
  */
 export function loadProductReviews(): Promise<Map<number, ProductReviews>> {
   reviewsByProduct ??= (async () => {
-    const db = buildDb();
-    const rows = await db
-      .selectFrom('reviews')
-      .select(['r_id', 'u_id', 'u_name', 'p_id', 'message', 'rating', 'created_at'])
-      .where('p_id', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('r_id', 'desc')
-      .execute();
-    const images = await db
-      .selectFrom('review_images as ri')
-      .innerJoin('reviews as r', 'r.r_id', 'ri.r_id')
-      .select(['ri.r_id', 'ri.file_name'])
-      .where('r.p_id', 'is not', null)
-      .orderBy('ri.r_id')
-      .orderBy('ri.position')
-      .orderBy('ri.ri_id')
-      .execute();
-    const imagesOf = new Map<number, string[]>();
-    for (const image of images) {
-      const list = imagesOf.get(image.r_id);
-      if (list) list.push(image.file_name);
-      else imagesOf.set(image.r_id, [image.file_name]);
-    }
     const byProduct = new Map<number, ReviewView[]>();
-    for (const r of rows) {
-      const files = imagesOf.get(r.r_id) ?? [];
-      const view: ReviewView = { ...r, images: files, review_image: files[0] ?? null, createdAt: isoTimestamp(r.created_at) };
-      const list = byProduct.get(r.p_id!);
-      if (list) list.push(view);
-      else byProduct.set(r.p_id!, [view]);
+    for (const review of await allReviews(buildDb())) {
+      // Testimonials (no product) are the home page's.
+      if (review.p_id === null) continue;
+      const list = byProduct.get(review.p_id);
+      if (list) list.push(review);
+      else byProduct.set(review.p_id, [review]);
     }
     const out = new Map<number, ProductReviews>();
     for (const [p_id, reviews] of byProduct) {
