@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../rules/payments.ts';
 import type { ShippingForm } from './checkout.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { ShippingForm } from './checkout.ts';
  */
 export interface CheckoutDraft {
   form: ShippingForm;
-  payment: 'cod' | 'online';
+  payment: PaymentMethod;
   couponCode: string;
 }
 

@@ -1,5 +1,6 @@
-import { type Currency, priceIn } from '../../rules/money.ts';
+import { couponDiscount, type Currency, priceIn, toMajor, toMinor } from '../../rules/money.ts';
 import { checkDestination, findCountry, HOME_COUNTRY, INDIAN_STATES } from '../../rules/address.ts';
+import { normalisePan, PAN_MESSAGE } from '../../rules/compliance.ts';
 
 /**
  * The checkout's rules on the client: what a cart line costs in the shopper's
@@ -47,10 +48,6 @@ export interface PricedQuantity {
   quantity: number;
 }
 
-/** Major units (52340.5) to integer minor units (5234050): money is added in whole paise or cents. */
-export const toMinor = (amount: number): number => Math.round(amount * 100);
-export const toMajor = (minor: number): number => minor / 100;
-
 /** A line's unit price in a currency (0 when the carat entry is gone). */
 export function unitPrice(line: Omit<PricedQuantity, 'quantity'>, currency: Currency): number {
   return line.inr_price === null || line.usd_price === null ? 0 : priceIn({ inr_price: line.inr_price, usd_price: line.usd_price }, currency);
@@ -64,20 +61,19 @@ export function lineTotal(line: PricedQuantity, currency: Currency): number {
 export interface Totals {
   subtotal: number;
   discount: number;
-  /** 0 in India, shown as Free (§9); abroad the server's charge (POST /checkoutquote). */
+  /** The server's charge (POST /checkoutquote); 0 is shown as Free. */
   shipping: number;
   total: number;
 }
 
 /**
  * Subtotal, discount, shipping and total of some lines with a coupon percentage
- * (0 for none) and the shipping charge the server quoted (0 in India): discount = subtotal x percent, rounded half-up to a whole paisa
- * or cent, as the server rounds it (§9).
+ * (0 for none) and the shipping charge the server quoted: the discount is the server's
+ * coupon rule (rules/money.ts couponDiscount: subtotal x percent, half-up, to a whole paisa or cent).
  */
 export function totalsOf(lines: ReadonlyArray<PricedQuantity>, currency: Currency, couponPercent = 0, shippingAmount = 0): Totals {
   const subtotal = lines.reduce((sum, line) => sum + toMinor(unitPrice(line, currency)) * line.quantity, 0);
-  const basisPoints = Math.round(couponPercent * 100);
-  const discount = Math.min(subtotal, Math.floor((subtotal * basisPoints + 5000) / 10000));
+  const discount = couponDiscount(subtotal, Math.round(couponPercent * 100));
   const shipping = toMinor(shippingAmount);
   return { subtotal: toMajor(subtotal), discount: toMajor(discount), shipping: toMajor(shipping), total: toMajor(subtotal - discount + shipping) };
 }
@@ -173,6 +169,13 @@ export function validateShipping(form: ShippingForm): ShippingErrors {
     if (!checked.ok) errors[checked.problem.field] = checked.problem.message;
   }
   return errors;
+}
+
+/** The PAN's problem, or undefined: required when the order needs one, then its format. */
+export function panError(value: string, required: boolean): string | undefined {
+  if (!required) return undefined;
+  if (value.trim() === '') return 'PAN is required for an order of ₹2,00,000 or more.';
+  return normalisePan(value) ? undefined : PAN_MESSAGE;
 }
 
 /** The form trimmed, as /createorder and /payment take it. */

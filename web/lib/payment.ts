@@ -1,3 +1,5 @@
+import type { PriceField } from '../../rules/money.ts';
+import type { PaymentMethod } from '../../rules/payments.ts';
 import { request } from './api/client.ts';
 import { clearPendingOrder, getPendingOrder, setPendingOrder } from '../stores/session.ts';
 
@@ -16,7 +18,7 @@ export interface PendingOrder {
   subtotal: number;
   discount: number;
   total: number;
-  priceType: 'inr_price' | 'usd_price';
+  priceType: PriceField;
   coupon_name: string;
   first_name: string;
   last_name: string;
@@ -33,7 +35,7 @@ export interface PendingOrder {
   pan?: string;
   /** The checkout quote whose held price was paid (POST /checkoutquote). */
   quote_id?: string;
-  payment_method: 'online';
+  payment_method: Extract<PaymentMethod, 'online'>;
   /** The provider order id POST /payment answered: the return must name this one. */
   order_id: string;
   /** The checkout was a Buy Now (its line leaves the tab once ordered). */

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { PriceField } from '../../rules/money.ts';
 import { request } from '../lib/api/client.ts';
 import type { components } from '../lib/api/schema.d.ts';
 import { heldPriceRefusal, msLeft, type RenewalReason, renewalNotice } from '../lib/price-lock.ts';
@@ -18,7 +19,7 @@ export interface QuoteRequest {
   country: string;
   cartItems: ReadonlyArray<Record<string, number | null>>;
   coupon_name: string;
-  priceType: 'inr_price' | 'usd_price';
+  priceType: PriceField;
   /** The delivery phone once complete: the law's day limits count it as the buyer too. */
   phone_number?: string;
 }

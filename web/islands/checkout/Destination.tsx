@@ -1,5 +1,4 @@
 import { COUNTRIES, findCountry, HOME_COUNTRY, INDIAN_STATES } from '../../../rules/address.ts';
-import { normalisePan, PAN_MESSAGE } from '../../../rules/compliance.ts';
 import { SELECT_STATE, type ShippingErrors, type ShippingForm } from '../../lib/checkout.ts';
 import { describedBy, FieldError } from '../AuthFields.tsx';
 
@@ -121,11 +120,4 @@ export function PanField({ value, error, onChange }: { value: string; error?: st
       </div>
     </fieldset>
   );
-}
-
-/** The PAN's problem, or undefined: required when the order needs one, then its format. */
-export function panError(value: string, required: boolean): string | undefined {
-  if (!required) return undefined;
-  if (value.trim() === '') return 'PAN is required for an order of ₹2,00,000 or more.';
-  return normalisePan(value) ? undefined : PAN_MESSAGE;
 }
