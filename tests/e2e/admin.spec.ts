@@ -350,19 +350,25 @@ test('the administrator adds catalogue entries and a product, which reaches the 
   await expect(heading(visitor, productName)).toBeVisible();
   await expectSoon(visitor, '/allproducts', async () => (await visitor.getByText(productName, { exact: true }).count()) > 0);
 
-  // Edit: category, materials and sizes are locked; the name changes.
+  // Edit: the name changes, and so may category, materials and sizes (issue 33): its size is taken off, a piece in one size.
   await row.getByRole('button', { name: `Edit ${productName}` }).click();
   form = dialog(page);
-  await expect(form.getByLabel(label('Category'))).toBeDisabled();
-  await expect(form.getByRole('checkbox', { name: materialName })).toBeDisabled();
-  await expect(form.getByRole('checkbox', { name: sizeName })).toBeDisabled();
+  await expect(form.getByLabel(label('Category'))).toBeEnabled();
+  await expect(form.getByRole('checkbox', { name: materialName })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: sizeName })).toBeChecked();
   await expect(form.getByRole('img', { name: /^Current image/ })).toHaveCount(2);
   const editedName = `${productName} Edited`;
   await form.getByLabel(label('Product Name')).fill(editedName);
+  await form.getByRole('checkbox', { name: sizeName }).uncheck();
+  await form.getByRole('checkbox', { name: materialName }).uncheck();
+  await submitIn(form, 'Update Product').click();
+  await expect(form.getByText('Please select at least one material.')).toBeVisible();
+  await form.getByRole('checkbox', { name: materialName }).check();
   await submitIn(form, 'Update Product').click();
   await expect(toast(page, 'Product updated successfully.')).toBeVisible();
   const editedRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: editedName, exact: true }) });
   await expect(editedRow).toBeVisible();
+  expect((await (await request.post('/getproductbyid', { data: { p_id } })).json()).data.size).toEqual([]);
 
   // Deactivate through the confirmation; the storefront lets it go.
   await editedRow.getByRole('button', { name: `Deactivate ${editedName}` }).click();

@@ -4,10 +4,9 @@ import type { Category } from '../types.ts';
 import { $draft, $errors, setField } from './draft.ts';
 
 /** The product's name, category, offer, description and specifications. */
-export function DetailsFields({ categories, lockedHint }: { categories: Category[]; lockedHint?: string }) {
+export function DetailsFields({ categories }: { categories: Category[] }) {
   const draft = useStore($draft);
   const errors = useStore($errors);
-  const editing = lockedHint !== undefined;
   return (
     <>
       <h3 className="admin-section-title">Details</h3>
@@ -23,8 +22,8 @@ export function DetailsFields({ categories, lockedHint }: { categories: Category
             onChange={(event) => setField('name', event.target.value, 'name')}
           />
         </Field>
-        <Field id="product-cate_id" label="Category" error={errors.cate_id} required hint={lockedHint}>
-          <select value={draft.cateId} disabled={editing} {...controlProps('product-cate_id', errors.cate_id, true)} onChange={(event) => setField('cateId', event.target.value, 'cate_id')}>
+        <Field id="product-cate_id" label="Category" error={errors.cate_id} required>
+          <select value={draft.cateId} {...controlProps('product-cate_id', errors.cate_id, true)} onChange={(event) => setField('cateId', event.target.value, 'cate_id')}>
             <option value="">Select Category</option>
             {categories.map((c) => (
               <option key={c.cate_id} value={c.cate_id}>

@@ -150,14 +150,14 @@ export function removeAdded(media: NewMedia) {
 }
 
 /** Every field's message, in the order of the form (the first one gets the focus). */
-export function validateDraft(editing: boolean, d: ProductDraft = $draft.get()): Errors {
+export function validateDraft(d: ProductDraft = $draft.get()): Errors {
   const found: Errors = {
     name: requiredTextError(d.name, 'Product name is required.'),
     cate_id: d.cateId === '' ? 'Category is required.' : null,
     offer: requiredTextError(d.offer, 'Offer is required.'),
     description: requiredTextError(d.description, 'Product Description is required', 'Product Description cannot be empty'),
     specifications: requiredTextError(d.specifications, 'Product Specification is required', 'Product Specification cannot be empty'),
-    materials: !editing && d.materials.length === 0 ? 'Please select at least one material.' : null,
+    materials: d.materials.length === 0 ? 'Please select at least one material.' : null,
     carats: d.carats.length === 0 ? 'Please add at least one carat price.' : null,
   };
   for (const row of d.carats) Object.assign(found, caratRowErrors(row));
@@ -175,11 +175,9 @@ export function draftForm(product: Product | null, d: ProductDraft = $draft.get(
   form.append('offer', d.offer.trim());
   form.append('description', d.description.trim());
   form.append('specifications', d.specifications.trim());
-  if (!product) {
-    form.append('cate_id', d.cateId);
-    form.append('materials', JSON.stringify(d.materials));
-    form.append('size', JSON.stringify(d.sizes));
-  }
+  form.append('cate_id', d.cateId);
+  form.append('materials', JSON.stringify(d.materials));
+  form.append('size', JSON.stringify(d.sizes));
   form.append('caratPrices', JSON.stringify(d.carats.map(caratRowBody)));
   form.append('key_points', JSON.stringify(d.features.map((f) => f.text.trim())));
   form.append('is_bestseller', d.bestseller ? '1' : '0');

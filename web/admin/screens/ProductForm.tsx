@@ -32,8 +32,9 @@ export interface ProductFormProps {
  * The add/edit product form (§2, §5): name, category, offer, description,
  * specifications, materials, sizes, carat price rows (a carat once), key-point
  * features, Bestseller and Reel, and images or videos with previews. While
- * editing, category, materials and sizes stay as they are; the current media
- * can be removed or reordered. Files go up with a progress bar. What is typed
+ * editing, category, materials and sizes may change too (issue 33: shoppers'
+ * lines in a material or size taken off show as no longer available); the
+ * current media can be removed or reordered. Files go up with a progress bar. What is typed
  * lives in product-form/draft.ts.
  */
 export function ProductForm({ product, choices, onClose, onSaved }: ProductFormProps) {
@@ -51,7 +52,7 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateDraft(editing);
+    const found = validateDraft();
     $errors.set(found);
     const firstInvalid = Object.entries(found).find(([, message]) => message)?.[0];
     if (firstInvalid) {
@@ -68,7 +69,6 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
     if (done) onSaved();
   };
 
-  const lockedHint = editing ? 'Cannot be changed while editing.' : undefined;
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
   return (
@@ -93,8 +93,8 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
         )
       }
     >
-      <DetailsFields categories={choices.categories} lockedHint={lockedHint} />
-      <OptionsFields materials={choices.materials} sizes={choices.sizes} lockedHint={lockedHint} />
+      <DetailsFields categories={choices.categories} />
+      <OptionsFields materials={choices.materials} sizes={choices.sizes} editing={editing} />
       <CaratPrices carats={choices.carats} />
       <KeyPointsAndFlags />
       <MediaFields editing={editing} />
