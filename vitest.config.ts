@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The store's request lines (db/log.ts) would bury the tests' output; warnings and errors still show.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   },
 });

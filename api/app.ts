@@ -17,6 +17,7 @@ import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
 import { createRouter } from './routes/router.ts';
+import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mediaRoutes, siteRoutes } from './site/serve.ts';
 
@@ -84,6 +85,8 @@ export function createApp(deps: Deps, options: { lane?: MiddlewareHandler<AppEnv
   const app = createRouter();
   app.onError(onError);
   app.notFound(onNotFound);
+  // Before everything, so every answer is timed, counted and logged with its id.
+  app.use(requestLog());
   // First of all: a visitor's kept catalogue answer needs none of what follows (see there).
   app.on('POST', [...KEPT_ANSWER_PATHS], keptCatalogueAnswer(deps));
   app.use(securityHeaders({ hsts: deps.config.hsts }));

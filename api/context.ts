@@ -25,5 +25,9 @@ export interface AppEnv {
     caller: Caller;
     /** A visitor's catalogue request text, passed on to cachedOk (api/routes/catalogue/kept-answers.ts). */
     visitorRequest: string | undefined;
+    /** This request's id (api/request-log.ts), sent back as X-Request-Id. */
+    requestId: string;
+    /** Set when the checkout lane answered the call: its request line is the lane's (api/lane). */
+    laneServed: boolean;
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
 import type { MediaLocation } from '../db/media-store.ts';
 import { type DatabaseLocation, databaseFromEnv, POSTGRES_TIMEOUTS } from '../db/connection.ts';
+import { LOG_LEVELS, type LogLevel } from '../db/log.ts';
 
 const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
@@ -82,6 +83,10 @@ const EnvSchema = z.object({
     .default(60),
   /** `skip`: serve the API without building the storefront (tests that need no pages). */
   SITE_BUILD: z.enum(['auto', 'skip']).default('auto'),
+  /** The least a log line must weigh to be written (db/log.ts). */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -116,6 +121,10 @@ export interface Config {
   paymentReconcileMs: number;
   /** The shop's legal identity on its tax invoices (SHOP_* and INVOICE_PREFIX). */
   seller: Seller;
+  /** LOG_LEVEL. */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: GET /metrics answers only with it as a bearer token, and only when set. */
+  metricsToken: string | undefined;
   /** Named on the legal and contact pages (GRIEVANCE_OFFICER_*). */
   grievanceOfficer: GrievanceOfficer;
 }
@@ -216,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentReconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
     seller,
     grievanceOfficer: grievanceOfficerFrom(env),
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../rules/errors.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/transaction.ts';
 import type { AppEnv } from './context.ts';
+import { log } from '../db/log.ts';
 
 /** The one answer shape of the API: `{ status, description, data }`. */
 export interface Envelope<T = unknown> {
@@ -197,6 +198,9 @@ async function diskFullError(error: unknown, sqliteFile?: string): Promise<{ cod
   return isNoSpace(probe) ? { code: `${sign.code} (${probe})`, message: sign.message } : null;
 }
 
+/** The request id api/request-log.ts gave the call, for the lines written about it (none in a bare test app). */
+const requestIdIn = (c: Context) => (c.var as Partial<AppEnv['Variables']> | undefined)?.requestId;
+
 let diskFullCount = 0;
 /** How many answers were 503 for a full disk since start (this thread; the checkout lane counts its own). */
 export const diskFullAnswers = () => diskFullCount;
@@ -212,8 +216,9 @@ function diskFullAnswer(c: Context, full: { code: string; message: string }) {
   // One line for the operator: the code and the engine's or Node's own sentence (a file path
   // at most, never a value of the call), no stack; the client gets the shop's sentence.
   const said = full.message.replace(/\s+/g, ' ').slice(0, 200);
-  console.error(
-    `[${new Date().toISOString()}] disk full: ${c.req.method} ${c.req.path} answered 503 (${full.code}${said ? `: ${said}` : ''}; ${diskFullCount} since start). Free space where the store writes (its database, DATA_DIR); it recovers by itself.`,
+  log.error(
+    { req_id: requestIdIn(c) },
+    `disk full: ${c.req.method} ${c.req.path} answered 503 (${full.code}${said ? `: ${said}` : ''}; ${diskFullCount} since start). Free space where the store writes (its database, DATA_DIR); it recovers by itself.`,
   );
   c.header('Retry-After', String(DISK_FULL_RETRY_AFTER_SECONDS));
   return c.json({ status: 0 as const, description: DISK_FULL_MESSAGE, data: null }, 503);
@@ -241,18 +246,18 @@ export const onError: ErrorHandler = (error, c) => {
   // retries: the database asks to be asked again later.
   if (isBusyDatabase(error) || isRetryableConflict(error)) {
     busyCount += 1;
-    console.warn(`[${new Date().toISOString()}] busy database: ${c.req.method} ${c.req.path} answered 503 (${busyCount} since start)`);
+    log.warn({ req_id: requestIdIn(c) }, `busy database: ${c.req.method} ${c.req.path} answered 503 (${busyCount} since start)`);
     c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     return c.json({ status: 0, description: 'The store is busy right now. Please try again in a moment.', data: null }, 503);
   }
   if (isDatabaseUnreachable(error)) {
-    console.warn(`[${new Date().toISOString()}] database unreachable: ${c.req.method} ${c.req.path} answered 503: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ req_id: requestIdIn(c) }, `database unreachable: ${c.req.method} ${c.req.path} answered 503: ${error instanceof Error ? error.message : String(error)}`);
     c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     return c.json({ status: 0, description: 'The store is unavailable for a moment. Please try again shortly.', data: null }, 503);
   }
   const short = isDatabaseShortOfResources(error);
   if (short) {
-    console.warn(`[${new Date().toISOString()}] database short of resources: ${c.req.method} ${c.req.path} answered 503 (${short}: ${error.message.replace(/\s+/g, ' ').slice(0, 200)})`);
+    log.warn({ req_id: requestIdIn(c) }, `database short of resources: ${c.req.method} ${c.req.path} answered 503 (${short}: ${error.message.replace(/\s+/g, ' ').slice(0, 200)})`);
     c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     return c.json({ status: 0, description: 'The store is unavailable for a moment. Please try again shortly.', data: null }, 503);
   }
@@ -274,7 +279,7 @@ export const onError: ErrorHandler = (error, c) => {
 
 /** Anything else: a fault of the store, logged with its stack; the client gets a sentence. */
 function unexpected(error: Error, c: Context) {
-  console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}:`, error);
+  log.error({ req_id: requestIdIn(c), err: error }, `${c.req.method} ${c.req.path}: ${error.message}`);
   return c.json({ status: 0 as const, description: 'Something went wrong on our side. Please try again.', data: null }, 500);
 }
 

@@ -11,6 +11,7 @@
 import type { DB } from '../db/connection.ts';
 import { IMAGE_WIDTHS, type MediaFolder, mediaKey, mediaStore, resizedKey } from '../db/media-store.ts';
 import { forgetMediaFiles } from '../db/queries/media-files.ts';
+import { log } from '../db/log.ts';
 import type { Config } from './env.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function removeMediaFiles(deps: { config: Config; db: DB }, folder:
   for (const name of files) {
     const key = mediaKey(folder, name);
     if (!key) {
-      console.warn(`media: not removing ${JSON.stringify(name)} from ${folder}: not a plain file name`);
+      log.warn(`media: not removing ${JSON.stringify(name)} from ${folder}: not a plain file name`);
       continue;
     }
     plain.push(name);
@@ -34,6 +35,6 @@ export async function removeMediaFiles(deps: { config: Config; db: DB }, folder:
   }
   await mediaStore(deps.config.media)
     .remove(keys)
-    .catch((error: unknown) => console.warn(`media: could not remove files from ${folder}:`, error));
-  await forgetMediaFiles(deps.db, folder, plain).catch((error: unknown) => console.warn('media: could not forget sizes:', error));
+    .catch((error: unknown) => log.warn({ err: error }, `media: could not remove files from ${folder}`));
+  await forgetMediaFiles(deps.db, folder, plain).catch((error: unknown) => log.warn({ err: error }, 'media: could not forget sizes'));
 }

@@ -11,12 +11,14 @@ import { startLane } from './lane/lane.ts';
 import { noteStockChange } from '../db/queries/stock-view.ts';
 import { bumpCatalogueVersion } from '../db/queries/site-state.ts';
 import { createSiteRebuilder } from './site/build.ts';
+import { log, setLogLevel } from '../db/log.ts';
+import { watchLaneQueue } from './metrics.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
 /** One line saying why, not a stack trace: a bad environment or a damaged database is the operator's to fix. */
 function refuseStart(error: unknown): never {
-  console.error(error instanceof Error ? error.message : String(error));
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 let config: ReturnType<typeof loadConfig>;
@@ -25,6 +27,7 @@ try {
 } catch (error) {
   refuseStart(error);
 }
+setLogLevel(config.logLevel);
 let store: Awaited<ReturnType<typeof openStore>>;
 try {
   store = await openStore(config);
@@ -33,9 +36,9 @@ try {
   refuseStart(error);
 }
 const { db } = store;
-if (store.seeding === 'seeded') console.log('new database: demo catalogue and administrator seeded');
+if (store.seeding === 'seeded') log.info('new database: demo catalogue and administrator seeded');
 if (store.seeding === 'refused-existing-empty') {
-  console.warn(
+  log.warn(
     `${describeDatabase(config.database)} existed and holds no store: not seeding the demo over a database this start did not create (remove the file, or on PostgreSQL drop and create the database, for a demo store; or npm run restore -- --from DIR)`,
   );
 }
@@ -44,7 +47,7 @@ const rebuilder = createSiteRebuilder(config, db);
 if (building) {
   // The published build (from the bucket), or a build of our own under the build lease;
   // then a look every few seconds for builds and changes made through other instances.
-  console.log('preparing the storefront…');
+  log.info('preparing the storefront…');
   await rebuilder.ready();
   rebuilder.watch();
 }
@@ -54,15 +57,16 @@ const onCatalogueChange = building ? rebuilder.schedule : () => void bumpCatalog
 const lane = config.database.engine === 'postgres'
   ? await startLane({ onStockChange: (pcIds, rows) => void noteStockChange(db, pcIds, rows).catch(() => undefined), onCatalogueChange })
   : undefined;
+if (lane) watchLaneQueue(lane.inFlight);
 const app = createApp({ db, config, onCatalogueChange }, { lane: lane?.middleware });
 
 // A visitor's kept catalogue answer is sent from Node's request event, ahead of the app (see there).
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: keptAnswersServer({ db, config }) }, (info) => {
-  console.log(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
+  log.info(`Aurum Jewels is open on http://localhost:${info.port} (API docs at /docs)`);
 });
 // Payments left open (a crash, a closed tab, a lost webhook) settled as an order or a refund, refunds
 // not accepted yet asked again: now and every PAYMENT_RECONCILE_SECONDS, one instance at a time (a lease).
-const reconcile = () => void reconcileOnce({ db, config }).catch((error) => console.error('payments: reconciliation failed:', error));
+const reconcile = () => void reconcileOnce({ db, config }).catch((error) => log.error({ err: error }, 'payments: reconciliation failed'));
 reconcile();
 setInterval(reconcile, config.paymentReconcileMs).unref();
 // Keep-alive, header, body and idle-socket timeouts, with the reasons for each number: api/timeouts.ts.

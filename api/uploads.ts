@@ -36,6 +36,7 @@ import { badRequest, diskFullCode, tooLarge } from './errors.ts';
 import { MAX_MEDIA_FILE_BYTES } from '../rules/media.ts';
 import { type MediaFolder, mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
 import { recordMediaFiles } from '../db/queries/media-files.ts';
+import { log } from '../db/log.ts';
 import { describeIssues } from './validation.ts';
 
 /** Per-file limit of the specification: 120MB (MiB, as upload libraries count it). */
@@ -482,7 +483,7 @@ export async function withUpload(
 ): Promise<Response> {
   const received = await receiveUpload(c, rules, options);
   const store = mediaStore(c.var.deps.config.media);
-  const removeStored = (keys: string[]) => store.remove(keys).catch((error: unknown) => console.warn('uploads: could not remove stored files:', error));
+  const removeStored = (keys: string[]) => store.remove(keys).catch((error: unknown) => log.warn({ err: error }, 'uploads: could not remove stored files'));
   const claimed = new Set<StoredFile>();
   const upload: Upload = {
     fields: received.fields,
@@ -501,7 +502,7 @@ export async function withUpload(
   }
   await removeStored([...received.keys].flatMap(([file, key]) => (claimed.has(file) ? [] : [key])));
   const kept = [...claimed].map((file) => ({ folder: rules.folder, name: file.fileName, width: file.width, height: file.height }));
-  await recordMediaFiles(c.var.deps.db, kept).catch((error: unknown) => console.warn('uploads: could not record image sizes:', error));
+  await recordMediaFiles(c.var.deps.db, kept).catch((error: unknown) => log.warn({ err: error }, 'uploads: could not record image sizes'));
   return response;
 }
 

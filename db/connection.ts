@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { log } from './log.ts';
 
 export type DB = Kysely<Database>;
 
@@ -156,6 +157,8 @@ interface Connection {
   statements: Map<string, SQLite.Statement>;
   /** Statements that may change the catalogue, run through Kysely so far (see writeCount). */
   writes: number;
+  /** PostgreSQL's connection pool; undefined on SQLite. */
+  pool?: pg.Pool;
 }
 
 /**
@@ -256,6 +259,12 @@ const connections = new WeakMap<DB, Connection>();
  */
 export function writeCount(db: DB): number | undefined {
   return connections.get(db)?.writes;
+}
+
+/** A PostgreSQL database's pool as it stands (the /metrics gauges); undefined on SQLite, which has one connection. */
+export function poolStats(db: DB): { total: number; idle: number; waiting: number } | undefined {
+  const pool = connections.get(db)?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
 }
 
 /**
@@ -427,12 +436,12 @@ function openPostgres(url: string, timeouts: PostgresTimeouts, options: OpenOpti
   pool.on('connect', (client) => {
     let reported = false;
     client.on('error', (error) => {
-      if (!reported) console.error(`database connection lost: ${error.message}`);
+      if (!reported) log.error(`database connection lost: ${error.message}`);
       reported = true;
     });
   });
   pool.on('error', () => undefined);
-  const connection: Connection = { statements: new Map(), writes: 0 };
+  const connection: Connection = { statements: new Map(), writes: 0, pool };
   const db = new Kysely<Database>({ dialect: new StorePostgresDialect({ pool }, connection) });
   connections.set(db, connection);
   return db;

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { type DB, engineOf } from './connection.ts';
 import type { Database } from './schema.ts';
+import { log } from './log.ts';
 
 export type Trx = Transaction<Database>;
 
@@ -107,7 +108,7 @@ export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>
       const duplicate = isUniqueViolation(error) && ++duplicates < DUPLICATE_ATTEMPTS;
       const retry = attempt < WRITE_ATTEMPTS && (duplicate || isRetryableConflict(error));
       if (logRetries() && (retry || isRetryableConflict(error))) {
-        console.warn(`write transaction ${options.name ?? caller()} (${isolation}) attempt ${attempt}${retry ? ', retried' : ', given up'}: ${describeConflict(error)}`);
+        log.warn(`write transaction ${options.name ?? caller()} (${isolation}) attempt ${attempt}${retry ? ', retried' : ', given up'}: ${describeConflict(error)}`);
       }
       if (!retry) throw error;
       retries.set(options.name ?? '', retriesOf(options.name ?? '') + 1);

@@ -26,6 +26,7 @@ import type { AppEnv } from '../context.ts';
 import type { StockRow } from '../../db/queries/stock.ts';
 import type { StockListener } from '../../db/queries/stock-view.ts';
 import { unavailable } from '../errors.ts';
+import { log } from '../../db/log.ts';
 import { cartRoutes } from '../routes/cart/index.ts';
 import { ordersRoutes } from '../routes/orders/index.ts';
 import { paymentsRoutes } from '../routes/payments/index.ts';
@@ -90,6 +91,8 @@ export interface Lane {
   stop(): Promise<void>;
   /** The thread serving now, if any (tests end it to see the lane start again). */
   thread(): Worker | undefined;
+  /** Requests handed to the lane and not answered yet (the /metrics queue depth). */
+  inFlight(): number;
 }
 
 export interface LaneOptions {
@@ -159,7 +162,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
       });
       started.on('error', (error) => {
         if (!ready) reject(error);
-        else console.error('checkout lane:', error);
+        else log.error({ err: error }, 'checkout lane: thread error');
       });
       started.on('exit', (code) => {
         if (!ready) {
@@ -171,8 +174,8 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
         waiting.clear();
         if (worker === started) worker = undefined;
         if (stopping) return;
-        console.error(`checkout lane: stopped (exit code ${code}); starting it again`);
-        ensureWorker()?.catch((error) => console.error(String(error)));
+        log.error(`checkout lane: stopped (exit code ${code}); starting it again`);
+        ensureWorker()?.catch((error) => log.error(String(error)));
       });
     });
   }
@@ -188,11 +191,13 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
     // No socket (app.request): the address is the headers' or nothing, as on the main thread.
     const socket = socketOf(c);
     const remote: LaneRequest['remote'] = { address: socket?.address, port: socket?.port, family: socket?.addressType };
+    // The lane logs the call, with its caller, under the request id the main thread chose (api/request-log.ts).
+    c.set('laneServed', true);
     const request: LaneRequest = {
       id: nextId++,
       method: c.req.method,
       url: c.req.url,
-      headers: [...c.req.raw.headers],
+      headers: [...[...c.req.raw.headers].filter(([name]) => name !== 'x-request-id'), ['x-request-id', c.get('requestId')]],
       body,
       remote,
     };
@@ -207,6 +212,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
   return {
     middleware,
     thread: () => worker,
+    inFlight: () => waiting.size,
     /** Closes the lane's connections (waiting at most STOP_WAIT_MS) and ends its thread; its routes answer 503 from then on. */
     async stop() {
       if (stopping) return;

@@ -9,6 +9,7 @@ import { checkDatabaseRead } from '../../db/queries/health.ts';
 import { onStockChange } from '../../db/queries/stock-view.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
+import { log, setLogLevel } from '../../db/log.ts';
 import type { LaneNews, LaneRequest } from './lane.ts';
 
 const port = parentPort!;
@@ -16,6 +17,7 @@ const tell = (news: LaneNews, transfer: ArrayBuffer[] = []) => port.postMessage(
 
 try {
   const config = loadConfig();
+  setLogLevel(config.logLevel);
   // Twice the main thread's pool: the lane's calls fan out (an order five statements at once: its
   // pricing beside its transaction; a cart read sent six before its products were kept), and with ten
   // connections a few calls at once held them all while the others queued (measured in the benchmark, README).
@@ -40,7 +42,7 @@ try {
       tell({ kind: 'answer', answer: { id, status: response.status, headers: [...response.headers], body: bytes } }, [bytes]);
     } catch (error) {
       // The app answers its own errors; this is the answer's bytes failing on the way.
-      console.error('checkout lane:', error);
+      log.error({ err: error }, 'checkout lane: an answer failed on its way back');
       tell({ kind: 'lost', id });
     }
   });

@@ -26,13 +26,18 @@ const INFO = {
   ].join('\n'),
 };
 
-/** Registers the parts of the contract that are not a single route's: the bearer token's security scheme. */
+/** Registers the parts of the contract that are not a single route's: the bearer tokens' security schemes. */
 export function registerContract(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'The `auth_token` answered by /userlogin.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'MetricsToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `METRICS_TOKEN` the store was started with (GET /metrics only).',
   });
 }
 

@@ -15,6 +15,7 @@ import { markRefunded, recordStatusChange } from '../../db/queries/admin-orders.
 import { type DueRefund, findOrder } from '../../db/queries/orders.ts';
 import { dueRefundIds, findDueRefund, markRefundAccepted } from '../../db/queries/payments.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { log as logger } from '../../db/log.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { Deps } from '../context.ts';
@@ -26,7 +27,7 @@ export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
 export const refundIdOf = (providerOrderId: string) => `refund_${providerOrderId.replace(/^order_/, '')}`.slice(0, 40);
 
 /** Asks again for every refund the provider has not accepted yet (the reconciliation's last step). */
-export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = console.error): Promise<{ refunded: number; due: number }> {
+export async function retryDueRefunds(deps: Pick<Deps, 'db' | 'config'>, log: (line: string) => void = (line) => logger.warn(line)): Promise<{ refunded: number; due: number }> {
   const due = await dueRefundIds(deps.db);
   let refunded = 0;
   for (const provider_order_id of due) {
@@ -49,7 +50,7 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
       note: payment.o_id === null ? 'No order could be placed with this payment' : `Order ${payment.o_id} cancelled`,
     });
   } catch (error) {
-    console.error(`refund of ${providerOrderId} not accepted yet:`, (error as Error).message);
+    logger.warn(`refund of ${providerOrderId} not accepted yet: ${(error as Error).message}`);
     return 'refund_due';
   }
   await writeTransaction(deps.db, async (trx) => {

@@ -15,6 +15,7 @@ import { noteStockChange } from '../../db/queries/stock-view.ts';
 import type { Currency } from '../../db/schema.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { log } from '../../db/log.ts';
 import { HOME_COUNTRY } from '../../rules/address.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';
 import { unplacedPaymentMessage } from '../../rules/payments.ts';
@@ -208,7 +209,7 @@ export async function refundUnplaced(deps: PaymentDeps, payment: PaymentRow, rea
     if (now && (now.status === 'refund_due' || now.status === 'refunded')) return refundSettlement(now);
     return { outcome: 'paid_awaiting_order' };
   }
-  console.error(`[payments] ${payment.provider_order_id}: paid, no order could be placed (${reason}); refunding ${amount} ${payment.currency}`);
+  log.error(`payments: ${payment.provider_order_id}: paid, no order could be placed (${reason}); refunding ${amount} ${payment.currency}`);
   await askForRefund(deps, { provider_order_id: payment.provider_order_id, amount, o_id: null });
   const after = await findPayment(db, payment.provider_order_id);
   return refundSettlement(after ?? { ...payment, status: 'refund_due', note: reason, refund_amount: amount });
@@ -243,7 +244,7 @@ export async function finishPayment(
   const paid = { ...payment, status: 'paid' };
   if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
     // Not the amount this checkout costs: no order of it, and what the provider took goes back.
-    if (remote.currency !== payment.currency) console.error(`[payments] ${providerOrderId}: paid in ${remote.currency}, expected ${payment.currency}`);
+    if (remote.currency !== payment.currency) log.error(`payments: ${providerOrderId}: paid in ${remote.currency}, expected ${payment.currency}`);
     return refundUnplaced(deps, paid, 'The amount paid does not match this order.', remote.amount);
   }
   const placed = await findOrderByProviderOrderId(db, providerOrderId);

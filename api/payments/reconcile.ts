@@ -17,6 +17,7 @@ import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { withLease } from '../../db/leases.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { log as logger } from '../../db/log.ts';
 import type { Deps } from '../context.ts';
 import { retryDueRefunds } from '../orders/refund.ts';
 import { closeUnpaid, finishPayment } from './checkout.ts';
@@ -34,7 +35,7 @@ export interface Reconciliation {
 }
 
 /** Settles every open payment once (see above). `now`: the clock, for tests. */
-export async function reconcilePayments(deps: Pick<Deps, 'db' | 'config'>, now = new Date(), log: (line: string) => void = console.error): Promise<Reconciliation> {
+export async function reconcilePayments(deps: Pick<Deps, 'db' | 'config'>, now = new Date(), log: (line: string) => void = (line) => logger.warn(line)): Promise<Reconciliation> {
   const { db } = deps;
   const nowText = utcTimestamp(now);
   const result: Reconciliation = { placed: 0, refunded: 0, refundPending: 0, abandoned: 0, released: 0, waiting: 0, unsettled: 0 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DB, databaseUrl } from '../../db/connection.ts';
 import { withLease } from '../../db/leases.ts';
+import { log as logger } from '../../db/log.ts';
 import { bumpCatalogueVersion, catalogueVersion } from '../../db/queries/site-state.ts';
 import type { Config } from '../env.ts';
 import { BUILD_INFO, type BuildInfo, newBuildId, publishSite, readBuildInfo as readSiteBuildInfo, syncPublishedSite } from './publish.ts';
@@ -125,7 +126,7 @@ export async function siteIsStale(config: Config, db: DB): Promise<boolean> {
  * instance), so visitors never see a half-built site. An abort (shutdown, or the
  * build lease lost) stops it before anything is published.
  */
-export async function buildSite(config: Config, db: DB, log: (line: string) => void = console.log, signal?: AbortSignal): Promise<void> {
+export async function buildSite(config: Config, db: DB, log: (line: string) => void = (line) => logger.info(line), signal?: AbortSignal): Promise<void> {
   const version = await catalogueVersion(db);
   const next = `${config.siteDir}.next`;
   rmSync(next, { recursive: true, force: true });
@@ -224,7 +225,7 @@ export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
 
   /** One turn; `force` skips the quiet period (start-up). Answers whether another instance holds the build. */
   const turn = async (force = false): Promise<'done' | 'busy'> => {
-    await syncPublishedSite(config).catch((error: unknown) => console.warn('storefront: could not fetch the published site:', error));
+    await syncPublishedSite(config).catch((error: unknown) => logger.warn({ err: error }, 'storefront: could not fetch the published site'));
     if (!(await siteIsStale(config, db))) return 'done';
     const changedAt = Number(await catalogueVersion(db));
     const quietFor = Date.now() - changedAt;
@@ -233,7 +234,7 @@ export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
       return 'done';
     }
     const built = await withLease(db, SITE_BUILD_LEASE, SITE_BUILD_LEASE_MS, (lost) =>
-      buildSite(config, db, console.log, AbortSignal.any([stopping.signal, lost])),
+      buildSite(config, db, (line) => logger.info(line), AbortSignal.any([stopping.signal, lost])),
     );
     return built ? 'done' : 'busy';
   };
@@ -247,7 +248,7 @@ export function createSiteRebuilder(config: Config, db: DB, delayMs = 5_000) {
     running = turn()
       .then(() => undefined)
       .catch((error: unknown) => {
-        if (!stopping.signal.aborted) console.error('storefront rebuild failed:', error);
+        if (!stopping.signal.aborted) logger.error({ err: error }, 'storefront rebuild failed');
       });
     await running;
     running = undefined;

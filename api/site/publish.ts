@@ -18,6 +18,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { mediaStore } from '../../db/media-store.ts';
+import { log } from '../../db/log.ts';
 import type { Config } from '../env.ts';
 
 export const BUILD_INFO = 'build-info.json';
@@ -104,7 +105,7 @@ export async function publishSite(config: Config, built: string, info: BuildInfo
   }
   await store.write(POINTER, Buffer.from(JSON.stringify({ ...info, id })), 'application/json');
   swapIn(config, built);
-  await pruneArchives(config, id).catch((error: unknown) => console.warn('storefront: could not prune old site archives:', error));
+  await pruneArchives(config, id).catch((error: unknown) => log.warn({ err: error }, 'storefront: could not prune old site archives'));
   return true;
 }
 

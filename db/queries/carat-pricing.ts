@@ -10,6 +10,7 @@ import { toMajor } from '../../rules/money.ts';
 import { gramsOf, MAX_PIECE_PRICE, type MakingType, type PriceBreakup, type PricingMode, priceByRate, withoutGst } from '../../rules/pricing.ts';
 import type { DB } from '../connection.ts';
 import { isoTimestamp } from '../time.ts';
+import { log } from '../log.ts';
 
 /** The product_carats columns this needs, for a select on `pc`. */
 export const CARAT_PRICING_COLUMNS = [
@@ -72,7 +73,7 @@ export async function logRowsOutOfBounds(db: DB): Promise<void> {
   for (const row of rows) {
     if (logged.has(row.pc_id)) continue;
     logged.add(row.pc_id);
-    console.warn(
+    log.warn(
       `carat row ${row.pc_id} of product ${row.p_id} ("${row.name}") is out of sale: its stored price is past the most a piece may cost (rules/pricing.ts MAX_PIECE_PRICE). Save the product again with a lower weight, making charge or stones, or a lower fixed price.`,
     );
   }

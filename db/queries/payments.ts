@@ -8,7 +8,7 @@
 
 import type { DB } from '../connection.ts';
 import type { CheckoutQuoteTable, Database, PaymentTable } from '../schema.ts';
-import type { Insertable, QueryCreator } from 'kysely';
+import type { ExpressionBuilder, Insertable, QueryCreator } from 'kysely';
 import type { OrderId } from './orders.ts';
 import { conflictError } from '../../rules/errors.ts';
 import { type StockRow, type StockTake, soldOutMessage, takeStockQuery } from './stock.ts';
@@ -239,6 +239,19 @@ export interface PaymentListing {
   note: string | null;
 }
 
+/** The payments that need attention (rules/payments.ts paymentNeedsAttention), as a condition. */
+const needsAttention = (nowText: string) => (eb: ExpressionBuilder<Database, 'payments'>) =>
+  eb.or([
+    eb.and([eb('status', 'in', ['paid', 'created']), eb('o_id', 'is', null), eb('locked_until', '<', nowText)]),
+    eb('status', '=', 'refund_due'),
+  ]);
+
+/** How many payments need attention now (the /metrics gauge): one count, no rows. */
+export async function countPaymentsNeedingAttention(db: DB, nowText: string): Promise<number> {
+  const { n } = await db.selectFrom('payments').where(needsAttention(nowText)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** Every payment, newest first, a page at a time; `status` one listed state, or 'attention' for those that need it. */
 export async function listPayments(
   db: DB,
@@ -248,12 +261,7 @@ export async function listPayments(
   const base = () => {
     let q = db.selectFrom('payments');
     if (status === 'attention') {
-      q = q.where((eb) =>
-        eb.or([
-          eb.and([eb('status', 'in', ['paid', 'created']), eb('o_id', 'is', null), eb('locked_until', '<', nowText)]),
-          eb('status', '=', 'refund_due'),
-        ]),
-      );
+      q = q.where(needsAttention(nowText));
     } else if (status) {
       q = q.where('status', 'in', storedPaymentStatuses(status));
     }

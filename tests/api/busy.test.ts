@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, type MockInstance, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../api/env.ts';
 import { busyAnswers } from '../../api/errors.ts';
 import { openDatabase, POSTGRES_TIMEOUTS, type PostgresTimeouts } from '../../db/connection.ts';
@@ -16,6 +16,7 @@ import { expectMatchesContract } from '../helpers/contract.ts';
 import { createTestDatabase, testEngine } from '../helpers/database.ts';
 import { codOrderBody } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { type LogSpy, spyOnLog } from '../helpers/log-spy.ts';
 
 /**
  * The busy-database answer (api/errors.ts): 503 with Retry-After and the sentence, as the
@@ -25,12 +26,12 @@ function expectBusyAnswer(
   res: Awaited<ReturnType<typeof call>>,
   method: string,
   url: string,
-  logged: { errors: MockInstance; warnings: MockInstance; before: number },
+  logged: { errors: LogSpy; warnings: LogSpy; before: number },
 ) {
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(res.body).toEqual({ status: 0, description: 'The store is busy right now. Please try again in a moment.', data: null });
   expectMatchesContract(method, url, res);
-  expect(logged.errors).not.toHaveBeenCalled();
+  expect(logged.errors.mock.calls).toEqual([]);
   expect(logged.warnings.mock.calls.map((args) => args.join(' ')).join('\n')).toContain(`busy database: ${method} ${url}`);
   expect(busyAnswers()).toBe(logged.before + 1);
 }
@@ -46,8 +47,8 @@ it.skipIf(testEngine !== 'sqlite')('a write that waits past the busy timeout for
   // Another process holds the write lock (a long backup step, a second instance's transaction).
   const other = new SQLite(store.config.database.engine === 'sqlite' ? store.config.database.file : '');
   other.exec('begin immediate');
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const errors = spyOnLog('error');
+  const warnings = spyOnLog('warn');
   const before = busyAnswers();
   try {
     const res = await call(store, 'POST', '/contactus', { name: 'Asha', email: 'asha@example.com', message: 'Do you resize rings?', mo_no: '9876543210' });
@@ -71,8 +72,8 @@ it.skipIf(testEngine !== 'postgres')('a write that waits past lock_timeout for a
   // Another session holds the table (a long migration step, an operator's maintenance).
   await other.query('begin');
   await other.query('lock table contact_messages in exclusive mode');
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const errors = spyOnLog('error');
+  const warnings = spyOnLog('warn');
   const before = busyAnswers();
   const started = Date.now();
   try {
@@ -200,8 +201,8 @@ it.skipIf(testEngine !== 'postgres')('a statement that runs past statement_timeo
     // insertOrder) has the tables before it and waits for the address's.
     await other.query('begin');
     await other.query('lock table saved_addresses in exclusive mode');
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const errors = spyOnLog('error');
+    const warnings = spyOnLog('warn');
     const before = busyAnswers();
     started = Date.now();
     try {
@@ -264,7 +265,7 @@ it.skipIf(testEngine !== 'postgres')('a transaction left idle past idle_in_trans
   const uncaught: unknown[] = [];
   const onUncaught = (error: unknown) => void uncaught.push(error);
   process.on('uncaughtException', onUncaught);
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const errors = spyOnLog('error');
   try {
     // A stuck piece of work keeps its transaction open, doing nothing, past the timeout.
     const stuck = writeTransaction(idle.db, async (trx) => {
@@ -298,8 +299,8 @@ it('a database that cannot be reached answers 503 with Retry-After and a sentenc
   const db = openDatabase(config.database);
   const { createApp } = await import('../../api/app.ts');
   const down = { ...store, db, config, app: createApp({ db, config, onCatalogueChange: () => undefined }) };
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const errors = spyOnLog('error');
+  const warnings = spyOnLog('warn');
   try {
     for (const [method, url, body] of [
       ['POST', '/getallproducts', { is_admin: 1, page: 1, perPage: 12 }],
@@ -311,7 +312,7 @@ it('a database that cannot be reached answers 503 with Retry-After and a sentenc
       expect(res.body).toEqual({ status: 0, description: 'The store is unavailable for a moment. Please try again shortly.', data: null });
       expectMatchesContract(method, url, res);
     }
-    expect(errors).not.toHaveBeenCalled();
+    expect(errors.mock.calls).toEqual([]);
     expect(warnings.mock.calls.map((args) => args.join(' ')).join('\n')).toMatch(/database unreachable: POST \/getallproducts answered 503/);
   } finally {
     errors.mockRestore();

@@ -7,13 +7,14 @@
  */
 
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { percentOf } from '../../rules/money.ts';
 import { CARAT_ROW_MESSAGES, MAX_PIECE_PRICE, METAL_RATE_MESSAGES, piecePriceProblem, priceRow } from '../../rules/pricing.ts';
+import { spyOnLog } from '../helpers/log-spy.ts';
 
 let store: TestStore;
 let admin: Awaited<ReturnType<typeof callers>>['admin'];
@@ -207,7 +208,7 @@ describe('a rate change that would price an existing row past the bound', () => 
 
 describe('a row stored past the bound anyway (before it, or by hand)', () => {
   it('is left out of sale and logged once: every catalogue call, the cart and the rates screen answer 200', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = spyOnLog('warn');
     try {
       // A product of two rows: the 18K row will be forced past the bound, the 22K one stays for sale.
       const old = await createProduct(store, { name: 'Old Heirloom', carats: [{ carat_id: k18, inr_price: 5_000_000, usd_price: 60_000 }, { carat_id: k22, inr_price: 7_000_000, usd_price: 80_000 }] });

@@ -144,8 +144,8 @@ function watchServerLog(store: { onStderr(listener: (text: string) => void): voi
   const counts = { busy: 0, errors: 0, samples: [] as string[] };
   store.onStderr((text) => {
     if (BUSY.test(text)) counts.busy += 1;
-    // api/errors.ts onError: "[2025-01-01T00:00:00.000Z] POST /path: <error>" for anything unexpected.
-    if (/^\[\d{4}-\d\d-\d\dT[^\]]*\] [A-Z]+ \//m.test(text)) {
+    // api/errors.ts onError: a JSON line (db/log.ts) whose message is "POST /path: <error>" for anything unexpected.
+    if (/"msg":"[A-Z]+ \/[^"]*: /.test(text)) {
       counts.errors += 1;
       if (counts.samples.length < 5) counts.samples.push(text.slice(0, 300));
     }

@@ -3,6 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { jsonAnswer, jsonAnswerHeaders } from '../../security-headers.ts';
 import { keptAnswerOfRequest, MAX_KNOWN_REQUEST_LENGTH } from './cache.ts';
+import { log } from '../../../db/log.ts';
+import { countKeptAnswer } from '../../metrics.ts';
+import { requestIdOf } from '../../request-log.ts';
 
 /** The catalogue calls whose answers are kept (cachedOk), each a POST of a JSON body. */
 export const KEPT_ANSWER_PATHS = ['/getproducts', '/getreelproducts', '/getallproducts', '/searchsuggestions', '/getproductbyid'] as const;
@@ -55,6 +58,8 @@ export function keptCatalogueAnswer(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 const KEPT_PATHS = new Set<string>(KEPT_ANSWER_PATHS);
+/** The level of a kept answer's request line (see README's benchmark section for its cost). */
+const KEPT_ANSWER_LEVEL = 'info';
 /** As @hono/node-server decodes a body for the route (`text()`): UTF-8, a leading BOM dropped. */
 const bodyDecoder = new TextDecoder();
 
@@ -79,6 +84,7 @@ export function keptAnswersServer(deps: Pick<Deps, 'db' | 'config'>) {
   const answersFirst = (app: RequestListener): RequestListener =>
     function keptAnswerFirst(incoming, outgoing) {
       if (incoming.method !== 'POST' || !KEPT_PATHS.has(incoming.url ?? '') || !mayBeKept((name) => incoming.headers[name] as string | undefined)) return app(incoming, outgoing);
+      const started = performance.now();
       void readBody(incoming).then(async (body) => {
         // The client left, or its body broke off: nobody is there to answer.
         if (body === undefined) return;
@@ -88,11 +94,15 @@ export function keptAnswersServer(deps: Pick<Deps, 'db' | 'config'>) {
           (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
           return app(incoming, outgoing);
         }
-        outgoing.writeHead(200, [...headers, 'Content-Length', String(kept.byteLength)]);
+        const id = requestIdOf(incoming.headers['x-request-id'] as string | undefined);
+        outgoing.writeHead(200, [...headers, 'Content-Length', String(kept.byteLength), 'X-Request-Id', id]);
         outgoing.end(kept);
+        const ms = performance.now() - started;
+        countKeptAnswer(incoming.url!, ms / 1000);
+        if (log.isLevelEnabled(KEPT_ANSWER_LEVEL)) log[KEPT_ANSWER_LEVEL]({ req_id: id, method: 'POST', route: incoming.url, status: 200, ms: Math.round(ms * 10) / 10, kept: true }, 'request');
       }).catch((error: unknown) => {
         // Not expected (the app answers its own errors): no request may go unanswered, or bring the process down.
-        console.error(`${incoming.method} ${incoming.url}:`, error);
+        log.error({ err: error, method: incoming.method, route: incoming.url }, 'kept answer failed');
         outgoing.destroy();
       });
     };

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { DB } from '../../../db/connection.ts';
 import { checkDatabaseRead, checkDatabaseWrite } from '../../../db/queries/health.ts';
 import type { AppEnv, Deps } from '../../context.ts';
-import { diskFullCode, isNoSpace, writeProbe } from '../../errors.ts';
-import type { healthz } from './health.routes.ts';
+import { diskFullCode, isNoSpace, notFound, unauthorized, writeProbe } from '../../errors.ts';
+import { METRICS_CONTENT_TYPE, mayScrape, metricsText } from '../../metrics.ts';
+import type { healthz, metrics } from './health.routes.ts';
 
 /** How long the database may take to answer a health check before the instance counts as unhealthy. */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -106,4 +107,16 @@ export const healthzHandler: RouteHandler<typeof healthz, AppEnv> = async (c) =>
   const problem = await databaseProblem(db, HEALTH_TIMEOUT_MS, writtenDirectories(config));
   if (problem) return c.json({ status: 0 as const, description: problem, data: null }, 503);
   return c.json({ status: 1 as const, description: 'OK', data: { database: 'reachable' as const, writable: true as const } }, 200);
+};
+
+/** Prometheus's scrape: as if absent without METRICS_TOKEN, then for its bearer only. */
+export const metricsHandler: RouteHandler<typeof metrics, AppEnv> = async (c) => {
+  const { db, config } = c.var.deps;
+  if (!config.metricsToken) throw notFound(`No such endpoint: ${c.req.method} ${c.req.path}`);
+  if (!mayScrape(c.req.header('authorization'), config.metricsToken)) {
+    c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+    throw unauthorized('A valid metrics token is required.');
+  }
+  c.header('Cache-Control', 'no-store');
+  return c.text(await metricsText(db), 200, { 'Content-Type': METRICS_CONTENT_TYPE });
 };

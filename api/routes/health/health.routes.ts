@@ -25,3 +25,21 @@ export const healthz = createRoute({
   },
 });
 
+
+export const metrics = createRoute({
+  method: 'get',
+  path: '/metrics',
+  tags: ['Operations'],
+  security: [{ MetricsToken: [] }],
+  summary: 'Prometheus metrics',
+  description:
+    'For Prometheus: requests counted and timed by method, route pattern and status, the PostgreSQL pool, answers 503 for a busy database or a full disk, the checkout lane\'s queue (PostgreSQL), payments needing attention, and the process (memory, event loop). Off unless the store was started with `METRICS_TOKEN`: then 404 as any unknown path; with it, only for `Authorization: Bearer <METRICS_TOKEN>`. Never cached.',
+  responses: {
+    200: {
+      content: { 'text/plain': { schema: z.string().openapi({ description: 'Prometheus text exposition format 0.0.4' }) } },
+      description: 'The metrics.',
+    },
+    401: { content: { 'application/json': { schema: ErrorEnvelope } }, description: 'No token, or not the metrics token.' },
+    404: { content: { 'application/json': { schema: ErrorEnvelope } }, description: 'METRICS_TOKEN is not set: there is no /metrics.' },
+  },
+});
