@@ -39,8 +39,8 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     countRequest(c.req.method, route, status, ms / 1000);
     // A call the checkout lane answered is logged there, where its caller is known (api/lane).
     if (c.get('laneServed')) return;
-    const level = status >= 500 ? 'error' : 'info';
-    if (!log.isLevelEnabled(level)) return;
-    log[level]({ req_id: id, method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, user_id: c.get('caller')?.u_id }, 'request');
+    // An answer 5xx is a request line like any other: what went wrong is logged where it happened (api/errors.ts).
+    if (!log.isLevelEnabled('info')) return;
+    log.info({ req_id: id, method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, user_id: c.get('caller')?.u_id }, 'request');
   };
 }
