@@ -1628,9 +1628,29 @@ export interface paths {
         };
         /**
          * Health check
-         * @description For load balancers, orchestrators and the image's HEALTHCHECK: 200 while this instance can reach its database, 503 with the reason otherwise (the instance should be taken out of rotation). Never cached.
+         * @description For load balancers, orchestrators and the image's HEALTHCHECK: 200 while this instance can reach its database and write to it (a probe row is written and committed), and the directories it writes files to (the SQLite database's, and DATA_DIR unless media are on a bucket) take a new file; 503 with the reason otherwise (the instance should be taken out of rotation): a database that can be read but not written (a full disk, a read-only server) is unhealthy, as calls that save would be answered 503. A write lock held by another process is load, not a fault. Answered within 2 s. Never cached.
          */
         get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description For Prometheus: requests counted and timed by method, route pattern and status, the PostgreSQL pool, answers 503 for a busy database or a full disk, the checkout lane's queue (PostgreSQL), payments needing attention, and the process (memory, event loop). Off unless the store was started with `METRICS_TOKEN`: then 404 as any unknown path; with it, only for `Authorization: Bearer <METRICS_TOKEN>`. Never cached.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1749,6 +1769,10 @@ export interface components {
             u_name: string;
             /** @enum {string} */
             countryCode: "+91" | "+1" | "+44" | "+81" | "+86";
+            /**
+             * @description The number under `countryCode`, as typed ("98765 43210", "098765-43210", "+91 98765 43210" are one number); kept and answered as the national number alone ("9876543210"), so `countryCode` + `phoneNumber` is E.164.
+             * @example 9876543210
+             */
             phoneNumber: string;
             password: string;
             repeatPassword: string;
@@ -1769,6 +1793,10 @@ export interface components {
         UserLogin: {
             /** @enum {string} */
             countryCode: "+91" | "+1" | "+44" | "+81" | "+86";
+            /**
+             * @description The number under `countryCode`, as typed ("98765 43210", "098765-43210", "+91 98765 43210" are one number); kept and answered as the national number alone ("9876543210"), so `countryCode` + `phoneNumber` is E.164.
+             * @example 9876543210
+             */
             phoneNumber: string;
             password: string;
         };
@@ -1802,13 +1830,14 @@ export interface components {
                 first_name: string;
                 last_name: string;
                 email: string;
+                /** @description The delivery phone: with its "+" code as written, without one a number of the destination country; refused ("Invalid phone number") when it is not one there. Kept and answered in E.164 ("+919876543210"). */
                 phone_number: string;
                 address: string;
                 apartment?: string | null;
                 city: string;
                 /** @description In India one of the 36 states and union territories (any case; answered as the list spells it): Andaman and Nicobar Islands, Andhra Pradesh, Arunachal Pradesh, Assam, Bihar, Chandigarh, Chhattisgarh, Dadra and Nagar Haveli and Daman and Diu, Delhi, Goa, Gujarat, Haryana, Himachal Pradesh, Jammu and Kashmir, Jharkhand, Karnataka, Kerala, Ladakh, Lakshadweep, Madhya Pradesh, Maharashtra, Manipur, Meghalaya, Mizoram, Nagaland, Odisha, Puducherry, Punjab, Rajasthan, Sikkim, Tamil Nadu, Telangana, Tripura, Uttar Pradesh, Uttarakhand, West Bengal. Abroad: the region (state, province, county) as the shopper writes it. */
                 state: string;
-                /** @description India: the 6-digit PIN code. Abroad: the postal code in that country's format (empty only where the country has none). */
+                /** @description India: the 6-digit PIN code, of the state's postal circle ("PIN 395007 is in Gujarat, not Maharashtra." otherwise). Abroad: the postal code in that country's format (empty only where the country has none). */
                 zip_code: string;
                 /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
                 country?: string;
@@ -2196,13 +2225,14 @@ export interface components {
             first_name: string;
             last_name: string;
             email: string;
+            /** @description The delivery phone: with its "+" code as written, without one a number of the destination country; refused ("Invalid phone number") when it is not one there. Kept and answered in E.164 ("+919876543210"). */
             phone_number: string;
             address: string;
             apartment?: string | null;
             city: string;
             /** @description In India one of the 36 states and union territories (any case; answered as the list spells it): Andaman and Nicobar Islands, Andhra Pradesh, Arunachal Pradesh, Assam, Bihar, Chandigarh, Chhattisgarh, Dadra and Nagar Haveli and Daman and Diu, Delhi, Goa, Gujarat, Haryana, Himachal Pradesh, Jammu and Kashmir, Jharkhand, Karnataka, Kerala, Ladakh, Lakshadweep, Madhya Pradesh, Maharashtra, Manipur, Meghalaya, Mizoram, Nagaland, Odisha, Puducherry, Punjab, Rajasthan, Sikkim, Tamil Nadu, Telangana, Tripura, Uttar Pradesh, Uttarakhand, West Bengal. Abroad: the region (state, province, county) as the shopper writes it. */
             state: string;
-            /** @description India: the 6-digit PIN code. Abroad: the postal code in that country's format (empty only where the country has none). */
+            /** @description India: the 6-digit PIN code, of the state's postal circle ("PIN 395007 is in Gujarat, not Maharashtra." otherwise). Abroad: the postal code in that country's format (empty only where the country has none). */
             zip_code: string;
             /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
             country?: string;
@@ -2379,13 +2409,14 @@ export interface components {
                 first_name: string;
                 last_name: string;
                 email: string;
+                /** @description The delivery phone: with its "+" code as written, without one a number of the destination country; refused ("Invalid phone number") when it is not one there. Kept and answered in E.164 ("+919876543210"). */
                 phone_number: string;
                 address: string;
                 apartment?: string | null;
                 city: string;
                 /** @description In India one of the 36 states and union territories (any case; answered as the list spells it): Andaman and Nicobar Islands, Andhra Pradesh, Arunachal Pradesh, Assam, Bihar, Chandigarh, Chhattisgarh, Dadra and Nagar Haveli and Daman and Diu, Delhi, Goa, Gujarat, Haryana, Himachal Pradesh, Jammu and Kashmir, Jharkhand, Karnataka, Kerala, Ladakh, Lakshadweep, Madhya Pradesh, Maharashtra, Manipur, Meghalaya, Mizoram, Nagaland, Odisha, Puducherry, Punjab, Rajasthan, Sikkim, Tamil Nadu, Telangana, Tripura, Uttar Pradesh, Uttarakhand, West Bengal. Abroad: the region (state, province, county) as the shopper writes it. */
                 state: string;
-                /** @description India: the 6-digit PIN code. Abroad: the postal code in that country's format (empty only where the country has none). */
+                /** @description India: the 6-digit PIN code, of the state's postal circle ("PIN 395007 is in Gujarat, not Maharashtra." otherwise). Abroad: the postal code in that country's format (empty only where the country has none). */
                 zip_code: string;
                 /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
                 country?: string;
@@ -2407,7 +2438,7 @@ export interface components {
              * @enum {string}
              */
             status: "created" | "paid" | "refund_pending" | "refunded" | "abandoned" | "failed";
-            /** @description Paid with no order, a refund not yet accepted, or open past its life: the reconciliation settles these within PAYMENT_RECONCILE_SECONDS. */
+            /** @description Paid with no order past its life (within it the shopper's return is still expected), a refund not yet accepted, or open past its life: the reconciliation settles these within PAYMENT_RECONCILE_SECONDS; one that stays is a fault to look into. */
             needs_attention: boolean;
             created_at: string;
             updated_at: string;
@@ -2523,6 +2554,8 @@ export interface components {
             priceType?: "inr_price" | "usd_price";
             /** @description Destination; IN when absent. */
             country?: string;
+            /** @description The delivery phone, once typed: the law's limits over a day count it as the buyer too (cod_allowed, pan_required), as /payment and /createorder will. */
+            phone_number?: string;
         };
         OrderHuids: {
             o_id: number;
@@ -3071,7 +3104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3145,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,7 +3304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3472,7 +3505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3537,7 +3570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3611,7 +3644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3676,7 +3709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3759,7 +3792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3833,7 +3866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3993,7 +4026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4065,7 +4098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4177,7 +4210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4392,7 +4425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,7 +4526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4622,7 +4655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4818,7 +4851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4962,7 +4995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,7 +5319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5303,7 +5336,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 10. */
                 perPage?: number;
-                /** @description Only payments in this state; `attention`: those that need it (paid with no order, a refund not accepted yet, open past their life). */
+                /** @description Only payments in this state; `attention`: those that need it (needs_attention). */
                 status?: "created" | "paid" | "refund_pending" | "refunded" | "abandoned" | "failed" | "attention";
             };
             header?: never;
@@ -5437,7 +5470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5536,7 +5569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5628,7 +5661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5720,7 +5753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5845,7 +5878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5933,7 +5966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6007,7 +6040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6090,7 +6123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,7 +6197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +6280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6339,7 +6372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6411,7 +6444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6494,7 +6527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6586,7 +6619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6658,7 +6691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6741,7 +6774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6833,7 +6866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6905,7 +6938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6970,7 +7003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7044,7 +7077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7130,7 +7163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7193,7 +7226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7258,7 +7291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7341,7 +7374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7424,7 +7457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7489,7 +7522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7572,7 +7605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7635,7 +7668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7718,7 +7751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7810,7 +7843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7893,7 +7926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7999,7 +8032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8255,7 +8288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8341,7 +8374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8437,7 +8470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8514,7 +8547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8577,7 +8610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8782,7 +8815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8865,7 +8898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8885,7 +8918,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database answered. */
+            /** @description The database answered and took a write. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8898,12 +8931,55 @@ export interface operations {
                         data: {
                             /** @enum {string} */
                             database: "reachable";
+                            /**
+                             * @description The database took a write, and the store's directories a file.
+                             * @enum {boolean}
+                             */
+                            writable: true;
                         };
                     };
                 };
             };
-            /** @description The database did not answer (or not within 2 s); the description says why. */
+            /** @description The database did not answer (or not within 2 s), or cannot be written ("The database cannot be written: the disk is full (SQLITE_FULL)."), or the data directory cannot be written; the description says why. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No token, or not the metrics token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description METRICS_TOKEN is not set: there is no /metrics. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9001,7 +9077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9075,7 +9151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database was busy past the wait; nothing was changed. Retry after the Retry-After header. */
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
                 headers: {
                     [name: string]: unknown;
