@@ -49,7 +49,8 @@ async function start(env: Record<string, string>): Promise<Outcome> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATA_DIR|DATABASE_URL|PUBLIC_URL|PAYMENT_PROVIDER|ADMIN_|JWT_SECRET|PORT|SITE_BUILD)/.test(k)));
   const child = spawn(process.execPath, ['api/server.ts'], {
     cwd: ROOT,
-    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip', ...env },
+    // LOG_LEVEL info: the start's lines are what this reads (vitest runs at warn).
+    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', SITE_BUILD: 'skip', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
