@@ -19,6 +19,12 @@ export interface Operation {
   tags: string[];
   /** True when the operation needs no token (`security: []`). */
   public: boolean;
+  /**
+   * True when the operation takes the operator's own token, not a user's (`GET /metrics`:
+   * MetricsToken; 404 unless METRICS_TOKEN is set, 401 without it): tests/api/metrics.test.ts
+   * holds its rules, not the user-token probes.
+   */
+  operator: boolean;
   pathParams: { name: string; schema: Schema }[];
   queryParams: { name: string; required: boolean; schema: Schema }[];
   headerParams: { name: string; required: boolean; schema: Schema }[];
@@ -53,6 +59,7 @@ export function operations(): Operation[] {
         path,
         tags: op.tags ?? [],
         public: Array.isArray(op.security) && op.security.length === 0,
+        operator: Array.isArray(op.security) && op.security.some((scheme: Record<string, unknown>) => 'MetricsToken' in scheme),
         pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: Boolean(p.required), schema: p.schema ?? {} })),
         headerParams: params.filter((p) => p.in === 'header').map((p) => ({ name: p.name, required: Boolean(p.required), schema: p.schema ?? {} })),
