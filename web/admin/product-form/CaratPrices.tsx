@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { GST_RATE_TEXT } from '../../../rules/pricing.ts';
 import { Field } from '../components/Field.tsx';
 import { CaratPriceRows, emptyCaratRow } from '../screens/CaratPriceRows.tsx';
 import type { Carat } from '../types.ts';
@@ -10,7 +11,7 @@ export function CaratPrices({ carats }: { carats: Carat[] }) {
   const errors = useStore($errors);
   const rates = useStore($rates);
   return (
-    <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint="One row per carat: priced by the day's gold rate (net weight, making charge, stones) or at a fixed price, with its stock. Rupee prices include GST 3%; dollar prices are export prices without it (3% is added for delivery in India).">
+    <Field id="product-carats" label="Carat prices" error={errors.carats} required group hint={`One row per carat: priced by the day's gold rate (net weight, making charge, stones) or at a fixed price, with its stock. Rupee prices include GST ${GST_RATE_TEXT}; dollar prices are export prices without it (${GST_RATE_TEXT} is added for delivery in India).`}>
       <CaratPriceRows rows={rows} setRows={(next) => setField('carats', next)} carats={carats} rates={rates} errors={errors} clear={clearErrors} />
       <button
         type="button"
