@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { addressOf } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
 beforeAll(async () => {
@@ -18,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 /** A ₹1,000 piece as a Buy Now line, cash on delivery, to `address`. */
 async function codOrder(address: object) {

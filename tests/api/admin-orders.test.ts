@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, createOrder } from '../helpers/admin.ts';
+import { type Callers, createOrder, storeWithCallers } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 
-beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
-});
+beforeAll(async () => ({ store, admin, refused } = await storeWithCallers()));
 afterAll(() => store.close());
 
 describe('GET /getallorders', () => {

@@ -1,21 +1,20 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, createOrder, formData, type FormValue, hostileFiles, mediaFiles, mp4Bytes, sendForm, tinyImage, webmBytes } from '../helpers/admin.ts';
+import { type Callers, createOrder, formData, type FormValue, hostileFiles, mediaFiles, mp4Bytes, sendForm, storeWithCallers, tinyImage, webmBytes } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 let sentinel: string;
 let catalogue: { cate_id: number; other_cate_id: number; m1: number; m2: number; s1: number; s2: number; k18: number; k22: number; k24: number };
 
 beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
+  ({ store, admin, refused } = await storeWithCallers());
   sentinel = path.join(store.dir, 'sentinel.txt');
   writeFileSync(sentinel, 'keep me');
   catalogue = {

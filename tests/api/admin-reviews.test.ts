@@ -1,19 +1,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, formData, type FormValue, hostileFiles, mediaFiles, sendForm, tinyImage } from '../helpers/admin.ts';
+import { type Callers, formData, type FormValue, hostileFiles, mediaFiles, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 let sentinel: string;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
+  ({ store, admin, refused } = await storeWithCallers());
   sentinel = path.join(store.dir, 'sentinel.txt');
   writeFileSync(sentinel, 'keep me');
 });

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_LINE_LIMITS, BANNER_NEEDS_HEADLINE } from '../../rules/banner.ts';
-import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
+import { type Callers, formData, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 let slides: Array<{ s_id: number; image: string }>;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
+  ({ store, admin, refused } = await storeWithCallers());
   const added = await sendForm(store, '/adddynamicimages', formData({ dynamicImage: [{ bytes: await tinyImage('png'), name: 'a.png' }, { bytes: await tinyImage('jpeg'), name: 'b.jpg' }] }), admin.auth);
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   slides = added.body.data;

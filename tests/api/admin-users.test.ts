@@ -1,19 +1,16 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, createOrder, tinyImage } from '../helpers/admin.ts';
+import { type Callers, createOrder, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 
-beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
-});
+beforeAll(async () => ({ store, admin, refused } = await storeWithCallers()));
 afterAll(() => store.close());
 
 const userExists = async (u_id: number) => (await store.db.selectFrom('users').select('u_id').where('u_id', '=', u_id).executeTakeFirst()) !== undefined;

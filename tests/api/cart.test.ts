@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { placeCodOrder } from '../helpers/orders.ts';
 
 let store: TestStore;
@@ -10,15 +10,9 @@ let store: TestStore;
 beforeAll(async () => {
   store = await createTestStore();
 });
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 async function cartRows(u_id: number) {
   return store.db.selectFrom('cart_items').selectAll().where('u_id', '=', u_id).execute();

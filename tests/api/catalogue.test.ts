@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRowsVersion, OTHER_WRITERS_LAG_MS, STALE_READ_MS } from '../../db/queries/catalogue-rows-version.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { createCarat, createCategory, createCoupon, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
 
 beforeAll(async () => {
   store = await createTestStore();
 });
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
 /** Calls the API and checks the answer against openapi.yaml. */
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 describe('reference lists', () => {
   it('GET /getcategory answers active categories to shoppers and all of them to administrators', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { expectMatchesContract, contractCaller } from '../helpers/contract.ts';
 import { call, createTestStore, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
@@ -7,15 +7,9 @@ let store: TestStore;
 beforeAll(async () => {
   store = await createTestStore();
 });
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await call(store, method, url, body);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 const messages = () => store.db.selectFrom('contact_messages').selectAll().execute();
 

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { addressOf, checkoutAddress } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 /** A made-to-order piece of ₹1,50,000 (no stock to run out), as a Buy Now line. */
 async function piece(rupees = 1_50_000) {

@@ -4,7 +4,7 @@ import { changeOrderStatus } from '../../api/orders/lifecycle.ts';
 import { issueInvoice } from '../../db/invoices.ts';
 import { findOrder } from '../../db/queries/orders.ts';
 import { writeTransaction } from '../../db/transaction.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { pdfText } from '../helpers/pdf.ts';
 import { advanceOrder, checkoutAddress, codOrderBody, hallmarkOrder, placeCodOrder } from '../helpers/orders.ts';
@@ -19,17 +19,11 @@ beforeAll(async () => {
   admin = await createUser(store, { u_type: '0' });
   carat22 = (await createCarat(store, '22K')).carat_id;
 });
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 
 const usAddress = {

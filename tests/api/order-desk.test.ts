@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, createOrder } from '../helpers/admin.ts';
+import { type Callers, createOrder, storeWithCallers } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { expectMatchesContract, contractCaller } from '../helpers/contract.ts';
+import { call, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 
-beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
-});
+beforeAll(async () => ({ store, admin, refused } = await storeWithCallers()));
 afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 const orderRow = (o_id: number) => store.db.selectFrom('orders').selectAll().where('o_id', '=', o_id).executeTakeFirstOrThrow();
 const historyOf = (o_id: number) =>

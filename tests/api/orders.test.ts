@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { addressOf, advanceOrder, codOrderBody, placeCodOrder } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
 
 beforeAll(async () => {
   store = await createTestStore();
 });
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;

@@ -13,9 +13,9 @@ import { reconcileOnce, reconcilePayments } from '../../api/payments/reconcile.t
 import { utcTimestamp } from '../../db/time.ts';
 import { type CashfreeFake, startCashfreeFake } from '../helpers/cashfree-fake.ts';
 import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { addressOf, deliveryPhone } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
@@ -94,11 +94,7 @@ describe.each([sandbox(), cashfree()])('every paid payment ends as an order or a
     await provider.close();
   });
 
-  async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await call(store, method, url, body, headers);
-    expectMatchesContract(method, url, res);
-    return res;
-  }
+  const api = contractCaller(() => store);
 
   /** A 22K ring priced from the day's rate, with `stock` pieces (null: made to order). */
   async function ring(stock: number | null = 1) {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
+import { type Callers, formData, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createUser, type TestStore } from '../helpers/store.ts';
 import { type PricedStockLine, refuseShort, stockTake, takeStockQuery } from '../../db/queries/stock.ts';
 import type { DB } from '../../db/connection.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
-let refused: Awaited<ReturnType<typeof callers>>['refused'];
+let admin: Callers['admin'];
+let refused: Callers['refused'];
 let k22: number;
 let k18: number;
 let cate_id: number;
@@ -18,8 +18,7 @@ let m_id: number;
 let size_id: number;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  ({ admin, refused } = await callers(store));
+  ({ store, admin, refused } = await storeWithCallers());
   k22 = (await createCarat(store, '22K')).carat_id;
   k18 = (await createCarat(store, '18K')).carat_id;
   cate_id = (await createCategory(store)).cate_id;
@@ -28,11 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 async function insertProduct(caratPrices: object[], name = 'Lotus Ring') {
   const form = formData({

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 // The checkout's address, as every order test sends it.
 import { checkoutAddress as address } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
 beforeAll(async () => {
@@ -11,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 
 const savedRow = (u_id: number) => store.db.selectFrom('saved_addresses').selectAll().where('u_id', '=', u_id).executeTakeFirst();

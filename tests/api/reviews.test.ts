@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formData, type FormValue, hostileFiles, mediaFiles, sendForm, tinyImage } from '../helpers/admin.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { expectMatchesContract, contractCaller } from '../helpers/contract.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { advanceOrder, placeCodOrder } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -12,17 +12,11 @@ beforeAll(async () => {
   store = await createTestStore();
   admin = await createUser(store, { u_type: '0' });
 });
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 async function review(shopper: Shopper | null, fields: Record<string, FormValue>) {
   const res = await sendForm(store, '/adduserreviews', formData(fields), shopper ? shopper.auth : {});

@@ -3,7 +3,7 @@ import { parseQuery, withinOneEdit } from '../../db/queries/search.ts';
 import { pageJson } from '../../api/routes/catalogue/cache.ts';
 import { filterProducts } from '../../db/queries/catalogue.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { createCarat, createCategory, createMaterial, createProduct } from '../helpers/catalogue.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
@@ -15,11 +15,7 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 const p: Record<string, number> = {};
 const pc: Record<string, number[]> = {};
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 /** Product ids of the header search, in order. */
 async function search(text: string): Promise<number[]> {

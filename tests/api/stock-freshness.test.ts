@@ -10,19 +10,15 @@ import { type DB, openDatabase } from '../../db/connection.ts';
 import { noteStockChange, OTHER_STOCK_WRITERS_LAG_MS, wholeStockReads } from '../../db/queries/stock-view.ts';
 import { cachedOk } from '../../api/routes/catalogue/cache.ts';
 import { createCarat, createProduct } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { testEngine } from '../helpers/database.ts';
 
 let store: TestStore;
 let k22: number;
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 const version = async (db: DB = store.db) =>
   (await db.selectFrom('site_state').select('value').where('key', '=', 'catalogue_rows_version').executeTakeFirstOrThrow()).value;
@@ -50,9 +46,7 @@ beforeAll(async () => {
   k22 = (await createCarat(store, '22K')).carat_id;
 });
 
-afterAll(async () => {
-  await store.close();
-});
+afterAll(() => store.close());
 
 describe('what moves the catalogue version', () => {
   it('stock alone does not; every other column of a carat row does (each column the table has, read from the database)', async () => {

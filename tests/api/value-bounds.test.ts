@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
-import { expectMatchesContract } from '../helpers/contract.ts';
+import { contractCaller } from '../helpers/contract.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { percentOf } from '../../rules/money.ts';
 import { CARAT_ROW_MESSAGES, MAX_PIECE_PRICE, METAL_RATE_MESSAGES, piecePriceProblem, priceRow } from '../../rules/pricing.ts';
@@ -37,11 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await call(store, method, url, body, headers);
-  expectMatchesContract(method, url, res);
-  return res;
-}
+const api = contractCaller(() => store);
 
 function productForm(caratPrices: object[], name: string, extra: Record<string, string> = {}) {
   return formData({

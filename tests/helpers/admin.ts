@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { SignJWT } from 'jose';
 import type { Insertable } from 'kysely';
 import type { OrderTable } from '../../db/schema.ts';
-import { createUser, type TestStore } from './store.ts';
+import { createTestStore, createUser, type TestStore } from './store.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 
 let counter = 0;
@@ -36,6 +36,15 @@ export async function callers(store: TestStore) {
     ['a malformed token', { Authorization: 'Bearer not.a.token' }],
   ];
   return { admin, shopper, refused };
+}
+
+/** What `callers` answers: `Callers['admin']` is the administrator, `Callers['refused']` the headers every back-office route refuses. */
+export type Callers = Awaited<ReturnType<typeof callers>>;
+
+/** A fresh test store (made with `env`) and its callers. */
+export async function storeWithCallers(env: Record<string, string> = {}) {
+  const store = await createTestStore(env);
+  return { store, ...(await callers(store)) };
 }
 
 /** A tiny real image (4x4) in the given format. */

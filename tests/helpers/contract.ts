@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
+import { call, type TestStore } from './store.ts';
 
 const document = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
 const ajv = new Ajv2020.default({ strict: false, allErrors: true });
@@ -33,4 +34,17 @@ export function expectMatchesContract(method: string, path: string, response: { 
   const validate = ajv.getSchema(schemaRef) ?? ajv.compile({ $ref: schemaRef });
   const valid = validate(response.body);
   expect(valid, `${method} ${path} -> ${response.status} does not match openapi.yaml: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+/**
+ * `api(method, url, body?, headers?)` for a file's test store: sends the JSON request (`call`)
+ * and checks the answer against openapi.yaml. The store is read at each call, as files make
+ * theirs in beforeAll.
+ */
+export function contractCaller(storeOf: () => TestStore) {
+  return async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await call(storeOf(), method, url, body, headers);
+    expectMatchesContract(method, url, res);
+    return res;
+  };
 }
