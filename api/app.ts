@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './context.ts';
 import { docsRoutes } from './docs.ts';
-import { onError, onNotFound, tooLarge } from './errors.ts';
+import { onError, onNotFound } from './errors.ts';
+import { tooLargeError } from '../rules/errors.ts';
 import { openApiYaml, registerContract } from './openapi/document.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -25,7 +26,7 @@ import { mediaRoutes, siteRoutes } from './site/serve.ts';
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 const refuseLargeBody = () => {
-  throw tooLarge('The request body is too large (1 MB at most).');
+  throw tooLargeError('The request body is too large (1 MB at most).');
 };
 
 /**

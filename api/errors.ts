@@ -17,19 +17,17 @@ export interface Envelope<T = unknown> {
 }
 
 /**
- * The refusals the API raises itself, by the words of HTTP: each is a DomainError (rules/errors.ts),
- * the store's one error type, answered by onError with its kind's status (STATUS_OF_KIND).
+ * The refusals under their HTTP names, for api/routes/ and api/auth.ts until they import the
+ * one set in rules/errors.ts (invalidError for badRequest, and so on): the same functions.
  */
-export const badRequest = (description: string) => new DomainError('invalid', description);
-export const unauthorized = (description: string) => new DomainError('unauthorized', description);
-export const paymentRequired = (description: string) => new DomainError('payment_required', description);
-export const forbidden = (description = 'Your session has expired. Please log in again.') => new DomainError('forbidden', description);
-export const notFound = (description: string) => new DomainError('not_found', description);
-export const conflict = (description: string, data: unknown = null) => new DomainError('conflict', description, data);
-export const tooLarge = (description = 'The upload is too large. Max size is 120MB per file.') => new DomainError('too_large', description);
-export const tooManyAttempts = (description: string, retryAfterSeconds: number) => new DomainError('too_many', description, { retryAfter: retryAfterSeconds });
-/** Something the store depends on cannot be reached now (a 503 without Retry-After): not the caller's fault. */
-export const unavailable = (description: string) => new DomainError('unavailable', description);
+export {
+  invalidError as badRequest,
+  unauthorizedError as unauthorized,
+  forbiddenError as forbidden,
+  notFoundError as notFound,
+  conflictError as conflict,
+  tooManyError as tooManyAttempts,
+} from '../rules/errors.ts';
 
 /** The HTTP status of each kind of domain error (rules/errors.ts): the one place they meet. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {

@@ -31,8 +31,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from './context.ts';
-import { DomainError } from '../rules/errors.ts';
-import { badRequest, diskFullCode, tooLarge } from './errors.ts';
+import { DomainError, invalidError, tooLargeError } from '../rules/errors.ts';
+import { diskFullCode } from './errors.ts';
 import { MAX_MEDIA_FILE_BYTES } from '../rules/media.ts';
 import { type MediaFolder, mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
 import { recordMediaFiles } from '../db/queries/media-files.ts';
@@ -211,7 +211,7 @@ class MediaInspector extends Transform {
     const video = type && this.#rule.accept === 'media' ? VIDEO_TYPES[type.ext] : undefined;
     if (image) [this.kind, this.extension] = ['image', image];
     else if (video) [this.kind, this.extension] = ['video', video];
-    else throw badRequest(invalidFileMessage(this.#rule, this.#clientName));
+    else throw invalidError(invalidFileMessage(this.#rule, this.#clientName));
   }
 
   #pass(chunk: Buffer, callback: TransformCallback): void {
@@ -220,7 +220,7 @@ class MediaInspector extends Transform {
       // across two chunks without copying whole chunks.
       const seam = Buffer.concat([this.#carry, chunk.subarray(0, LONGEST_MARKER - 1)]);
       if (holdsActiveContent(seam) || holdsActiveContent(chunk)) {
-        callback(badRequest(invalidFileMessage(this.#rule, this.#clientName)));
+        callback(invalidError(invalidFileMessage(this.#rule, this.#clientName)));
         return;
       }
       const recent = chunk.length >= LONGEST_MARKER - 1 ? chunk : seam;
@@ -253,10 +253,10 @@ async function checkImageHeader(file: string, rule: FileRule, clientName: string
     // metadata() reads the header only; the limit is applied below, with its own message.
     ({ width, height } = await sharp(file, { limitInputPixels: false }).metadata());
   } catch {
-    throw badRequest(invalidFileMessage(rule, clientName));
+    throw invalidError(invalidFileMessage(rule, clientName));
   }
-  if (!width || !height) throw badRequest(invalidFileMessage(rule, clientName));
-  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(`${clientName} is too large: ${PIXEL_LIMIT_TEXT}.`);
+  if (!width || !height) throw invalidError(invalidFileMessage(rule, clientName));
+  if (width * height > MAX_IMAGE_PIXELS) throw tooLargeError(`${clientName} is too large: ${PIXEL_LIMIT_TEXT}.`);
 }
 
 /** What the whole-file checks learnt: refused, or accepted with an image's pixel size. */
@@ -337,11 +337,11 @@ export interface UploadOptions {
 
 async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: UploadOptions = {}): Promise<Received> {
   const contentType = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw badRequest('Please send the form as multipart/form-data.');
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw invalidError('Please send the form as multipart/form-data.');
   const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > maxBodyBytes(rules)) throw tooLarge('The upload is too large. Max size is 120MB per file.');
+  if (Number.isFinite(declared) && declared > maxBodyBytes(rules)) throw tooLargeError('The upload is too large. Max size is 120MB per file.');
   const body = c.req.raw.body;
-  if (!body) throw badRequest('Please send the form as multipart/form-data.');
+  if (!body) throw invalidError('Please send the form as multipart/form-data.');
 
   // Files arrive in a local folder and are judged there; only accepted ones reach the store.
   const folder = path.join(c.var.deps.config.mediaDir, rules.folder);
@@ -356,7 +356,7 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
       limits: { fileSize: MAX_FILE_BYTES, files: totalFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: totalFiles + MAX_FIELDS + 1 },
     });
   } catch {
-    throw badRequest('Please send the form as multipart/form-data.');
+    throw invalidError('Please send the form as multipart/form-data.');
   }
 
   const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
@@ -376,7 +376,7 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
     // a full disk refusing a file being written (answered 503, api/errors.ts), not the client's fault.
     const fail = (error: unknown, asThrown = false) => {
       if (failure) return;
-      failure = error instanceof DomainError || asThrown || diskFullCode(error) ? error : badRequest('The upload was cut short or is not valid multipart form data.');
+      failure = error instanceof DomainError || asThrown || diskFullCode(error) ? error : invalidError('The upload was cut short or is not valid multipart form data.');
       // Stop reading at once: the client may still be sending the rest of a huge body.
       source.unpipe(parser);
       source.destroy();
@@ -388,8 +388,8 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) return fail(badRequest(`The field ${displayName(name)} is too long.`));
-      if (name in fields) return fail(badRequest(`The field ${displayName(name)} was sent more than once.`));
+      if (info.nameTruncated || info.valueTruncated) return fail(invalidError(`The field ${displayName(name)} is too long.`));
+      if (name in fields) return fail(invalidError(`The field ${displayName(name)} was sent more than once.`));
       fields[name] = value;
     });
 
@@ -406,27 +406,27 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
       if (!rule) {
         stream.resume();
         const expected = Object.keys(rules.files).join(' or ');
-        return fail(badRequest(`Unexpected file field ${displayName(field)}; send files as ${expected}.`));
+        return fail(invalidError(`Unexpected file field ${displayName(field)}; send files as ${expected}.`));
       }
       const count = (counts.get(field) ?? 0) + 1;
       counts.set(field, count);
       if (count > rule.maxCount) {
         stream.resume();
-        return fail(badRequest(rule.tooMany));
+        return fail(invalidError(rule.tooMany));
       }
       const slot = slots.push(undefined) - 1;
       const clientName = displayName(info.filename);
-      stream.on('limit', () => fail(tooLarge(`${clientName} is too large. Max size is 120MB.`)));
+      stream.on('limit', () => fail(tooLargeError(`${clientName} is too large. Max size is 120MB.`)));
       const temporary = path.join(folder, `.upload-${generatedName()}.part`);
       written.add(temporary);
       const inspector = new MediaInspector(rule, clientName);
       const task = (async () => {
         await pipeline(stream, inspector, createWriteStream(temporary, { flags: 'wx' }));
         if (failure) return;
-        if (stream.truncated) throw tooLarge(`${clientName} is too large. Max size is 120MB.`);
+        if (stream.truncated) throw tooLargeError(`${clientName} is too large. Max size is 120MB.`);
         if (inspector.bytes === 0) {
           // A browser sends an empty, nameless part for a file input left empty: nothing was chosen.
-          if (info.filename) throw badRequest(invalidFileMessage(rule, clientName));
+          if (info.filename) throw invalidError(invalidFileMessage(rule, clientName));
           await rm(temporary, { force: true });
           written.delete(temporary);
           return;
@@ -438,9 +438,9 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
       task.catch(fail);
     });
 
-    parser.on('filesLimit', () => fail(badRequest('Too many files in one request.')));
-    parser.on('fieldsLimit', () => fail(badRequest('The form has too many fields.')));
-    parser.on('partsLimit', () => fail(badRequest('The form has too many parts.')));
+    parser.on('filesLimit', () => fail(invalidError('Too many files in one request.')));
+    parser.on('fieldsLimit', () => fail(invalidError('The form has too many fields.')));
+    parser.on('partsLimit', () => fail(invalidError('The form has too many parts.')));
     parser.on('error', fail);
     source.on('error', fail);
     /** Decodes and stores the files, one at a time, once the caller is allowed to send them. */
@@ -450,7 +450,7 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
       for (const { slot, field, temporary, inspector, rule, clientName } of pending) {
         if (failure) return;
         const verdict = await confirmWholeFile(temporary, inspector.kind!, inspector.bytes);
-        if (!verdict) throw badRequest(invalidFileMessage(rule, clientName));
+        if (!verdict) throw invalidError(invalidFileMessage(rule, clientName));
         const fileName = generatedName(inspector.extension);
         const key = mediaKey(rules.folder, fileName)!;
         stored.add(key);
@@ -509,7 +509,7 @@ export async function withUpload(
 /** Validates a form's text fields with a zod schema; a refusal is a 400 with the schema's own message. */
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
   const result = schema.safeParse({ ...fields });
-  if (!result.success) throw badRequest(describeIssues(result.error));
+  if (!result.success) throw invalidError(describeIssues(result.error));
   return result.data;
 }
 

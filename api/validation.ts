@@ -1,6 +1,6 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { invalidError } from '../rules/errors.ts';
 
 /** zod's own messages ("Invalid input: expected number, received NaN"), never shown as they are. */
 const ZOD_DEFAULT = /^(Invalid input|Invalid option|Invalid (string|number|email address|URL|UUID|date)$|Too (big|small)|Expected |Invalid$)/;
@@ -47,5 +47,5 @@ export function describeIssues(error: z.ZodError): string {
 
 /** Every request zod refuses becomes a 400 envelope, before the handler runs. */
 export const validationHook: Hook<unknown, any, any, any> = (result) => {
-  if (!result.success) throw badRequest(describeIssues(result.error as z.ZodError));
+  if (!result.success) throw invalidError(describeIssues(result.error as z.ZodError));
 };

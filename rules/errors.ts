@@ -37,7 +37,18 @@ export class DomainError extends Error {
   }
 }
 
+/*
+ * The refusals, one factory a kind: rules/, db/ and api/ raise them from here. `data` is what a
+ * client can act on (the amount a confirmation must name); a too_many refusal's is its wait.
+ */
+export const invalidError = (message: string, data: unknown = null) => new DomainError('invalid', message, data);
+export const unauthorizedError = (message: string) => new DomainError('unauthorized', message);
+export const paymentRequiredError = (message: string) => new DomainError('payment_required', message);
+/** By default the sentence after which the storefront logs out: a token that no longer works. */
+export const forbiddenError = (message = 'Your session has expired. Please log in again.', data: unknown = null) => new DomainError('forbidden', message, data);
 export const notFoundError = (message: string, data: unknown = null) => new DomainError('not_found', message, data);
 export const conflictError = (message: string, data: unknown = null) => new DomainError('conflict', message, data);
-export const invalidError = (message: string, data: unknown = null) => new DomainError('invalid', message, data);
-export const forbiddenError = (message: string, data: unknown = null) => new DomainError('forbidden', message, data);
+export const tooLargeError = (message = 'The upload is too large. Max size is 120MB per file.') => new DomainError('too_large', message);
+export const tooManyError = (message: string, retryAfterSeconds: number) => new DomainError('too_many', message, { retryAfter: retryAfterSeconds });
+/** Something the store depends on cannot be reached now (answered 503 without Retry-After): not the caller's fault. */
+export const unavailableError = (message: string) => new DomainError('unavailable', message);

@@ -25,7 +25,7 @@ import { socketOf } from '../client-address.ts';
 import type { AppEnv } from '../context.ts';
 import type { StockRow } from '../../db/queries/stock.ts';
 import type { StockListener } from '../../db/queries/stock-view.ts';
-import { unavailable } from '../errors.ts';
+import { unavailableError } from '../../rules/errors.ts';
 import { log } from '../../db/log.ts';
 import { cartRoutes } from '../routes/cart/index.ts';
 import { ordersRoutes } from '../routes/orders/index.ts';
@@ -187,7 +187,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
     const body = await bodyOf(c, limit);
     // Chosen after the last wait: a worker that ended while the body was read is not posted to.
     const target = worker ?? (await ensureWorker()?.catch(() => undefined));
-    if (!target) throw unavailable('The checkout is not available right now. Please try again in a moment.');
+    if (!target) throw unavailableError('The checkout is not available right now. Please try again in a moment.');
     // No socket (app.request): the address is the headers' or nothing, as on the main thread.
     const socket = socketOf(c);
     const remote: LaneRequest['remote'] = { address: socket?.address, port: socket?.port, family: socket?.addressType };
@@ -205,7 +205,7 @@ export async function startLane(options: LaneOptions): Promise<Lane> {
       waiting.set(request.id, settle);
       target.postMessage(request, request.body ? [request.body] : []);
     });
-    if (answer instanceof Error) throw unavailable('The checkout was interrupted. Please try again.');
+    if (answer instanceof Error) throw unavailableError('The checkout was interrupted. Please try again.');
     return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
   };
 

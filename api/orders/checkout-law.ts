@@ -25,7 +25,7 @@ import type { DB } from '../../db/connection.ts';
 import { buyerDayTotals, lockBuyerDay } from '../../db/queries/buyer-days.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { parcelWeightGrams, shippingCharge } from '../../rules/shipping.ts';
-import { badRequest } from '../errors.ts';
+import { invalidError } from '../../rules/errors.ts';
 import { couponDiscount } from '../../rules/money.ts';
 import { supplyPrice } from '../../rules/pricing.ts';
 import type { PricedCart } from './pricing.ts';
@@ -40,8 +40,8 @@ const INVALID_PHONE = 'Invalid phone number';
  */
 export function destinationOf(address: { country?: string | null; state: string; zip_code: string; phone_number?: string }): Destination {
   const checked = checkDestination({ country: address.country || HOME_COUNTRY, state: address.state, zip_code: address.zip_code });
-  if (!checked.ok) throw badRequest(checked.problem.message);
-  if (address.phone_number !== undefined && deliveryPhone(address.phone_number, checked.destination.country) === null) throw badRequest(INVALID_PHONE);
+  if (!checked.ok) throw invalidError(checked.problem.message);
+  if (address.phone_number !== undefined && deliveryPhone(address.phone_number, checked.destination.country) === null) throw invalidError(INVALID_PHONE);
   return checked.destination;
 }
 
@@ -69,7 +69,7 @@ function netWeightOf(line: PricedCart['lines'][number]): number | null {
 export function withShipping(priced: PricedCart, settings: CheckoutSettings, country: string): ShippedCart {
   const weight_g = parcelWeightGrams(priced.lines.map((l) => ({ net_weight_g: netWeightOf(l), quantity: l.quantity })));
   const quote = shippingCharge(settings.shippingRates, country, weight_g, priced.currency);
-  if (!quote.ok) throw badRequest(quote.message);
+  if (!quote.ok) throw invalidError(quote.message);
   return {
     ...priced,
     country,
@@ -125,11 +125,11 @@ export function paymentRules(priced: ShippedCart): PaymentRules {
  */
 export function assertLawfulPayment(priced: ShippedCart, method: 'cod' | 'online', pan: string | null | undefined): string | null {
   const rules = paymentRules(priced);
-  if (method === 'cod' && !rules.cod_allowed) throw badRequest(rules.cod_message as string);
+  if (method === 'cod' && !rules.cod_allowed) throw invalidError(rules.cod_message as string);
   if (!rules.pan_required) return null;
-  if (!pan || pan.trim() === '') throw badRequest(PAN_REQUIRED_MESSAGE);
+  if (!pan || pan.trim() === '') throw invalidError(PAN_REQUIRED_MESSAGE);
   const canonical = normalisePan(pan);
-  if (!canonical) throw badRequest(PAN_MESSAGE);
+  if (!canonical) throw invalidError(PAN_MESSAGE);
   return canonical;
 }
 
@@ -158,12 +158,12 @@ export async function assertLawfulDay(
   const value = rupeeValue(priced);
   if (method === 'cod') {
     const refusal = dailyCashRefusal(today.cod, value);
-    if (refusal) throw badRequest(refusal);
+    if (refusal) throw invalidError(refusal);
   }
   if (!dailyPanRequired(today.spent, value, priced.country)) return null;
-  if (!pan || pan.trim() === '') throw badRequest(dailyPanRequiredMessage(today.spent));
+  if (!pan || pan.trim() === '') throw invalidError(dailyPanRequiredMessage(today.spent));
   const canonical = normalisePan(pan);
-  if (!canonical) throw badRequest(PAN_MESSAGE);
+  if (!canonical) throw invalidError(PAN_MESSAGE);
   return canonical;
 }
 

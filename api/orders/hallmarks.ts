@@ -10,7 +10,7 @@ import { findOrder } from '../../db/queries/orders.ts';
 import { isUniqueViolation, writeTransaction } from '../../db/transaction.ts';
 import { HUID_MESSAGE, huidTakenMessage, normaliseHuid } from '../../rules/compliance.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { conflictError, invalidError, notFoundError } from '../../rules/errors.ts';
 
 /** The HUIDs typed for one order line, one per piece (fewer while some are still to come). */
 export interface LineHuids {
@@ -34,31 +34,31 @@ export interface RecordedHuids {
 export async function recordHuids(db: DB, o_id: number, lines: readonly LineHuids[]): Promise<RecordedHuids> {
   return writeTransaction(db, async (trx) => {
     const order = await findOrder(trx, o_id);
-    if (!order) throw notFound('Order not found.');
+    if (!order) throw notFoundError('Order not found.');
     if (order.status === ORDER_STATUS.shipped || order.status === ORDER_STATUS.delivered) {
-      throw conflict('This order has shipped: its HUIDs are on its tax invoice and can no longer change.');
+      throw conflictError('This order has shipped: its HUIDs are on its tax invoice and can no longer change.');
     }
-    if (order.status === ORDER_STATUS.cancelled) throw conflict('This order is cancelled.');
+    if (order.status === ORDER_STATUS.cancelled) throw conflictError('This order is cancelled.');
     const items = await orderLinePieces(trx, o_id);
     const quantityOf = new Map(items.map((i) => [i.oi_id, i.quantity]));
     const current = await huidsOfItems(trx, items.map((i) => i.oi_id));
     for (const entry of lines) {
       const quantity = quantityOf.get(entry.oi_id);
-      if (quantity === undefined) throw badRequest(`Order line ${entry.oi_id} is not part of order #${o_id}.`);
+      if (quantity === undefined) throw invalidError(`Order line ${entry.oi_id} is not part of order #${o_id}.`);
       const huids = entry.huid.map((typed) => {
         const huid = normaliseHuid(typed);
-        if (!huid) throw badRequest(`${HUID_MESSAGE} "${typed}" is not one.`);
+        if (!huid) throw invalidError(`${HUID_MESSAGE} "${typed}" is not one.`);
         return huid;
       });
-      if (huids.length > quantity) throw badRequest(`Order line ${entry.oi_id} has ${quantity} piece${quantity === 1 ? '' : 's'}: give one HUID per piece.`);
+      if (huids.length > quantity) throw invalidError(`Order line ${entry.oi_id} has ${quantity} piece${quantity === 1 ? '' : 's'}: give one HUID per piece.`);
       current.set(entry.oi_id, huids);
     }
     const all = [...current.values()].flat();
     const twice = all.find((h, i) => all.indexOf(h) !== i);
-    if (twice) throw badRequest(`HUID ${twice} is given for two pieces: each piece has its own.`);
+    if (twice) throw invalidError(`HUID ${twice} is given for two pieces: each piece has its own.`);
     const sent = lines.flatMap((entry) => current.get(entry.oi_id) ?? []);
     const [taken] = await huidsRecordedElsewhere(trx, sent, o_id);
-    if (taken) throw conflict(huidTakenMessage(taken.huid, taken.o_id));
+    if (taken) throw conflictError(huidTakenMessage(taken.huid, taken.o_id));
     await replaceItemHuids(trx, new Map(lines.map((entry) => [entry.oi_id, current.get(entry.oi_id) ?? []])));
     const view = items.map((i) => ({ oi_id: i.oi_id, quantity: i.quantity, huid: current.get(i.oi_id) ?? [] }));
     return { o_id, complete: view.every((i) => i.huid.length === i.quantity), items: view };
@@ -67,6 +67,6 @@ export async function recordHuids(db: DB, o_id: number, lines: readonly LineHuid
     if (!isUniqueViolation(error, 'order_item_huids_huid_unique', ['huid'])) throw error;
     const sent = lines.flatMap((entry) => entry.huid.map(normaliseHuid).filter((h): h is string => h !== null));
     const [taken] = await huidsRecordedElsewhere(db, sent, o_id);
-    throw conflict(taken ? huidTakenMessage(taken.huid, taken.o_id) : huidTakenMessage(sent[0] ?? ''));
+    throw conflictError(taken ? huidTakenMessage(taken.huid, taken.o_id) : huidTakenMessage(sent[0] ?? ''));
   });
 }

@@ -19,14 +19,13 @@ import { refuseShort, type StockRow, stockTake, takeStockQuery } from '../../db/
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { usdInrNow } from '../../db/queries/metal-rates.ts';
 import type { Currency } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../errors.ts';
 import type { PaymentProvider, ProviderOrder } from '../payments/gateway.ts';
 import { findCountry, HOME_COUNTRY, type ShippingAddress } from '../../rules/address.ts';
 import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
 import { claimPaymentForOrder, markOpenPaymentPaid, paymentOrderUpdate, removeHolds } from '../../db/queries/payments.ts';
-import { conflictError, DomainError } from '../../rules/errors.ts';
+import { conflictError, DomainError, forbiddenError, invalidError, notFoundError, paymentRequiredError } from '../../rules/errors.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import { heldPrice, type LockedPrice } from './quotes.ts';
 import { readsBeside, writeTransaction, type WriteOptions } from '../../db/transaction.ts';
@@ -97,9 +96,9 @@ export async function linesToPrice(db: DB, u_id: number, lines: OrderLines, opti
 /** Cart lines as read for an order: all of the ones it names, at least one. */
 function cartRowsToPrice(lines: OrderLines & { source: 'cart' }, rows: OrderedCartLine[]): CartToPrice['lines'] {
   if (lines.c_ids && rows.length !== new Set(lines.c_ids).size) {
-    throw conflict('Your cart has changed. Please review your cart.');
+    throw conflictError('Your cart has changed. Please review your cart.');
   }
-  if (rows.length === 0) throw badRequest('Your cart is empty.');
+  if (rows.length === 0) throw invalidError('Your cart is empty.');
   return rows.map((r) => ({ selection: r, quantity: r.quantity, c_id: r.c_id }));
 }
 
@@ -132,10 +131,10 @@ export async function priceCheckout(db: DB, u_id: number, checkout: CheckoutToPr
 export async function confirmPaid(provider: PaymentProvider, payment: { provider_order_id: string; amount: number; currency: string }): Promise<ProviderOrder> {
   const remote = await provider.getOrder(payment.provider_order_id);
   if (!remote || remote.status !== 'PAID') {
-    throw paymentRequired('Your payment has not been confirmed by the payment provider.');
+    throw paymentRequiredError('Your payment has not been confirmed by the payment provider.');
   }
   if (remote.amount !== payment.amount || remote.currency !== payment.currency) {
-    throw conflict('The amount paid does not match this order. Please contact us.');
+    throw conflictError('The amount paid does not match this order. Please contact us.');
   }
   return remote;
 }
@@ -158,7 +157,7 @@ async function earlierPlacement(
     paid ? findOrderByProviderOrderId(db, paid.provider_order_id) : undefined,
   ]);
   if (byKey) {
-    if (byKey.request_hash !== idempotency!.requestHash) throw conflict('This Idempotency-Key was already used for a different order.');
+    if (byKey.request_hash !== idempotency!.requestHash) throw conflictError('This Idempotency-Key was already used for a different order.');
     return { o_id: byKey.o_id, created: false };
   }
   if (byPayment) return { o_id: byPayment.o_id, created: false };
@@ -198,8 +197,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   let paidFor: PaidCheckout | null = null;
   if (payment.method === 'online') {
     const record = await findPayment(db, payment.providerOrderId);
-    if (!record || record.provider !== provider.name) throw notFound('We could not find this payment. Please try again.');
-    if (record.u_id !== request.u_id) throw forbidden('This payment belongs to another account.');
+    if (!record || record.provider !== provider.name) throw notFoundError('We could not find this payment. Please try again.');
+    if (record.u_id !== request.u_id) throw forbiddenError('This payment belongs to another account.');
     const placed = await findOrderByProviderOrderId(db, record.provider_order_id);
     if (placed) return { o_id: placed.o_id, created: false };
     // Outside the transaction: a network call must not hold the write lock.
@@ -277,10 +276,10 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       claimed &&
       (claimed.subtotal !== priced.subtotal || claimed.discount !== priced.discount || claimed.shipping !== priced.shipping || claimed.total !== priced.total)
     ) {
-      throw badRequest(TOTAL_MISMATCH);
+      throw invalidError(TOTAL_MISMATCH);
     }
     if (paid && (priced.total !== paid.amount || priced.currency !== paid.currency)) {
-      throw conflict('The amount paid does not match this order. Please contact us.');
+      throw conflictError('The amount paid does not match this order. Please contact us.');
     }
     // The order's own limits, then the buyer's day's (cash and PAN over every order of the day).
     const pan =
@@ -346,7 +345,7 @@ async function placePaid(
     throw conflictError(PAYMENT_REFUNDING);
   }
   const priced = paidFor.priced;
-  if (priced.total !== paid.amount || priced.currency !== paid.currency) throw conflict('The amount paid does not match this order. Please contact us.');
+  if (priced.total !== paid.amount || priced.currency !== paid.currency) throw conflictError('The amount paid does not match this order. Please contact us.');
   await assertStillListed(trx, priced.lines);
   // The order goes where it was priced and paid for: the address stored with the payment, or the
   // one the shopper's return sends, which must be in the country priced (shipping, GST and the law

@@ -12,7 +12,7 @@ import type { CaratPricingRow } from '../../db/queries/carat-pricing.ts';
 import { findActiveCoupon, listActiveCoupons, loadSellable, type Sellable } from '../../db/queries/orders.ts';
 import type { Currency } from '../../db/schema.ts';
 import { countryCodeOf } from '../../db/queries/users.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { conflictError, invalidError, notFoundError } from '../../rules/errors.ts';
 import { currencyFor } from '../../rules/currency.ts';
 import { couponDiscount, couponGivingDiscount, FIELD_OF_CURRENCY } from '../../rules/money.ts';
 import { HOME_COUNTRY } from '../../rules/address.ts';
@@ -79,7 +79,7 @@ const SHIPPING = 0;
 export async function shopperCurrency(db: DB, u_id: number, caller?: Pick<Caller, 'u_id' | 'country_code'>): Promise<Currency> {
   if (caller?.u_id === u_id) return currencyFor(caller.country_code);
   const countryCode = await countryCodeOf(db, u_id);
-  if (countryCode === undefined) throw notFound('User not found.');
+  if (countryCode === undefined) throw notFoundError('User not found.');
   return currencyFor(countryCode);
 }
 
@@ -93,18 +93,18 @@ export function resolveSelection(
   selection: Selection,
   options: { atCheckout?: boolean } = {},
 ): ResolvedSelection {
-  if (!sellable || (!sellable.active && !options.atCheckout)) throw notFound('This product is not available.');
-  if (!sellable.active) throw conflict(`"${sellable.name}" is no longer available. Please remove it from your cart.`);
+  if (!sellable || (!sellable.active && !options.atCheckout)) throw notFoundError('This product is not available.');
+  if (!sellable.active) throw conflictError(`"${sellable.name}" is no longer available. Please remove it from your cart.`);
   const carat = sellable.carats.get(selection.pc_id);
-  if (!carat || carat.carat_id !== selection.carat_id) throw badRequest('This carat is not offered for this product.');
+  if (!carat || carat.carat_id !== selection.carat_id) throw invalidError('This carat is not offered for this product.');
   const material = sellable.materials.get(selection.m_id);
-  if (material === undefined) throw badRequest('This material is not offered for this product.');
+  if (material === undefined) throw invalidError('This material is not offered for this product.');
   let size_name: string | null = null;
   if (selection.size_id === null) {
-    if (sellable.sizes.size > 0) throw badRequest('Please select a size.');
+    if (sellable.sizes.size > 0) throw invalidError('Please select a size.');
   } else {
     const size = sellable.sizes.get(selection.size_id);
-    if (size === undefined) throw badRequest('This size is not offered for this product.');
+    if (size === undefined) throw invalidError('This size is not offered for this product.');
     size_name = size;
   }
   return {
@@ -135,7 +135,7 @@ export async function checkSelection(db: DB, selection: Selection): Promise<Reso
  */
 export function priceLine(resolved: ResolvedSelection, quantity: number, currency: Currency, c_id: number | null = null, country: string = HOME_COUNTRY): PricedLine {
   if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-    throw badRequest(`Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`);
+    throw invalidError(`Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`);
   }
   const price = supplyPrice(resolved[FIELD_OF_CURRENCY[currency]], currency, country);
   return { ...resolved, c_id, quantity, price, line_total: price * quantity };
@@ -168,7 +168,7 @@ export function normaliseCouponName(name: string | null | undefined): string {
  * Throws when a line or a named coupon is not valid.
  */
 export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> {
-  if (cart.lines.length === 0) throw badRequest('Your cart is empty.');
+  if (cart.lines.length === 0) throw invalidError('Your cart is empty.');
   const code = normaliseCouponName(cart.couponName);
   // The coupon is read beside the catalogue, not after it (on PostgreSQL one round trip
   // instead of two); the lines are still judged first, so their refusals come before the coupon's.
@@ -183,7 +183,7 @@ export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> 
   let coupon: PricedCart['coupon'] = null;
   if (code) {
     const [found] = coupons;
-    if (!found) throw badRequest('Invalid coupon!');
+    if (!found) throw invalidError('Invalid coupon!');
     coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
   } else if (cart.claimedDiscount) {
     const found = couponGivingDiscount(coupons, subtotal, cart.claimedDiscount);

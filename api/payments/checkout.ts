@@ -20,7 +20,8 @@ import { HOME_COUNTRY } from '../../rules/address.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';
 import { unplacedPaymentMessage } from '../../rules/payments.ts';
 import type { Deps } from '../context.ts';
-import { badRequest, conflict, isRefusal, refusalMessage } from '../errors.ts';
+import { isRefusal, refusalMessage } from '../errors.ts';
+import { conflictError, invalidError } from '../../rules/errors.ts';
 import { assertLawfulDay, assertLawfulPayment } from '../orders/checkout-law.ts';
 import { type Checkout, linesToPrice, type OrderRequest, type PaidCheckout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { normaliseCouponName } from '../orders/pricing.ts';
@@ -79,8 +80,8 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
   const { db } = deps;
   const provider = paymentProvider(deps);
   const { checkout, priced, lockedUntil } = await priceToPay(deps, request);
-  if (request.claimedAmount !== priced.total) throw badRequest(TOTAL_MISMATCH);
-  if (priced.total <= 0) throw badRequest('There is nothing to pay for this order.');
+  if (request.claimedAmount !== priced.total) throw invalidError(TOTAL_MISMATCH);
+  if (priced.total <= 0) throw invalidError('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more (this order alone, or the buyer's day).
   const orderPan = assertLawfulPayment(priced, 'online', checkout.pan);
   const orderId = newProviderOrderId();
@@ -289,6 +290,6 @@ export async function placePaidOrder(deps: PaymentDeps, request: OrderRequest & 
     else throw error;
     if (settled.outcome === 'already_placed' && settled.o_id !== undefined) return { o_id: settled.o_id, created: false };
     if (!settled.description) throw error;
-    throw conflict(settled.description, { payment_status: settled.outcome, refund_amount: toMajor(settled.refund_amount ?? 0), order_id: payment.provider_order_id });
+    throw conflictError(settled.description, { payment_status: settled.outcome, refund_amount: toMajor(settled.refund_amount ?? 0), order_id: payment.provider_order_id });
   }
 }

@@ -8,7 +8,7 @@
  */
 
 import type { Currency } from '../../db/schema.ts';
-import { unavailable } from '../errors.ts';
+import { unavailableError } from '../../rules/errors.ts';
 
 export interface OpenPayment {
   /** Our id for the provider's order (letters, digits, `_`, `-`). */
@@ -60,4 +60,4 @@ export interface PaymentProvider {
 }
 
 /** The refusal when the provider cannot be reached: not the shopper's fault, so not a 4xx. */
-export const gatewayUnavailable = () => unavailable('Payment gateway unavailable. Please try again.');
+export const gatewayUnavailable = () => unavailableError('Payment gateway unavailable. Please try again.');

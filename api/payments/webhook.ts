@@ -7,7 +7,7 @@
 
 import { claimWebhookDelivery, releaseWebhookDelivery } from '../../db/queries/payments.ts';
 import type { Deps } from '../context.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { conflictError, invalidError, notFoundError, unauthorizedError } from '../../rules/errors.ts';
 import { verifyWebhookSignature, WEBHOOK_MAX_AGE_MS, webhookDeliveryKey } from './cashfree.ts';
 import { type FinishOutcome, finishPayment } from './checkout.ts';
 
@@ -40,21 +40,21 @@ function orderIdOf(rawBody: string): string | undefined {
  */
 export async function receiveCashfreeWebhook(deps: Pick<Deps, 'db' | 'config'>, delivery: WebhookDelivery, now?: number): Promise<FinishOutcome> {
   const { config, db } = deps;
-  if (config.payment.provider !== 'cashfree') throw notFound('Webhooks are used only with the cashfree provider.');
+  if (config.payment.provider !== 'cashfree') throw notFoundError('Webhooks are used only with the cashfree provider.');
   const raw = await delivery.body();
   const { timestamp, signature } = delivery;
   if (!timestamp || !signature || !verifyWebhookSignature(config.payment.secretKey, timestamp, raw, signature)) {
-    throw unauthorized('Invalid webhook signature.');
+    throw unauthorizedError('Invalid webhook signature.');
   }
   const sent = Number(timestamp) < 1e12 ? Number(timestamp) * 1000 : Number(timestamp);
-  if (!Number.isFinite(sent) || Math.abs((now ?? Date.now()) - sent) > WEBHOOK_MAX_AGE_MS) throw badRequest('The webhook is too old.');
+  if (!Number.isFinite(sent) || Math.abs((now ?? Date.now()) - sent) > WEBHOOK_MAX_AGE_MS) throw invalidError('The webhook is too old.');
 
   // Each signed delivery is accepted once, known by what was signed (timestamp and body).
   const event_key = `cashfree:signed:${webhookDeliveryKey(timestamp, raw)}`;
-  if (!(await claimWebhookDelivery(db, event_key, 'cashfree'))) throw conflict('This webhook was already received.');
+  if (!(await claimWebhookDelivery(db, event_key, 'cashfree'))) throw conflictError('This webhook was already received.');
 
   const orderId = orderIdOf(raw);
-  if (!orderId) throw badRequest('The webhook names no order.');
+  if (!orderId) throw invalidError('The webhook names no order.');
   let outcome: FinishOutcome;
   try {
     // Placed, or refunded when it cannot be: either way settled, so the provider need not retry.
@@ -64,6 +64,6 @@ export async function receiveCashfreeWebhook(deps: Pick<Deps, 'db' | 'config'>, 
     await releaseWebhookDelivery(db, event_key);
     throw error;
   }
-  if (outcome === 'unknown') throw notFound('No payment with this order id.');
+  if (outcome === 'unknown') throw notFoundError('No payment with this order id.');
   return outcome;
 }
