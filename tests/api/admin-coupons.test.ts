@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Callers, storeWithCallers } from '../helpers/admin.ts';
+import { type Callers, expectRefused, storeWithCallers } from '../helpers/admin.ts';
 import { createCoupon } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, type TestStore } from '../helpers/store.ts';
@@ -111,17 +111,11 @@ describe('POST /updatecoupon and /changecouponstatus', () => {
   it('refuses callers who are not administrators on every coupon call', async () => {
     const coupon = await createCoupon(store);
     const before = await coupons();
-    for (const [label, headers] of refused) {
-      for (const [url, body] of [
-        ['/addcoupon', { coupon_name: 'FREE100', discount: '100' }],
-        ['/updatecoupon', { coupon_name: 'FREE100', discount: '100', coupon_id: coupon.coupon_id }],
-        ['/changecouponstatus', { c_status: 0, coupon_id: coupon.coupon_id }],
-      ] as const) {
-        const res = await call(store, 'POST', url, body, headers);
-        expect(res.status, `${label} ${url}`).toBe(403);
-        expectMatchesContract('POST', url, res);
-      }
-    }
+    await expectRefused(store, refused, [
+      ['POST', '/addcoupon', { coupon_name: 'FREE100', discount: '100' }],
+      ['POST', '/updatecoupon', { coupon_name: 'FREE100', discount: '100', coupon_id: coupon.coupon_id }],
+      ['POST', '/changecouponstatus', { c_status: 0, coupon_id: coupon.coupon_id }],
+    ]);
     expect(await coupons()).toEqual(before);
   });
 });

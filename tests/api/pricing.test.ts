@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Callers, formData, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
+import { type Callers, expectRefused, formData, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { contractCaller } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
@@ -61,9 +61,7 @@ describe('metal rates', () => {
   });
 
   it('POST /setmetalrates is for administrators only and checks every field', async () => {
-    for (const [label, headers] of refused) {
-      expect((await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5 }, headers)).status, label).toBe(403);
-    }
+    await expectRefused(store, refused, [['POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5 }]]);
     const bad = await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: '72.505' }], usd_inr: 0 }, admin.auth);
     expect(bad.status).toBe(400);
     expect(bad.body.description).toMatch(/Rate per gram must be rupees above 0 with at most 2 decimals/);

@@ -11,7 +11,9 @@ import sharp from 'sharp';
 import { SignJWT } from 'jose';
 import type { Insertable } from 'kysely';
 import type { OrderTable } from '../../db/schema.ts';
-import { createTestStore, createUser, type TestStore } from './store.ts';
+import { expect } from 'vitest';
+import { expectMatchesContract } from './contract.ts';
+import { call, createTestStore, createUser, type TestStore } from './store.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 
 let counter = 0;
@@ -45,6 +47,26 @@ export type Callers = Awaited<ReturnType<typeof callers>>;
 export async function storeWithCallers(env: Record<string, string> = {}) {
   const store = await createTestStore(env);
   return { store, ...(await callers(store)) };
+}
+
+/** Sends each JSON request with each of `refused`'s headers: every answer must be 403, as openapi.yaml documents it. */
+export async function expectRefused(store: TestStore, refused: Callers['refused'], requests: ReadonlyArray<readonly [method: string, url: string, body?: unknown]>) {
+  for (const [label, headers] of refused) {
+    for (const [method, url, body] of requests) {
+      const res = await call(store, method, url, body, headers);
+      expect(res.status, `${label} ${method} ${url}`).toBe(403);
+      expectMatchesContract(method, url, res);
+    }
+  }
+}
+
+/** Posts the form (made afresh each time) with each of `refused`'s headers: every answer must be 403, as openapi.yaml documents it. */
+export async function expectFormRefused(store: TestStore, refused: Callers['refused'], url: string, form: () => FormData | Promise<FormData>) {
+  for (const [label, headers] of refused) {
+    const res = await sendForm(store, url, await form(), headers);
+    expect(res.status, `${label} POST ${url}`).toBe(403);
+    expectMatchesContract('POST', url, res);
+  }
 }
 
 /** A tiny real image (4x4) in the given format. */
