@@ -15,7 +15,8 @@
  */
 
 import { applyStatusChange, recordStatusChange } from '../../db/queries/admin-orders.ts';
-import { claimPaymentRefund, findOrder, placedAt } from '../../db/queries/orders.ts';
+import { findOrder, placedAt } from '../../db/queries/orders.ts';
+import { claimPaymentRefund } from '../../db/queries/payments.ts';
 import { returnStock } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { releaseOrderHuids } from '../../db/queries/hallmarks-invoices.ts';

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { cartLines, cartLinesDelete, type OrderedCartLine, takeOrderedFromCart } from '../../db/queries/cart.ts';
-import { findOrderByIdempotencyKey, findOrderByProviderOrderId, findPayment, insertOrder, listedProductIds, orderItemsInsert, type OrderWrite } from '../../db/queries/orders.ts';
+import { findOrderByIdempotencyKey, findOrderByProviderOrderId, insertOrder, listedProductIds, orderItemsInsert, type OrderWrite } from '../../db/queries/orders.ts';
 import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { paymentStatusOnPlacement } from '../../rules/payments.ts';
@@ -24,7 +24,7 @@ import { findCountry, HOME_COUNTRY, type ShippingAddress } from '../../rules/add
 import { assertLawfulDay, assertLawfulPayment, type ShippedCart, withShipping } from './checkout-law.ts';
 import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
-import { claimPaymentForOrder, markOpenPaymentPaid, paymentOrderUpdate, removeHolds } from '../../db/queries/payments.ts';
+import { claimPaymentForOrder, findPayment, markOpenPaymentPaid, paymentOrderUpdate, removeHolds } from '../../db/queries/payments.ts';
 import { conflictError, DomainError, forbiddenError, invalidError, notFoundError, paymentRequiredError } from '../../rules/errors.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import { heldPrice, type LockedPrice } from './quotes.ts';

@@ -12,8 +12,8 @@
  */
 
 import { markRefunded, recordStatusChange } from '../../db/queries/admin-orders.ts';
-import { type DueRefund, findOrder } from '../../db/queries/orders.ts';
-import { dueRefundIds, findDueRefund, markRefundAccepted } from '../../db/queries/payments.ts';
+import { findOrder } from '../../db/queries/orders.ts';
+import { type DueRefund, dueRefundIds, findDueRefund, markRefundAccepted } from '../../db/queries/payments.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { log as logger } from '../../db/log.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';

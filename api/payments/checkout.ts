@@ -8,8 +8,8 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { findOrderByProviderOrderId, findPayment } from '../../db/queries/orders.ts';
-import { claimUnplacedRefund, closeUnpaidPayment, holdStock, insertPayment, markPaymentPaid, releaseHolds, setPaymentSession } from '../../db/queries/payments.ts';
+import { findOrderByProviderOrderId } from '../../db/queries/orders.ts';
+import { claimUnplacedRefund, closeUnpaidPayment, findPayment, holdStock, insertPayment, markPaymentPaid, releaseHolds, setPaymentSession } from '../../db/queries/payments.ts';
 import { stockTake } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import type { Currency } from '../../db/schema.ts';

@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
-import { findPayment } from '../../db/queries/orders.ts';
+import { findPayment } from '../../db/queries/payments.ts';
 import { toMajor } from '../../rules/money.ts';
 import type { PaymentProvider, ProviderOrder } from './gateway.ts';
 

@@ -429,33 +429,5 @@ export function findOrderByProviderOrderId(db: DB, providerOrderId: string) {
   return db.selectFrom('orders').select(['o_id', 'u_id']).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
 }
 
-/* --------------------------------------------------------------- payments */
-
-export function findPayment(db: DB, providerOrderId: string) {
-  return db.selectFrom('payments').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
-}
-
-export function findPaymentBySession(db: DB, paymentSessionId: string) {
-  return db.selectFrom('payments').selectAll().where('payment_session_id', '=', paymentSessionId).executeTakeFirst();
-}
-
-/** A payment whose refund is due: what the provider is asked to give back. */
-export interface DueRefund {
-  provider_order_id: string;
-  amount: number;
-  o_id: number | null;
-}
-
-/**
- * Claims the refund of an order's online payment ('used' -> 'refund_due') in one
- * conditional update, so two cancels never ask twice. Undefined when there is none.
- */
-export function claimPaymentRefund(db: DB, o_id: number): Promise<DueRefund | undefined> {
-  return db
-    .updateTable('payments')
-    .set({ status: 'refund_due', updated_at: utcTimestamp() })
-    .where('o_id', '=', o_id)
-    .where('status', '=', 'used')
-    .returning(['provider_order_id', 'amount', 'o_id'])
-    .executeTakeFirst();
-}
+/** For api/routes/payments until it imports the payment lookups from their home, payments.ts. */
+export { findPaymentBySession } from './payments.ts';

@@ -92,6 +92,14 @@ export async function releaseHolds(trx: DB, pay_id: number): Promise<number[]> {
 
 /* ---------------------------------------------------------------- payments */
 
+export function findPayment(db: DB, providerOrderId: string) {
+  return db.selectFrom('payments').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+}
+
+export function findPaymentBySession(db: DB, paymentSessionId: string) {
+  return db.selectFrom('payments').selectAll().where('payment_session_id', '=', paymentSessionId).executeTakeFirst();
+}
+
 /** Records a payment being opened ('created', its session still to come from the provider); answers its id. */
 export async function insertPayment(trx: DB, payment: Insertable<PaymentTable>): Promise<number> {
   const row = await trx.insertInto('payments').values(payment).returning('pay_id').executeTakeFirstOrThrow();
@@ -147,6 +155,27 @@ export function findDueRefund(db: DB, provider_order_id: string) {
     .select(['provider_order_id', 'amount', 'o_id'])
     .where('provider_order_id', '=', provider_order_id)
     .where('status', '=', 'refund_due')
+    .executeTakeFirst();
+}
+
+/** A payment whose refund is due: what the provider is asked to give back. */
+export interface DueRefund {
+  provider_order_id: string;
+  amount: number;
+  o_id: number | null;
+}
+
+/**
+ * Claims the refund of an order's online payment ('used' -> 'refund_due') in one
+ * conditional update, so two cancels never ask twice. Undefined when there is none.
+ */
+export function claimPaymentRefund(db: DB, o_id: number): Promise<DueRefund | undefined> {
+  return db
+    .updateTable('payments')
+    .set({ status: 'refund_due', updated_at: utcTimestamp() })
+    .where('o_id', '=', o_id)
+    .where('status', '=', 'used')
+    .returning(['provider_order_id', 'amount', 'o_id'])
     .executeTakeFirst();
 }
 
