@@ -52,6 +52,9 @@ export interface ShippedCart extends PricedCart {
   weight_g: number;
   /** The rate-table zone charged; null in India. */
   zone: string | null;
+  /** Minor units of the cart's currency: the parcel's charge (rules/shipping.ts shippingCharge), and subtotal - discount + shipping. */
+  shipping: number;
+  total: number;
   /** The cash-on-delivery cap in force when it was priced (the law's, or the administrator's lower one), paise. */
   cod_cap: number;
 }

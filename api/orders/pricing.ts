@@ -58,19 +58,14 @@ export interface PricedLine extends ResolvedSelection {
 export interface PricedCart {
   currency: Currency;
   lines: PricedLine[];
-  /** All in minor units of `currency`. */
+  /** All in minor units of `currency`; shipping and the total come with the destination (checkout-law.ts withShipping). */
   subtotal: number;
   discount: number;
-  shipping: number;
-  total: number;
   coupon: { coupon_name: string; discount_bp: number } | null;
 }
 
 /** The cart's routes read the limit here; the rule is rules/orders.ts MAX_QUANTITY. */
 export { MAX_QUANTITY };
-
-/** Shipping is free on the storefront (storefront.md §9); kept as a rule so it is priced, not assumed. */
-const SHIPPING = 0;
 
 /**
  * The currency of a shopper's account (from their country code in the database): the
@@ -164,7 +159,8 @@ export function normaliseCouponName(name: string | null | undefined): string {
 /**
  * Prices a cart: every line from the catalogue (one batch of queries), the
  * coupon by name (active only; discount = subtotal x percent, half-up to a
- * minor unit) or, without a name, by the discount claimed, shipping, total.
+ * minor unit) or, without a name, by the discount claimed. Shipping and the total
+ * are the destination's (checkout-law.ts withShipping, by the shop's shipping rates).
  * Throws when a line or a named coupon is not valid.
  */
 export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> {
@@ -190,7 +186,7 @@ export async function priceCart(db: DB, cart: CartToPrice): Promise<PricedCart> 
     if (found) coupon = { coupon_name: found.coupon_name, discount_bp: found.discount_bp };
   }
   const discount = coupon ? couponDiscount(subtotal, coupon.discount_bp) : 0;
-  return { currency: cart.currency, lines, subtotal, discount, shipping: SHIPPING, total: subtotal - discount + SHIPPING, coupon };
+  return { currency: cart.currency, lines, subtotal, discount, coupon };
 }
 
 /** Whether a priced cart was priced from exactly these lines (the same cart lines, selections and quantities, in order). */
