@@ -8,6 +8,8 @@
  * Amounts are integer paise.
  */
 
+import { IST_OFFSET_MS } from './dates.ts';
+
 /** ₹2,00,000 in paise: cash of this much or more is unlawful to receive (s.269ST). */
 export const LEGAL_CASH_LIMIT = 2_00_000_00;
 
@@ -94,10 +96,9 @@ export const HUID_VERIFY_HELP =
  * bounds as UTC moments: the law's "in a day" for cash (s.269ST) and PAN (r.114B).
  */
 export function indianDay(moment: Date): { day: string; startUtc: Date; endUtc: Date } {
-  const IST_MS = 330 * 60_000;
-  const local = new Date(moment.getTime() + IST_MS);
+  const local = new Date(moment.getTime() + IST_OFFSET_MS);
   const day = local.toISOString().slice(0, 10);
-  const startUtc = new Date(Date.parse(`${day}T00:00:00Z`) - IST_MS);
+  const startUtc = new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
   return { day, startUtc, endUtc: new Date(startUtc.getTime() + 86_400_000) };
 }
 

@@ -8,7 +8,8 @@
 
 /** The shop's time zone. India keeps UTC+05:30 the whole year (no summer time). */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+/** India Standard Time's offset from UTC: a moment plus this, read as UTC, is India's clock. */
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -7,14 +7,12 @@
 import { findCountry, findIndianState, type ShippingAddress } from './address.ts';
 import { maskPan } from './compliance.ts';
 import { dollarsFromRupees, divideHalfUp } from './pricing.ts';
+import { IST_OFFSET_MS } from './dates.ts';
 import { formatPhone } from './phone.ts';
 import { INVOICE_PREFIX, type Seller } from './seller.ts';
 import { apportion, finenessOf, HSN_JEWELLERY, splitInclusive, sumSplits, supplyKind, type SupplyKind, type TaxSplit } from './tax.ts';
 
-/** India Standard Time is UTC+05:30; a financial year turns at midnight IST on 1 April. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** The financial year a moment falls in, by its starting calendar year (2026 for April 2026 - March 2027). */
+/** The financial year a moment falls in, by its starting calendar year (2026 for April 2026 - March 2027): it turns at midnight IST on 1 April. */
 export function financialYearStart(at: Date): number {
   const ist = new Date(at.getTime() + IST_OFFSET_MS);
   const year = ist.getUTCFullYear();

@@ -4,6 +4,7 @@
  */
 
 import PDFDocument from 'pdfkit';
+import { SHOP_TIME_ZONE } from '../../rules/dates.ts';
 import type { InvoiceDocument } from '../../rules/invoice.ts';
 
 const PAGE = { size: 'A4', layout: 'landscape', margin: 32 } as const;
@@ -16,7 +17,7 @@ function amount(minor: number, currency: InvoiceDocument['currency']): string {
 /** "2026-11-24T10:00:00.000Z" -> "24 Nov 2026" in India Standard Time. */
 function dateText(iso: string): string {
   const at = new Date(iso.includes('T') ? iso : `${iso.replace(' ', 'T')}Z`);
-  return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
+  return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE }).format(at);
 }
 
 interface Column {
