@@ -8,10 +8,18 @@
  * All amounts are integer minor units (paise).
  */
 
-import { GST_BASIS_POINTS } from './pricing.ts';
+import { basisPointsToPercentText } from './money.ts';
+import { GST_BASIS_POINTS, GST_RATE_TEXT } from './pricing.ts';
 
 /** Harmonised System code of articles of jewellery of precious metal. */
 export const HSN_JEWELLERY = '7113';
+
+/** Each tax's rate as an invoice writes it: CGST and SGST half the GST rate each ("1.5%"), IGST all of it ("3%"). */
+export const TAX_RATE_TEXT = {
+  cgst: `${basisPointsToPercentText(GST_BASIS_POINTS / 2)}%`,
+  sgst: `${basisPointsToPercentText(GST_BASIS_POINTS / 2)}%`,
+  igst: GST_RATE_TEXT,
+} as const;
 
 
 /** How a supply is taxed, from the shop's state and the place of supply. */

@@ -6,6 +6,7 @@
 import PDFDocument from 'pdfkit';
 import { SHOP_TIME_ZONE } from '../../rules/dates.ts';
 import type { InvoiceDocument } from '../../rules/invoice.ts';
+import { TAX_RATE_TEXT } from '../../rules/tax.ts';
 
 const PAGE = { size: 'A4', layout: 'landscape', margin: 32 } as const;
 
@@ -81,7 +82,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.text(`Phone ${b.phone} · ${b.email}${b.pan ? ` · PAN ${b.pan}` : ''}`);
 
   // Lines.
-  const tax = figures.supply === 'intra_state' ? ['CGST 1.5%', 'SGST 1.5%'] : figures.supply === 'inter_state' ? ['IGST 3%'] : ['IGST 0% (export)'];
+  const tax = figures.supply === 'intra_state' ? [`CGST ${TAX_RATE_TEXT.cgst}`, `SGST ${TAX_RATE_TEXT.sgst}`] : figures.supply === 'inter_state' ? [`IGST ${TAX_RATE_TEXT.igst}`] : ['IGST 0% (export)'];
   const columns: Column[] = [
     { title: '#', width: 16 },
     { title: 'Description', width: 150 },
@@ -151,9 +152,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     ['Discount', money(t.discount)],
     ['Taxable value', money(t.taxable)],
     ...(figures.supply === 'intra_state'
-      ? ([['CGST @ 1.5%', money(t.cgst)], ['SGST @ 1.5%', money(t.sgst)]] as [string, string][])
+      ? ([[`CGST @ ${TAX_RATE_TEXT.cgst}`, money(t.cgst)], [`SGST @ ${TAX_RATE_TEXT.sgst}`, money(t.sgst)]] as [string, string][])
       : figures.supply === 'inter_state'
-        ? ([['IGST @ 3%', money(t.igst)]] as [string, string][])
+        ? ([[`IGST @ ${TAX_RATE_TEXT.igst}`, money(t.igst)]] as [string, string][])
         : ([['IGST (zero-rated export)', money(0)]] as [string, string][])),
     [`Invoice total (${doc.currency})`, money(t.gross)],
     ...(doc.exchange ? ([[`In rupees at Rs ${amount(doc.exchange.usd_inr, 'INR')}/US$`, `Rs ${amount(doc.exchange.total_inr, 'INR')}`]] as [string, string][]) : []),
