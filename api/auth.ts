@@ -4,7 +4,11 @@ import type { AppEnv, Caller } from './context.ts';
 import type { Config } from './env.ts';
 import { forbidden } from './errors.ts';
 import { isAdministrator } from '../rules/roles.ts';
+import { isRole, missingPermissionMessage, type Permission, permissionsOf } from '../rules/permissions.ts';
 import { findTokenHolder } from '../db/queries/users.ts';
+import { staffPolicy } from '../db/queries/shop-settings.ts';
+import { type Actor, actingAs } from '../db/audit.ts';
+import { clientAddress } from './client-address.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'aurum-jewellery-api';
@@ -57,42 +61,72 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
+type Ctx = Parameters<MiddlewareHandler<AppEnv>>[0];
+
+/** What a token whose password the owner set may still do: change it (PUT /changepassword). */
+export type PendingPassword = 'refuse' | 'allow';
+
 /** Reads the caller from the bearer token and the database, or null for a visitor. */
-async function identify(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Caller | null> {
+async function identify(c: Ctx, pending: PendingPassword = 'refuse'): Promise<Caller | null> {
   const token = bearerToken(c.req.header('authorization'));
-  return token ? callerOf(c, token) : null;
+  return token ? callerOf(c, token, pending) : null;
 }
 
-/** The user a token names, from the database; a bad token or a deleted account is refused. */
-async function callerOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: string): Promise<Caller> {
+/**
+ * The user a token names, from the database; a bad token, a deleted or deactivated account
+ * is refused, and so is every call but PUT /changepassword while the password is one the
+ * owner set (`pending`).
+ */
+async function callerOf(c: Ctx, token: string, pending: PendingPassword = 'refuse'): Promise<Caller> {
   const { config, db } = c.var.deps;
   const subject = await verifyToken(config, token);
   if (subject === null) throw forbidden();
   // The very account the token was issued to: same id and same key (an id given out again has another key).
   const user = await findTokenHolder(db, subject.u_id, subject.token_key);
-  if (!user) throw forbidden('This account no longer exists. Please log in again.');
-  return { ...user, isAdmin: isAdministrator(user) };
+  if (!user) throw forbidden('This account no longer exists or was deactivated. Please log in again.');
+  if (user.password_change_required === 1 && pending === 'refuse') {
+    throw forbidden('Please change the password the owner set for you before you go on (PUT /changepassword).', { password_change_required: true });
+  }
+  const role = isRole(user.role) ? user.role : null;
+  const isAdmin = isAdministrator(user);
+  const permissions = isAdmin ? permissionsOf(role ?? 'owner', role === 'catalogue' ? await staffPolicy(db) : undefined) : [];
+  return { u_id: user.u_id, u_type: user.u_type, full_name: user.full_name, country_code: user.country_code, isAdmin, role: isAdmin ? (role ?? 'owner') : null, permissions };
 }
 
-/** Lets only a logged-in user through; sets `c.var.caller`. */
-export function requireUser(): MiddlewareHandler<AppEnv> {
+/** Lets only a logged-in user through; sets `c.var.caller`. `pending: 'allow'` lets a password the owner set through (to change it). */
+export function requireUser(pending: PendingPassword = 'refuse'): MiddlewareHandler<AppEnv> {
   return async function requireUser(c, next) {
-    const caller = await identify(c);
+    const caller = await identify(c, pending);
     if (!caller) throw forbidden('Please log in to continue.');
     c.set('caller', caller);
     await next();
   };
 }
 
-/** Lets only an administrator through; the role is read from the database on every call. */
-export function requireAdmin(): MiddlewareHandler<AppEnv> {
-  return async function requireAdmin(c, next) {
+/** The staff member a back-office request acts for, for the audit trail. */
+export function actorOf(c: Ctx, caller: Caller): Actor {
+  return { u_id: caller.u_id, name: caller.full_name, role: caller.role, ip: clientAddress(c), request_id: c.var.requestId ?? null };
+}
+
+/**
+ * Lets through only staff who hold `permission` (rules/permissions.ts), read from the
+ * database on every call; null asks only for an active staff account (their own profile).
+ * The handler runs as that staff member: its writes are recorded in the audit trail.
+ */
+export function requirePermission(permission: Permission | null): MiddlewareHandler<AppEnv> {
+  return async function requirePermission(c, next) {
     const caller = await identify(c);
-    if (!caller) throw forbidden('Please log in as an administrator.');
-    if (!caller.isAdmin) throw forbidden('Only administrators can do this.');
+    if (!caller) throw forbidden('Please log in as a member of staff.');
+    if (!caller.isAdmin) throw forbidden('Only the shop\'s staff can do this.');
+    if (permission && !caller.permissions.includes(permission)) throw forbidden(missingPermissionMessage(permission), { missing_permission: permission });
     c.set('caller', caller);
-    await next();
+    await actingAs(actorOf(c, caller), next);
   };
+}
+
+/** Lets only an administrator through: any active staff member (their role's permissions are checked by requirePermission). */
+export function requireAdmin(): MiddlewareHandler<AppEnv> {
+  return requirePermission(null);
 }
 
 /** Identifies the caller when a token is sent, without requiring one (a bad token is still refused). */
@@ -106,11 +140,11 @@ export function identifyCaller(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * A `u_id` named in a path or body must be the caller's own; administrators may name anyone.
- * Refused with 403 so the storefront treats it as a broken session.
+ * A `u_id` named in a path or body must be the caller's own; staff holding `permission` may
+ * name anyone. Refused with 403 so the storefront treats it as a broken session.
  */
-export function assertOwnUser(caller: Caller, u_id: number): void {
-  if (caller.u_id !== u_id && !caller.isAdmin) {
+export function assertOwnUser(caller: Caller, u_id: number, permission: Permission = 'customers.manage'): void {
+  if (caller.u_id !== u_id && !caller.permissions.includes(permission)) {
     throw forbidden('You can only act on your own account.');
   }
 }

@@ -1,4 +1,5 @@
 import type { Config } from './env.ts';
+import type { Permission, Role } from '../rules/permissions.ts';
 import type { DB } from '../db/connection.ts';
 
 /** The caller, as the database knows them (never as the request claims). */
@@ -8,7 +9,12 @@ export interface Caller {
   full_name: string;
   /** The account's country calling code ("+91"): the currency its prices are in (rules/currency.ts). */
   country_code: string;
+  /** A member of staff (u_type "0", active): the back office is theirs, within their permissions. */
   isAdmin: boolean;
+  /** A member of staff's role (rules/permissions.ts); null for a shopper. */
+  role: Role | null;
+  /** What this caller may do in the back office, from their role and the owner's policy (empty for a shopper). */
+  permissions: Permission[];
 }
 
 /** What every handler can reach through `c.var`. */

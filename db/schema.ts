@@ -17,6 +17,43 @@ export interface UserTable {
   created_at: Defaulted<string>;
   /** Random identity put in every token issued to this account (newTokenKey): a token names this very account. */
   token_key: string;
+  /** A back-office account's role (rules/permissions.ts ROLES); null for a shopper. */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 once the owner deactivates a staff account: its tokens stop working at once. */
+  active: Defaulted<number>;
+  /** 1 while the password is one the owner set: the account's token can only change it. */
+  password_change_required: Defaulted<number>;
+  /** The TOTP secret, encrypted at rest (db/secrets.ts); null until set up. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 once a first code confirmed the secret: sign-in then asks for a code. */
+  totp_enabled: Defaulted<number>;
+  /** The last 30-second step a code was accepted in: each code is good once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One-time recovery codes of a staff account's two-factor sign-in (hashes only). */
+export interface TotpRecoveryCodeTable {
+  trc_id: Generated<number>;
+  u_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: Defaulted<string>;
+}
+
+/** One back-office write: who, what, the fields that changed (JSON), when, from where. Append-only. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_u_id: number | null;
+  actor_name: string;
+  role: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  request_id: string | null;
+  created_at: Defaulted<string>;
 }
 
 export interface CategoryTable {
@@ -515,6 +552,8 @@ export interface Database {
   metal_rates: MetalRateTable;
   media_files: MediaFileTable;
   leases: LeaseTable;
+  totp_recovery_codes: TotpRecoveryCodeTable;
+  audit_log: AuditLogTable;
 }
 
 /**
@@ -523,7 +562,7 @@ export interface Database {
  * list against the types; tests/db/schema.test.ts checks it against SQLite).
  */
 export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T], true> } = {
-  users: { u_id: true, full_name: true, u_name: true, country_code: true, phone_number: true, password_hash: true, u_type: true, created_at: true, token_key: true },
+  users: { u_id: true, full_name: true, u_name: true, country_code: true, phone_number: true, password_hash: true, u_type: true, created_at: true, token_key: true, role: true, active: true, password_change_required: true, totp_secret: true, totp_enabled: true, totp_last_step: true },
   categories: { cate_id: true, cate_name: true, cate_image: true, cate_status: true, created_at: true },
   materials: { m_id: true, name: true, created_at: true },
   sizes: { size_id: true, size_name: true, created_at: true },
@@ -564,6 +603,8 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   metal_rates: { mr_id: true, rc_id: true, carat_id: true, inr_per_gram: true },
   media_files: { folder: true, name: true, width: true, height: true },
   leases: { name: true, holder: true, expires_at: true },
+  totp_recovery_codes: { trc_id: true, u_id: true, code_hash: true, used_at: true, created_at: true },
+  audit_log: { id: true, actor_u_id: true, actor_name: true, role: true, action: true, entity: true, entity_id: true, before: true, after: true, ip: true, request_id: true, created_at: true },
 };
 
 export type User = Selectable<UserTable>;

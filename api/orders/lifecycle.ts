@@ -21,7 +21,7 @@ import { returnStock } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { releaseOrderHuids } from '../../db/queries/hallmarks-invoices.ts';
 import { writeTransaction } from '../../db/transaction.ts';
-import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { conflictError, forbiddenError, notFoundError } from '../../rules/errors.ts';
 import { type Currency, formatMoney, toMajor } from '../../rules/money.ts';
 import { nextStatusesForShop, ORDER_STATUS, type OrderActor, type OrderStatus, transitionRefusal } from '../../rules/orders.ts';
 import { asPaymentStatus, cancelRefunds, type PaymentStatus, paymentStatusAfter } from '../../rules/payments.ts';
@@ -40,6 +40,8 @@ export interface StatusChange {
   /** The shop cancelling a paid order: the refund it confirms, in minor units of the order's currency. */
   confirmRefundAmount?: number;
   note?: string | null;
+  /** The largest refund (paise, in rupees' worth) this caller may make; undefined for no limit (rules/permissions.ts mayRefund). */
+  refundLimit?: number;
 }
 
 export interface StatusChangeResult {
@@ -63,6 +65,12 @@ export interface RefundConfirmation {
   currency: Currency;
 }
 
+/** An order's total in paise: a dollar order at the exchange rate it was placed at (unknown: above any limit). */
+function rupeesWorth(order: { currency: string; total: number; usd_inr: number | null }): number {
+  if (order.currency === 'INR') return order.total;
+  return order.usd_inr === null ? Number.POSITIVE_INFINITY : Math.round((order.total * order.usd_inr) / 100);
+}
+
 /** Changes an order's status if the rules allow it; otherwise a DomainError saying why. */
 export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, change: StatusChange, now = Date.now()): Promise<StatusChangeResult> {
   const { o_id, to } = change;
@@ -78,6 +86,12 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     }
     const before = asPaymentStatus(order.payment_status);
     const refunds = to === 5 && cancelRefunds(before);
+    if (refunds && change.refundLimit !== undefined && rupeesWorth(order) > change.refundLimit) {
+      throw forbiddenError(
+        `Cancelling order #${o_id} refunds ${formatMoney(toMajor(order.total), order.currency, { cents: true })}, above the order desk's limit of ${formatMoney(toMajor(change.refundLimit), 'INR')}: ask the owner or a manager.`,
+        { o_id, missing_permission: 'orders.refund_any' },
+      );
+    }
     if (refunds && change.actor === 'shop' && change.confirmRefundAmount !== order.total) {
       const amount = toMajor(order.total);
       const confirmation: RefundConfirmation = { o_id, status: order.status, refund_required: true, refund_amount: amount, currency: order.currency };

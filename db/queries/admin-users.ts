@@ -3,7 +3,9 @@
  * administrator, or a shopper deleting their own account).
  */
 
-import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { conflictError, forbiddenError, notFoundError } from '../../rules/errors.ts';
+import { missingPermissionMessage } from '../../rules/permissions.ts';
+import { recordChange } from '../audit.ts';
 import { isAdministrator } from '../../rules/roles.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
@@ -44,27 +46,38 @@ export async function listUsers(db: DB): Promise<UserView[]> {
 /**
  * Deletes an account. Its cart and wishlist go with it (the foreign keys
  * cascade) and so do its product reviews (personal words under the person's
- * name); its orders stay for the shop's books, no longer linked to it. The last
- * administrator cannot be deleted: nobody could run the shop any more.
+ * name); its orders stay for the shop's books, no longer linked to it. A member
+ * of staff is deleted only by someone who may manage staff (`mayRemoveStaff`),
+ * and the last active owner never: nobody could run the shop any more.
  * Answers the review image files to remove after commit.
  */
-export function deleteUser(db: DB, u_id: number): Promise<{ reviewFiles: string[]; removedReviews: number }> {
+export function deleteUser(db: DB, u_id: number, mayRemoveStaff: boolean): Promise<{ reviewFiles: string[]; removedReviews: number }> {
   return writeTransaction(db, async (trx) => {
-    const user = await trx.selectFrom('users').select(['u_id', 'u_type']).where('u_id', '=', u_id).executeTakeFirst();
+    const user = await trx.selectFrom('users').select(['u_id', 'u_type', 'role', 'active', 'full_name', 'country_code', 'phone_number']).where('u_id', '=', u_id).executeTakeFirst();
     if (!user) throw notFoundError('User not found.');
     if (isAdministrator(user)) {
+      if (!mayRemoveStaff) throw forbiddenError(missingPermissionMessage('staff.manage'), { missing_permission: 'staff.manage' });
       const { n } = await trx
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('u_type', '=', '0')
+        .where((eb) => eb.or([eb('role', '=', 'owner'), eb('role', 'is', null)]))
+        .where('active', '=', 1)
+        .where('u_id', '!=', u_id)
         .executeTakeFirstOrThrow();
-      if (Number(n) <= 1) throw conflictError('The last administrator cannot be deleted.');
+      if ((user.role ?? 'owner') === 'owner' && user.active === 1 && Number(n) === 0) throw conflictError('The last administrator cannot be deleted.');
     }
     const reviews = await trx.selectFrom('reviews').select('r_id').where('u_id', '=', u_id).where('p_id', 'is not', null).execute();
     const ids = reviews.map((r) => r.r_id);
     const images = ids.length ? await trx.selectFrom('review_images').select('file_name').where('r_id', 'in', ids).execute() : [];
     if (ids.length) await trx.deleteFrom('reviews').where('r_id', 'in', ids).execute();
     await trx.deleteFrom('users').where('u_id', '=', u_id).execute();
+    await recordChange(trx, {
+      action: 'user.delete',
+      entity: isAdministrator(user) ? 'staff' : 'user',
+      entity_id: u_id,
+      before: { full_name: user.full_name, phone: `${user.country_code}${user.phone_number}`, role: user.role, reviews_removed: ids.length },
+    });
     return { reviewFiles: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)), removedReviews: ids.length };
   });
 }

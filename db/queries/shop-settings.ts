@@ -5,11 +5,13 @@
  */
 
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from '../../rules/shipping.ts';
+import { DEFAULT_STAFF_POLICY, type StaffPolicy } from '../../rules/permissions.ts';
 import type { DB } from '../connection.ts';
 import { utcTimestamp } from '../time.ts';
 
 const SHIPPING_RATES = 'shipping_rates';
 const COD_CAP = 'cod_cap';
+const STAFF_POLICY = 'staff_policy';
 
 async function readSetting<T>(db: DB, key: string): Promise<{ value: T; updatedAt: string } | null> {
   const row = await db.selectFrom('shop_settings').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
@@ -57,4 +59,10 @@ export async function adminCodCap(db: DB): Promise<number | null> {
 
 export function setAdminCodCap(db: DB, cap: number | null): Promise<void> {
   return writeSetting(db, COD_CAP, { cap });
+}
+
+/** The owner's staff policy (rules/permissions.ts StaffPolicy): the defaults where a value was never set. */
+export async function staffPolicy(db: DB): Promise<StaffPolicy> {
+  const saved = (await readSetting<Partial<StaffPolicy>>(db, STAFF_POLICY))?.value;
+  return { ...DEFAULT_STAFF_POLICY, ...saved };
 }

@@ -11,6 +11,11 @@ export function findUserByPhone(db: DB, countryCode: string, phoneNumber: string
     .executeTakeFirst();
 }
 
+/** An account by its id (with its password hash: for the password change only). */
+export function findUserById(db: DB, u_id: number) {
+  return db.selectFrom('users').selectAll().where('u_id', '=', u_id).executeTakeFirst();
+}
+
 /** A new account's random token identity (users.token_key): 144 bits, never reused. */
 export function newTokenKey(): string {
   return randomBytes(18).toString('base64url');
@@ -48,14 +53,15 @@ export async function lockShopper(trx: DB, u_id: number): Promise<void> {
 
 /**
  * The account a token was issued to, as a caller: the same id and the same token key (an id
- * given out again has another key); undefined when it no longer exists.
+ * given out again has another key); undefined when it no longer exists or was deactivated.
  */
 export function findTokenHolder(db: DB, u_id: number, token_key: string) {
   return db
     .selectFrom('users')
-    .select(['u_id', 'u_type', 'full_name', 'country_code'])
+    .select(['u_id', 'u_type', 'full_name', 'country_code', 'role', 'password_change_required', 'totp_enabled'])
     .where('u_id', '=', u_id)
     .where('token_key', '=', token_key)
+    .where('active', '=', 1)
     .executeTakeFirst();
 }
 

@@ -1,16 +1,22 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { createUser, findUserByPhone } from '../../../db/queries/users.ts';
-import { issueToken } from '../../auth.ts';
+import { createUser, findUserById, findUserByPhone } from '../../../db/queries/users.ts';
+import { setOwnPassword } from '../../../db/queries/staff.ts';
+import { staffPolicy } from '../../../db/queries/shop-settings.ts';
+import { actingAs } from '../../../db/audit.ts';
+import type { DB } from '../../../db/connection.ts';
+import { isAdministrator } from '../../../rules/roles.ts';
+import { isRole, permissionsOf } from '../../../rules/permissions.ts';
+import { actorOf, issueToken } from '../../auth.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, conflict, created, notFound, ok, tooManyAttempts } from '../../errors.ts';
+import { badRequest, conflict, created, forbidden, notFound, ok, tooManyAttempts } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../db/passwords.ts';
 import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
 import { getProfile, rememberAddress } from '../../../db/queries/profile.ts';
 import { writeTransaction } from '../../../db/transaction.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import { nationalNumber } from '../../../rules/phone.ts';
-import type { getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
+import type { changePassword, getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
 
 // Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
 // short enough that the real owner is not shut out for the day.
@@ -63,11 +69,14 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
 
   const user = await findUserByPhone(db, countryCode, phoneNumber);
   if (!(await verifyPassword(user?.password_hash, password)) || !user) throw badRequest('Invalid phone number or password.');
+  // Only the holder of the right password learns that the account was deactivated.
+  if (user.active !== 1) throw forbidden('This account has been deactivated. Please ask the shop\'s owner.');
   // A right password was no guess: the phone starts afresh and the address gets its slot back.
   await clearRateLimit(db, phoneBucket);
   await releaseRateLimitSlot(db, addressBucket);
   const token = await issueToken(config, user);
-  return ok(c, 'Login successful.', {
+  const access = await accessOf(db, user);
+  return ok(c, access.password_change_required ? 'Login successful. Please change the password the owner set for you.' : 'Login successful.', {
     u_id: user.u_id,
     full_name: user.full_name,
     u_name: user.u_name,
@@ -76,13 +85,46 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
     u_type: user.u_type,
     auth_token: token,
     token,
+    ...access,
   });
+};
+
+/** A user's role and permissions (rules/permissions.ts), and whether their password must be changed first. */
+async function accessOf(db: DB, user: { u_type: string; role: string | null; password_change_required: number }) {
+  const staff = isAdministrator(user);
+  const role = staff ? (isRole(user.role) ? user.role : 'owner') : null;
+  const permissions = role ? permissionsOf(role, role === 'catalogue' ? await staffPolicy(db) : undefined) : [];
+  return { role, permissions, ...(user.password_change_required === 1 ? { password_change_required: true as const } : {}) };
+}
+
+export const changePasswordHandler: RouteHandler<typeof changePassword, AppEnv> = async (c) => {
+  const { password, currentPassword } = c.req.valid('json');
+  const { db, config } = c.var.deps;
+  const { caller } = c.var;
+  const user = await findUserById(db, caller.u_id);
+  if (!user) throw notFound('This account no longer exists.');
+  if (user.password_change_required !== 1) {
+    // Someone holding a stolen token must not be able to lock the owner out: the old password is asked, and counted like a login.
+    const bucket = `password:user:${user.u_id}`;
+    const wait = await takeRateLimitSlots(db, [{ bucket, limit: PHONE_LIMIT }]);
+    if (wait > 0) throw tooManyAttempts(`Too many attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    if (!currentPassword) throw badRequest('Please enter your current password.');
+    if (!(await verifyPassword(user.password_hash, currentPassword))) throw badRequest('Your current password is not right.');
+    await clearRateLimit(db, bucket);
+  }
+  if (await verifyPassword(user.password_hash, password)) throw badRequest('Please choose a password different from the one you have now.');
+  const password_hash = await hashPassword(password);
+  const change = () => setOwnPassword(db, user.u_id, password_hash);
+  const subject = caller.isAdmin ? await actingAs(actorOf(c, caller), change) : await change();
+  const token = await issueToken(config, subject);
+  return ok(c, 'Your password is changed. Other sessions of this account have ended.', { u_id: user.u_id, auth_token: token, token });
 };
 
 export const getUserProfileHandler: RouteHandler<typeof getUserProfile, AppEnv> = async (c) => {
   const profile = await getProfile(c.var.deps.db, c.var.caller.u_id);
   if (!profile) throw notFound('This account no longer exists.');
-  return ok(c, 'Your profile.', profile);
+  const { role, permissions } = c.var.caller;
+  return ok(c, 'Your profile.', { ...profile, role, permissions });
 };
 
 export const updateUserProfileHandler: RouteHandler<typeof updateUserProfile, AppEnv> = async (c) => {
@@ -96,5 +138,6 @@ export const updateUserProfileHandler: RouteHandler<typeof updateUserProfile, Ap
     return getProfile(trx, u_id);
   });
   if (!profile) throw notFound('This account no longer exists.');
-  return ok(c, 'Your address is saved. Checkout will fill it in next time.', profile);
+  const { role, permissions } = c.var.caller;
+  return ok(c, 'Your address is saved. Checkout will fill it in next time.', { ...profile, role, permissions });
 };

@@ -4,14 +4,15 @@ import { COUNTRY_CODES } from '../../env.ts';
 import { nationalNumber, phoneNumberMessage } from '../../../rules/phone.ts';
 import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { AddressFields } from '../orders/orders.schemas.ts';
+import { ALL_PERMISSIONS, type Permission, ROLES } from '../../../rules/permissions.ts';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
 
-const CountryCode = z.enum(COUNTRY_CODES, { error: `Country code must be one of ${COUNTRY_CODES.join(', ')}.` });
+export const CountryCode = z.enum(COUNTRY_CODES, { error: `Country code must be one of ${COUNTRY_CODES.join(', ')}.` });
 const PHONE_DIGITS = 'Phone number must be 6 to 15 digits.';
 /** The phone as a shopper types it: digits with spaces, dashes, dots or brackets, a leading + or 0 (rules/phone.ts reads it). */
-const PhoneNumber = z
+export const PhoneNumber = z
   .string({ error: 'Phone number is required.' })
   .trim()
   .regex(/^\+?[\d\s().-]{6,24}$/, PHONE_DIGITS)
@@ -21,16 +22,19 @@ const PhoneNumber = z
     example: '9876543210',
   });
 
+/** A password being set: 8 to 128 characters. */
+export const NewPassword = z
+  .string({ error: 'Password is required.' })
+  .min(8, 'Password must be at least 8 characters.')
+  .max(128, 'Password must be at most 128 characters.');
+
 export const RegisterUser = z
   .strictObject({
     full_name: required('Full name', 100),
     u_name: required('Username', 50),
     countryCode: CountryCode,
     phoneNumber: PhoneNumber,
-    password: z
-      .string({ error: 'Password is required.' })
-      .min(8, 'Password must be at least 8 characters.')
-      .max(128, 'Password must be at most 128 characters.'),
+    password: NewPassword,
     repeatPassword: z.string({ error: 'Repeat password is required.' }),
   })
   .refine((body) => body.password === body.repeatPassword, { message: 'Passwords do not match', path: ['repeatPassword'] })
@@ -47,6 +51,12 @@ export const UserLogin = z
   })
   .openapi('UserLogin');
 
+/** What a signed-in user may do in the back office (rules/permissions.ts). */
+const StaffAccess = {
+  role: z.enum(ROLES).nullable().openapi({ description: 'A member of staff\'s role; null for a shopper.' }),
+  permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])).openapi({ description: 'What this user may do in the back office; empty for a shopper.' }),
+};
+
 export const SessionUser = z
   .object({
     u_id: z.number().int(),
@@ -57,6 +67,10 @@ export const SessionUser = z
     u_type: z.string().openapi({ description: '"0" for an administrator, "1" for a shopper.' }),
     auth_token: z.string().openapi({ description: 'Bearer token (HS256 JWT, 7 days).' }),
     token: z.string().openapi({ description: 'The same token, for clients that read `token`.' }),
+    ...StaffAccess,
+    password_change_required: z.literal(true).optional().openapi({
+      description: 'Present when the password is one the owner set: until PUT /changepassword, the token can do nothing else.',
+    }),
   })
   .openapi('SessionUser');
 
@@ -116,6 +130,7 @@ export const UserProfile = z
     u_name: z.string(),
     phoneNumber: z.string(),
     countryCode: z.string(),
+    ...StaffAccess,
     saved_address: SavedAddress.nullable().openapi({
       description: 'The contact e-mail and shipping address of the last order placed, or as last saved in My Profile; null until then. The checkout fills its form with it.',
     }),
@@ -153,4 +168,34 @@ export const updateUserProfile = createRoute({
   middleware: [requireUser()] as const,
   request: { body: jsonBody(UpdateUserProfile) },
   responses: { 200: jsonOk(UserProfile, 'Saved; the profile as it now is.'), 400: errorResponses[400], 403: errorResponses[403], 404: errorResponses[404] },
+});
+
+export const ChangePassword = z
+  .strictObject({
+    password: NewPassword,
+    repeatPassword: z.string({ error: 'Repeat password is required.' }),
+    currentPassword: z.string().max(128).optional().openapi({
+      description: 'The password in use now: required, except while the password is one the owner set (password_change_required).',
+    }),
+  })
+  .refine((body) => body.password === body.repeatPassword, { message: 'Passwords do not match', path: ['repeatPassword'] })
+  .openapi('ChangePassword');
+
+export const changePassword = createRoute({
+  method: 'put',
+  path: '/changepassword',
+  tags: ['Accounts'],
+  security: bearer,
+  summary: 'Change the caller\'s password',
+  description:
+    'Sets a new password. A member of staff whose first password the owner set must call this before anything else. ' +
+    'Every other session of the account ends; the answer carries the new token.',
+  middleware: [requireUser('allow')] as const,
+  request: { body: jsonBody(ChangePassword) },
+  responses: {
+    200: jsonOk(z.object({ u_id: z.number().int(), auth_token: z.string(), token: z.string() }), 'Changed; use the new token from now on.'),
+    400: errorResponses[400],
+    403: errorResponses[403],
+    429: errorResponses[429],
+  },
 });

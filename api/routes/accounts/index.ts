@@ -1,12 +1,13 @@
 import { createRouter } from '../router.ts';
-import { getUserProfileHandler, registerUserHandler, updateUserProfileHandler, userLoginHandler } from './accounts.handlers.ts';
-import { getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
+import { changePasswordHandler, getUserProfileHandler, registerUserHandler, updateUserProfileHandler, userLoginHandler } from './accounts.handlers.ts';
+import { changePassword, getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
 
-/** Registration, login and the shopper's profile. */
+/** Registration, login, the caller's profile and password. */
 export function accountsRoutes() {
   return createRouter()
     .openapi(registerUser, registerUserHandler)
     .openapi(userLogin, userLoginHandler)
     .openapi(getUserProfile, getUserProfileHandler)
-    .openapi(updateUserProfile, updateUserProfileHandler);
+    .openapi(updateUserProfile, updateUserProfileHandler)
+    .openapi(changePassword, changePasswordHandler);
 }

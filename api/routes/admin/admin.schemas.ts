@@ -1,13 +1,21 @@
 import { z } from '@hono/zod-openapi';
-import { requireAdmin } from '../../auth.ts';
+import { requirePermission } from '../../auth.ts';
 import { bearer, errorResponses } from '../../openapi/schemas.ts';
+import type { Permission } from '../../../rules/permissions.ts';
 
-/** What every back-office route shares: its tag, the bearer token and the administrator guard. */
-export const adminRoute = {
-  tags: ['Back office'],
-  security: bearer,
-  middleware: [requireAdmin()],
-};
+/**
+ * What every back-office route shares: its tag, the bearer token, and the permission it
+ * needs (rules/permissions.ts), checked on the server from the database on every call and
+ * stated in openapi.yaml as `x-permission`. A back-office route cannot be declared without one.
+ */
+export function adminRoute(permission: Permission) {
+  return {
+    tags: ['Back office'],
+    security: bearer,
+    middleware: [requirePermission(permission)],
+    'x-permission': permission as string,
+  };
+}
 
 /** Required text, trimmed; blank counts as missing and gets the document's message. */
 export const requiredText = (message: string, max = 100, label = 'This field') =>

@@ -8,13 +8,14 @@ import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
 import { searchAdminRoutes } from './search/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
+import { staffRoutes } from './staff/index.ts';
 import { testimonialsRoutes } from './testimonials/index.ts';
 import { usersRoutes } from './users/index.ts';
 
 /**
- * Every back-office call (backoffice.md §7), each behind requireAdmin (the
- * database decides the role); DELETE /user/delete/{id} also lets a shopper
- * delete their own account.
+ * Every back-office call (backoffice.md §7), each declaring the permission it needs
+ * (adminRoute, rules/permissions.ts: the database decides the role on every call);
+ * DELETE /user/delete/{id} also lets a shopper delete their own account.
  */
 export function adminRoutes() {
   return createRouter()
@@ -28,5 +29,6 @@ export function adminRoutes() {
     .route('/', ordersAdminRoutes())
     .route('/', contactsRoutes())
     .route('/', dashboardRoutes())
-    .route('/', searchAdminRoutes());
+    .route('/', searchAdminRoutes())
+    .route('/', staffRoutes());
 }

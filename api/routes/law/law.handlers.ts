@@ -107,7 +107,7 @@ export const getInvoiceHandler: RouteHandler<typeof getInvoice, AppEnv> = async 
   const { db } = c.var.deps;
   const order = await findOrder(db, o_id);
   // Another shopper's order is answered as missing.
-  if (!order || (order.u_id !== c.var.caller.u_id && !c.var.caller.isAdmin)) throw notFound('Order not found.');
+  if (!order || (order.u_id !== c.var.caller.u_id && !c.var.caller.permissions.includes('orders.view'))) throw notFound('Order not found.');
   const invoice = await findInvoice(db, o_id);
   if (!invoice) throw notFound('The tax invoice is issued when the order ships.');
   const pdf = await renderInvoicePdf(JSON.parse(invoice.document) as InvoiceDocument);

@@ -66,7 +66,7 @@ export const getShippingRates = createRoute({
 });
 
 export const setShippingRates = createRoute({
-  ...adminRoute,
+  ...adminRoute('settings.manage'),
   method: 'post',
   path: '/setshippingrates',
   summary: 'Replace the shipping rate table',
@@ -93,7 +93,7 @@ export const getCodLimit = createRoute({
 });
 
 export const setCodLimit = createRoute({
-  ...adminRoute,
+  ...adminRoute('settings.manage'),
   method: 'post',
   path: '/setcodlimit',
   summary: 'Set a cash-on-delivery cap below the law\'s',
@@ -209,7 +209,7 @@ export const OrderHuids = z
   .openapi('OrderHuids');
 
 export const setOrderHuid = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.manage'),
   method: 'put',
   path: '/orderhuid',
   summary: 'Record the HUID of each piece of an order',

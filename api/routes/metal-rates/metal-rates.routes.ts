@@ -125,7 +125,7 @@ export const getMetalRates = createRoute({
 });
 
 export const setMetalRates = createRoute({
-  ...adminRoute,
+  ...adminRoute('rates.manage'),
   method: 'post',
   path: '/setmetalrates',
   summary: 'Set the day\'s metal rates and reprice',
@@ -138,7 +138,7 @@ export const setMetalRates = createRoute({
 });
 
 export const previewMetalRates = createRoute({
-  ...adminRoute,
+  ...adminRoute('rates.manage'),
   method: 'post',
   path: '/previewmetalrates',
   summary: 'What setting these rates would reprice, without saving',
@@ -156,7 +156,7 @@ export const previewMetalRates = createRoute({
 });
 
 export const getMetalRateHistory = createRoute({
-  ...adminRoute,
+  ...adminRoute('dashboard.view'),
   method: 'get',
   path: '/getmetalratehistory',
   summary: 'The latest rate settings, newest first',
@@ -177,7 +177,7 @@ export const LowStockRow = z
   .openapi('LowStockRow');
 
 export const getLowStock = createRoute({
-  ...adminRoute,
+  ...adminRoute('dashboard.view'),
   method: 'get',
   path: '/getlowstock',
   summary: 'Carat rows with few pieces left (sold out first), for the dashboard',

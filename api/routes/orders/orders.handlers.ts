@@ -9,14 +9,15 @@ import { changeOrderStatus } from '../../orders/lifecycle.ts';
 import { type OrderRequest, placeOrder, requestHash } from '../../orders/place-order.ts';
 import { placePaidOrder } from '../../payments/checkout.ts';
 import { ORDER_STATUS } from '../../../rules/orders.ts';
+import type { Permission } from '../../../rules/permissions.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import type { cancelOrderRoute, createOrder, getOrder, getUserOrder } from './orders.routes.ts';
 
-/** The user a request acts on: the u_id it names (the caller's own, or anyone for an administrator) or the caller. */
-export function ownerOf(c: { var: AppEnv['Variables'] }, u_id: number | undefined): number {
+/** The user a request acts on: the u_id it names (the caller's own, or anyone for staff holding `permission`) or the caller. */
+export function ownerOf(c: { var: AppEnv['Variables'] }, u_id: number | undefined, permission: Permission = 'customers.manage'): number {
   const target = u_id ?? c.var.caller.u_id;
-  assertOwnUser(c.var.caller, target);
+  assertOwnUser(c.var.caller, target, permission);
   return target;
 }
 
@@ -65,21 +66,21 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
 };
 
 export const getUserOrderHandler: RouteHandler<typeof getUserOrder, AppEnv> = async (c) => {
-  const u_id = ownerOf(c, c.req.valid('json').u_id);
+  const u_id = ownerOf(c, c.req.valid('json').u_id, 'orders.view');
   return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id));
 };
 
 export const getOrderHandler: RouteHandler<typeof getOrder, AppEnv> = async (c) => {
-  const u_id = ownerOf(c, c.req.valid('param').u_id);
+  const u_id = ownerOf(c, c.req.valid('param').u_id, 'orders.view');
   return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id));
 };
 
 export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const u_id = ownerOf(c, body.u_id);
+  const u_id = ownerOf(c, body.u_id, 'orders.manage');
   const { caller } = c.var;
-  // The shopper's own cancel is the refund's confirmation; the rules' window applies to an administrator here too.
-  const result = await changeOrderStatus(c.var.deps, { o_id: body.o_id, to: ORDER_STATUS.cancelled, actor: 'shopper', u_id: caller.u_id, ownerId: caller.isAdmin ? undefined : u_id });
+  // The shopper's own cancel is the refund's confirmation; the rules' window applies to the order desk here too.
+  const result = await changeOrderStatus(c.var.deps, { o_id: body.o_id, to: ORDER_STATUS.cancelled, actor: 'shopper', u_id: caller.u_id, ownerId: caller.permissions.includes('orders.manage') ? undefined : u_id });
   const description =
     result.payment_method === 'online'
       ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'

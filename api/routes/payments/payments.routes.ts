@@ -199,7 +199,7 @@ export const PaymentRecord = z
   .openapi('PaymentRecord');
 
 export const getPayments = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.view'),
   method: 'get',
   path: '/getpayments',
   summary: 'Every online payment with its state, newest first',

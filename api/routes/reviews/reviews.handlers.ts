@@ -13,6 +13,7 @@ import {
 } from '../../../db/queries/reviews.ts';
 import { fullNameOf } from '../../../db/queries/users.ts';
 import { assertOwnUser } from '../../auth.ts';
+import { missingPermissionMessage } from '../../../rules/permissions.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { conflict, created, forbidden, notFound, ok } from '../../errors.ts';
 import { parseFields, withUpload } from '../../uploads.ts';
@@ -23,8 +24,9 @@ export const getReviewsHandler: RouteHandler<typeof getReviews, AppEnv> = async 
   const { db } = c.var.deps;
   const caller = c.get('caller') as Caller | undefined;
   if (u_id !== undefined) {
-    // The back office list: only for an administrator, asking as themselves.
-    if (!caller?.isAdmin) throw forbidden('Only administrators can do this.');
+    // The back office list: only for staff who keep the catalogue (reviews are moderated there).
+    if (!caller?.isAdmin) throw forbidden('Only the shop\'s staff can do this.');
+    if (!caller.permissions.includes('catalogue.manage')) throw forbidden(missingPermissionMessage('catalogue.manage'), { missing_permission: 'catalogue.manage' });
     const [images, reviews] = await Promise.all([sliderImages(db), allReviews(db)]);
     return ok(c, 'Reviews list.', { sliderImages: images, reviews });
   }

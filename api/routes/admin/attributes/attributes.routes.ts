@@ -33,7 +33,7 @@ export function attributeRoutes(calls: AttributeCalls) {
   const lower = kind.label.toLowerCase();
   return {
     add: createRoute({
-      ...adminRoute,
+      ...adminRoute('catalogue.manage'),
       method: 'post',
       path: calls.add,
       summary: `Add a ${lower}`,
@@ -42,7 +42,7 @@ export function attributeRoutes(calls: AttributeCalls) {
       responses: { 201: jsonOk(calls.answer, `The new ${lower}.`), ...adminErrors, 409: errorResponses[409] },
     }),
     update: createRoute({
-      ...adminRoute,
+      ...adminRoute('catalogue.manage'),
       method: 'post',
       path: calls.update,
       summary: `Rename a ${lower}`,
@@ -50,7 +50,7 @@ export function attributeRoutes(calls: AttributeCalls) {
       responses: { 200: jsonOk(calls.answer, `The ${lower} as saved.`), ...adminErrors, 404: errorResponses[404], 409: errorResponses[409] },
     }),
     remove: createRoute({
-      ...adminRoute,
+      ...adminRoute('catalogue.manage'),
       method: 'delete',
       path: calls.remove,
       summary: `Delete a ${lower}`,

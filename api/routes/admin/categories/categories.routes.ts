@@ -19,7 +19,7 @@ export const AddCategoryFields = z.object({ cate_name: CategoryName });
 export const UpdateCategoryFields = z.object({ cate_id: recordId('cate_id'), cate_name: CategoryName });
 
 export const addCategory = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/addcategory',
   summary: 'Add a category',
@@ -37,7 +37,7 @@ export const addCategory = createRoute({
 });
 
 export const updateCategory = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/updatecategory',
   summary: 'Rename a category, optionally with a new image',
@@ -62,7 +62,7 @@ export const DeleteCategoryQuery = z.object({
 });
 
 export const deleteCategory = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'delete',
   path: '/deletecategory',
   summary: 'Delete a category and its image',

@@ -22,7 +22,7 @@ export const Contact = z
   .openapi('Contact');
 
 export const contactInfo = createRoute({
-  ...adminRoute,
+  ...adminRoute('customers.view'),
   method: 'post',
   path: '/contactinfo',
   summary: 'Contact messages, newest first, one page at a time',
@@ -34,7 +34,7 @@ export const contactInfo = createRoute({
 });
 
 export const deleteContactInfo = createRoute({
-  ...adminRoute,
+  ...adminRoute('customers.manage'),
   method: 'delete',
   path: '/deletecontactinfo',
   summary: 'Delete a contact message',

@@ -44,7 +44,7 @@ export const ChangeCouponStatus = z
   .openapi('ChangeCouponStatus');
 
 export const addCoupon = createRoute({
-  ...adminRoute,
+  ...adminRoute('coupons.manage'),
   method: 'post',
   path: '/addcoupon',
   summary: 'Add a coupon',
@@ -54,7 +54,7 @@ export const addCoupon = createRoute({
 });
 
 export const updateCoupon = createRoute({
-  ...adminRoute,
+  ...adminRoute('coupons.manage'),
   method: 'post',
   path: '/updatecoupon',
   summary: 'Edit a coupon',
@@ -64,7 +64,7 @@ export const updateCoupon = createRoute({
 });
 
 export const changeCouponStatus = createRoute({
-  ...adminRoute,
+  ...adminRoute('coupons.manage'),
   method: 'post',
   path: '/changecouponstatus',
   summary: 'Activate (1) or deactivate (0) a coupon',

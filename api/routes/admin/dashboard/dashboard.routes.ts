@@ -26,7 +26,7 @@ export const Inquiry = z
   .openapi('Inquiry');
 
 export const dashboardCounter = createRoute({
-  ...adminRoute,
+  ...adminRoute('dashboard.view'),
   method: 'get',
   path: '/dashboardcounter',
   summary: 'The dashboard\'s five counters',
@@ -36,7 +36,7 @@ export const dashboardCounter = createRoute({
 const limitMessage = 'limit must be a whole number from 1 to 100.';
 
 export const getAll = createRoute({
-  ...adminRoute,
+  ...adminRoute('customers.view'),
   method: 'get',
   path: '/getall',
   summary: 'The newest inquiries (contact messages)',

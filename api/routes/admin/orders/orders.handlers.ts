@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { listAllOrders, listOrderPage, orderDetail, setInternalNote, setShipment } from '../../../../db/queries/admin-orders.ts';
 import { toMinor } from '../../../../rules/money.ts';
+import { staffPolicy } from '../../../../db/queries/shop-settings.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ok } from '../../../errors.ts';
 import { changeOrderStatus } from '../../../orders/lifecycle.ts';
@@ -24,13 +25,17 @@ export const getOrderDetailHandler: RouteHandler<typeof getOrderDetail, AppEnv> 
 
 export const updateOrderStatusHandler: RouteHandler<typeof updateOrderStatus, AppEnv> = async (c) => {
   const { o_id, status, refund_amount, note } = c.req.valid('json');
-  const result = await changeOrderStatus(c.var.deps, {
+  const { caller, deps } = c.var;
+  // The order desk refunds up to the owner's limit; owner and manager without one.
+  const refundLimit = caller.permissions.includes('orders.refund_any') ? undefined : (await staffPolicy(deps.db)).refundLimit;
+  const result = await changeOrderStatus(deps, {
     o_id,
     to: status,
     actor: 'shop',
-    u_id: c.var.caller.u_id,
+    u_id: caller.u_id,
     confirmRefundAmount: refund_amount === undefined ? undefined : toMinor(refund_amount),
     note,
+    refundLimit,
   });
   const data = { o_id, status: result.status, payment_status: result.payment_status, refund_amount: result.refund_amount };
   return ok(c, 'Order status updated successfully.', data);

@@ -54,7 +54,7 @@ export const AllOrdersQuery = z.object({
 });
 
 export const getAllOrders = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.view'),
   method: 'get',
   path: '/getallorders',
   summary: 'All orders with their items, newest first',
@@ -77,7 +77,7 @@ export const OrderListQuery = z.object({
 });
 
 export const getOrderList = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.view'),
   method: 'get',
   path: '/getorderlist',
   summary: 'The order desk: one page of orders, filtered and searched by the server',
@@ -94,7 +94,7 @@ const OrderParam = z.object({
 });
 
 export const getOrderDetail = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.view'),
   method: 'get',
   path: '/getorderdetail/{o_id}',
   summary: 'One order in full: customer, items, payment, status history, note, shipment',
@@ -140,7 +140,7 @@ export const StatusRefusal = z
   .openapi('OrderStatusRefusal');
 
 export const updateOrderStatus = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.manage'),
   method: 'put',
   path: '/updateorderstatus',
   summary: "Move an order along its lifecycle",
@@ -182,7 +182,7 @@ export const UpdateOrderNote = z
   .openapi('UpdateOrderNote');
 
 export const updateOrderNote = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.manage'),
   method: 'put',
   path: '/updateordernote',
   summary: "Set an order's internal note (the shop's own; shoppers never see it)",
@@ -203,7 +203,7 @@ export const UpdateOrderShipment = z
   .openapi('UpdateOrderShipment');
 
 export const updateOrderShipment = createRoute({
-  ...adminRoute,
+  ...adminRoute('orders.manage'),
   method: 'put',
   path: '/updateordershipment',
   summary: 'Set the courier and tracking number the shopper sees in Track Your Order',

@@ -213,7 +213,7 @@ const Images = z.array(FileField).openapi({
 });
 
 export const insertProduct = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/insertproduct',
   summary: 'Add a product',
@@ -228,7 +228,7 @@ export const insertProduct = createRoute({
 });
 
 export const updateProduct = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/updateproduct',
   summary: 'Edit a product',
@@ -250,7 +250,7 @@ export const ChangeProductStatus = z
   .openapi('ChangeProductStatus');
 
 export const changeProductStatus = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/changeproductstatus',
   summary: 'Activate (1) or deactivate (0) a product',
@@ -264,7 +264,7 @@ export const changeProductStatus = createRoute({
 });
 
 export const deleteProduct = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'delete',
   path: '/deleteproduct',
   summary: 'Delete a product',

@@ -20,7 +20,7 @@ export const AddSearchSynonym = z
 export const DeleteSearchSynonym = z.object({ syn_id: recordId('syn_id') }).openapi('DeleteSearchSynonym');
 
 export const getSearchSynonyms = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'get',
   path: '/getsearchsynonyms',
   summary: 'The search synonyms',
@@ -29,7 +29,7 @@ export const getSearchSynonyms = createRoute({
 });
 
 export const addSearchSynonym = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/addsearchsynonym',
   summary: 'Add a search synonym',
@@ -39,7 +39,7 @@ export const addSearchSynonym = createRoute({
 });
 
 export const deleteSearchSynonym = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/deletesearchsynonym',
   summary: 'Remove a search synonym',

@@ -12,7 +12,7 @@ export const SLIDER_UPLOAD: UploadRules = {
 };
 
 export const addDynamicImages = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/adddynamicimages',
   summary: 'Add home slider images',
@@ -28,7 +28,7 @@ export const addDynamicImages = createRoute({
 });
 
 export const deleteDynamicImage = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'delete',
   path: '/deletedynamicimage',
   summary: 'Remove a home slider image',
@@ -63,7 +63,7 @@ export const UpdateSliderText = z
   .openapi('UpdateSliderText');
 
 export const updateSliderText = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'put',
   path: '/updateslidertext',
   summary: "Set a home slider image's banner words",

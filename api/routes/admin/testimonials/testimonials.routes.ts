@@ -37,7 +37,7 @@ export const UpdateTestimonialFields = TestimonialFields.extend({ r_id: recordId
 const ReviewsImage = FileField.openapi({ description: 'A jpg, png, webp, gif or avif image (judged by its bytes), at most 120MB; the first of up to 3 is kept.' });
 
 export const addReviews = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/addreviews',
   summary: 'Add a testimonial (Customer Love on the home page)',
@@ -46,7 +46,7 @@ export const addReviews = createRoute({
 });
 
 export const updateReviews = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/updatereviews',
   summary: 'Edit a testimonial',
@@ -66,7 +66,7 @@ export const DeleteReviewBody = z
   .openapi('DeleteReviewBody', { description: 'The review record as listed; only r_id is read (file names in it are ignored).' });
 
 export const deleteReview = createRoute({
-  ...adminRoute,
+  ...adminRoute('catalogue.manage'),
   method: 'post',
   path: '/deletereview',
   summary: 'Delete a review (a testimonial or a shopper\'s product review) with its images',

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { deleteUser, listUsers } from '../../../../db/queries/admin-users.ts';
-import { assertOwnUser } from '../../../auth.ts';
+import { actorOf, assertOwnUser } from '../../../auth.ts';
+import { actingAs } from '../../../../db/audit.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ok } from '../../../errors.ts';
 import { removeMediaFiles } from '../../../media.ts';
@@ -11,9 +12,11 @@ export const getAllUsersHandler: RouteHandler<typeof getAllUsers, AppEnv> = asyn
 
 export const deleteUserHandler: RouteHandler<typeof deleteUserRoute, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
-  assertOwnUser(c.var.caller, id);
-  const { deps } = c.var;
-  const { reviewFiles, removedReviews } = await deleteUser(deps.db, id);
+  const { caller, deps } = c.var;
+  assertOwnUser(caller, id);
+  // Deleting another's account acts for the shop: recorded in the audit trail.
+  const remove = () => deleteUser(deps.db, id, caller.permissions.includes('staff.manage'));
+  const { reviewFiles, removedReviews } = caller.u_id !== id ? await actingAs(actorOf(c, caller), remove) : await remove();
   await removeMediaFiles(deps, 'Reviews', reviewFiles);
   // Product pages show reviews and ratings.
   if (removedReviews > 0) deps.onCatalogueChange();

@@ -16,7 +16,7 @@ export const User = z
   .openapi('User', { description: 'A user as the back office lists them; the password hash is never answered.' });
 
 export const getAllUsers = createRoute({
-  ...adminRoute,
+  ...adminRoute('customers.view'),
   method: 'get',
   path: '/getallusers',
   summary: 'All users, newest first',
