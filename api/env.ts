@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ACCOUNT_COUNTRY_CODES, INDIA_COUNTRY_CODE } from '../rules/currency.ts';
 import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } from '../rules/seller.ts';
 import type { MediaLocation } from '../db/media-store.ts';
 import { type DatabaseLocation, databaseFromEnv, POSTGRES_TIMEOUTS } from '../db/connection.ts';
 import { LOG_LEVELS, type LogLevel } from '../db/log.ts';
-
-const COUNTRY_CODES = ['+91', '+1', '+44', '+81', '+86'] as const;
 
 /**
  * A PostgreSQL session timeout in milliseconds (DATABASE_*_TIMEOUT_MS): from 100 ms to an hour.
@@ -40,7 +39,7 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ADMIN_COUNTRY_CODE: z.enum(COUNTRY_CODES).default('+91'),
+  ADMIN_COUNTRY_CODE: z.enum(ACCOUNT_COUNTRY_CODES).default(INDIA_COUNTRY_CODE),
   ADMIN_PHONE: z.string().regex(/^\d{6,15}$/, 'ADMIN_PHONE must be 6-15 digits').default('9999999999'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default(DEMO_ADMIN_PASSWORD),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cashfree']).default('sandbox'),
@@ -230,4 +229,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-export { COUNTRY_CODES };
+/** For api/routes/accounts until it imports rules/currency.ts ACCOUNT_COUNTRY_CODES, the list's home. */
+export { ACCOUNT_COUNTRY_CODES as COUNTRY_CODES } from '../rules/currency.ts';

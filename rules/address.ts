@@ -5,6 +5,8 @@
  * the API validates with them, the checkout offers them.
  */
 
+import { ACCOUNT_COUNTRIES } from './currency.ts';
+
 /** A state or union territory of India, with its two-digit GST state code. */
 export interface IndianState {
   name: string;
@@ -298,8 +300,8 @@ export const HOME_COUNTRY = 'IN';
 
 /** The country a phone country code suggests at checkout (+91 India); the shopper may change it. */
 export function countryForDialCode(dialCode: string | null | undefined): string {
-  const byDial: Record<string, string> = { '+91': 'IN', '+1': 'US', '+44': 'GB', '+81': 'JP', '+86': 'CN' };
-  return byDial[(dialCode ?? '').trim()] ?? HOME_COUNTRY;
+  const code = (dialCode ?? '').trim();
+  return ACCOUNT_COUNTRIES.find((c) => c.code === code)?.country ?? HOME_COUNTRY;
 }
 
 /**
