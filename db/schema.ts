@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ShippingAddress } from '../rules/address.ts';
 import type { Currency } from '../rules/money.ts';
 import type { PaymentMethod, PaymentStatus } from '../rules/payments.ts';
 
@@ -172,20 +173,16 @@ export interface WishlistItemTable extends Selection {
   w_id: Generated<number>;
 }
 
-/** The shopper's remembered contact and shipping address (one per account): the last order's, or as edited in My Profile. */
-export interface SavedAddressTable {
-  u_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  address: string;
+/** A contact and shipping address as a row keeps it (rules/address.ts ShippingAddress), the apartment optional. */
+interface AddressColumns extends Omit<ShippingAddress, 'apartment' | 'country'> {
   apartment: Defaulted<string>;
-  city: string;
-  state: string;
-  zip_code: string;
-  /** ISO 3166 alpha-2. */
+  /** ISO 3166 alpha-2; 'IN' on an order placed before countries were asked. */
   country: Defaulted<string>;
+}
+
+/** The shopper's remembered contact and shipping address (one per account): the last order's, or as edited in My Profile. */
+export interface SavedAddressTable extends AddressColumns {
+  u_id: number;
   updated_at: Defaulted<string>;
 }
 
@@ -201,7 +198,8 @@ export interface CouponTable {
 export type { Currency } from '../rules/money.ts';
 export type { PaymentMethod } from '../rules/payments.ts';
 
-export interface OrderTable {
+/** An order, with the address it goes to. */
+export interface OrderTable extends AddressColumns {
   o_id: Generated<number>;
   u_id: number | null;
   /** 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
@@ -213,15 +211,6 @@ export interface OrderTable {
   total: number;
   coupon_name: string | null;
   coupon_discount_bp: number | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  apartment: Defaulted<string>;
-  city: string;
-  state: string;
-  zip_code: string;
   payment_method: PaymentMethod;
   /** unpaid, paid, refund_pending, refunded (rules/payments.ts). */
   payment_status: PaymentStatus;
@@ -230,8 +219,6 @@ export interface OrderTable {
   request_hash: string | null;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
-  /** ISO 3166 alpha-2 of the destination; 'IN' for orders placed before countries were asked. */
-  country: Defaulted<string>;
   /** The buyer's PAN, when the order was ₹2,00,000 or more (rules/compliance.ts). */
   pan: string | null;
   /** The parcel weight shipping was charged for, grams. */

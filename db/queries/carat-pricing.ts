@@ -5,10 +5,11 @@
  * back office and pricing at checkout so every answer says the same.
  */
 
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { toMajor } from '../../rules/money.ts';
 import { gramsOf, MAX_PIECE_PRICE, type MakingType, type PriceBreakup, type PricingMode, priceByRate, withoutGst } from '../../rules/pricing.ts';
 import type { DB } from '../connection.ts';
+import type { OrderItemTable, ProductCaratTable } from '../schema.ts';
 import { isoTimestamp } from '../time.ts';
 import { log } from '../log.ts';
 
@@ -25,17 +26,8 @@ export const CARAT_PRICING_COLUMNS = [
   'pc.lead_time_days',
 ] as const;
 
-export interface CaratPricingRow {
-  pricing: PricingMode;
-  net_weight_mg: number | null;
-  making_type: MakingType | null;
-  making_value: number | null;
-  stone_value: number | null;
-  rate_per_gram: number | null;
-  rate_at: string | null;
-  stock: number | null;
-  lead_time_days: number | null;
-}
+/** Those columns of a product_carats row. */
+export type CaratPricingRow = Pick<Selectable<ProductCaratTable>, 'pricing' | 'net_weight_mg' | 'making_type' | 'making_value' | 'stone_value' | 'rate_per_gram' | 'rate_at' | 'stock' | 'lead_time_days'>;
 
 /**
  * The condition a product_carats row (under `alias`) meets to be read and sold: its
@@ -155,20 +147,11 @@ function withoutGstView(breakup: Pick<PriceBreakup, 'metal' | 'making' | 'stones
   return { without_gst: toMajor(export_.value), without_gst_round_off: toMajor(export_.roundOff) };
 }
 
-/** The order_items columns that keep what a line was priced at (one piece; paise, milligrams). */
-export interface OrderItemPricing {
-  pricing: PricingMode | null;
-  net_weight_mg: number | null;
-  metal_inr: number | null;
-  making_inr: number | null;
-  stones_inr: number | null;
-  gst_inr: number | null;
-  round_off_inr: number | null;
-  rate_inr_per_gram: number | null;
-  rate_at: string | null;
-  /** Made to order: the row's lead time in days when ordered; null in stock. */
-  lead_time_days: number | null;
-}
+/** The order_items columns that keep what a line was priced at (one piece; paise, milligrams; db/schema.ts OrderItemTable). */
+export type OrderItemPricing = Pick<
+  Selectable<OrderItemTable>,
+  'pricing' | 'net_weight_mg' | 'metal_inr' | 'making_inr' | 'stones_inr' | 'gst_inr' | 'round_off_inr' | 'rate_inr_per_gram' | 'rate_at' | 'lead_time_days'
+>;
 
 /** What an order item stores of its carat row's pricing when it is placed. */
 export function orderItemPricing(row: CaratPricingRow): OrderItemPricing {

@@ -3,23 +3,16 @@
  * by api/orders/pricing.ts (resolveSelection); these functions store and read them.
  */
 
-import { type ExpressionBuilder, type QueryCreator, sql } from 'kysely';
+import { type ExpressionBuilder, type QueryCreator, type Selectable, sql } from 'kysely';
 import { type DB, engineOf } from '../connection.ts';
-import type { Database } from '../schema.ts';
+import type { CartItemTable, Database } from '../schema.ts';
 import { getProducts, type ProductView, shopperViews } from './catalogue.ts';
 import { catalogueRowsVersion } from './catalogue-rows-version.ts';
 import { utcTimestamp } from '../time.ts';
 import { conflictError } from '../../rules/errors.ts';
 
 /** The ids of a checked selection, as a cart or wishlist line stores them. */
-export interface StoredSelection {
-  p_id: number;
-  pc_id: number;
-  carat_id: number;
-  cate_id: number;
-  m_id: number;
-  size_id: number | null;
-}
+export type StoredSelection = Pick<Selectable<CartItemTable>, 'p_id' | 'pc_id' | 'carat_id' | 'cate_id' | 'm_id' | 'size_id'>;
 
 /** What a line shows besides its ids: names and both prices of the chosen carat. */
 export interface LineDetails {

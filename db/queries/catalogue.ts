@@ -148,19 +148,7 @@ function productRows(db: DB) {
     ]);
 }
 
-type ProductRow = {
-  p_id: number;
-  name: string;
-  cate_id: number;
-  description: string;
-  specifications: string;
-  offer: string;
-  is_bestseller: number;
-  is_reel: number;
-  p_status: number;
-  created_at: string;
-  cate_name: string;
-};
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productRows>['execute']>>[number];
 
 function groupBy<T extends { p_id: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
