@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId } from 'react';
 import { Icon } from '../../components/Icon.tsx';
+import { Options } from './Field.tsx';
 import { Pager, type PagerProps } from './Pager.tsx';
 
 export interface ScreenProps {
@@ -46,6 +47,16 @@ export interface SearchBoxProps {
   label: string;
 }
 
+/** The bar above a table: the search field, and the dropdowns that narrow the list beside it. */
+export function Toolbar({ search, children }: { search?: SearchBoxProps; children?: ReactNode }) {
+  return (
+    <div className={children ? 'admin-toolbar admin-toolbar--filters' : 'admin-toolbar'}>
+      {search && <SearchBox {...search} />}
+      {children && <div className="admin-filters">{children}</div>}
+    </div>
+  );
+}
+
 /** The search field above a table; filtering happens as the administrator types. */
 export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProps) {
   const id = useId();
@@ -75,11 +86,7 @@ export function FilterSelect({ label, value, onChange, options }: FilterSelectPr
     <div className="admin-filter">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </div>
   );
@@ -128,6 +135,13 @@ export function TableStateRow({ colSpan, loading, empty, emptyText, failure }: T
   );
 }
 
+/** What useList and usePagedList say of their fetch. */
+export interface ListState {
+  loading: boolean;
+  failed?: boolean;
+  reload?: () => unknown;
+}
+
 export interface ListTableProps {
   /** The headings between the No column (when `numbered`) and the actions column; false leaves one out. */
   columns: Array<string | false>;
@@ -135,23 +149,22 @@ export interface ListTableProps {
   numbered?: boolean;
   /** The last column's heading; null for a list without actions (no column). */
   actionsHeading?: 'Actions' | 'Action' | null;
-  loading: boolean;
+  /** The list's fetch: loading, whether the last one failed (then Try again, never the empty text) and how to fetch again. */
+  list: ListState;
   emptyText: string;
   /** What the Pager under the table shows. */
   pager: PagerProps;
   /** The rows; none shows the loading or empty row. */
   rows: ReactNode[];
-  /** The last fetch failed: say so with Try again, never the empty text. */
-  failed?: boolean;
-  onRetry?: () => void;
   /** Extra class on the card: 'admin-card--cards' lays the rows out as cards on a phone. */
   className?: string;
 }
 
 /** A screen's list: the table in its card, the loading or empty row, the pager underneath. */
-export function ListTable({ columns, numbered = false, actionsHeading = 'Actions', loading, emptyText, pager, rows, failed = false, onRetry, className }: ListTableProps) {
+export function ListTable({ columns, numbered = false, actionsHeading = 'Actions', list, emptyText, pager, rows, className }: ListTableProps) {
   const headings = columns.filter((column): column is string => column !== false);
-  const failure = failed && onRetry ? { noun: pager.noun, onRetry } : null;
+  const { loading, failed = false, reload } = list;
+  const failure = failed && reload ? { noun: pager.noun, onRetry: () => void reload() } : null;
   return (
     <div className={`admin-card${className ? ` ${className}` : ''}`}>
       <div className="admin-table-wrap">

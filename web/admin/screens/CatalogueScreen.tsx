@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { api, type Envelope } from '../../lib/api/client.ts';
 import { imageSources, mediaUrl } from '../../lib/media.ts';
-import { runChange } from '../actions.ts';
-import { AdminIcon } from '../components/AdminIcon.tsx';
-import { controlProps, Field } from '../components/Field.tsx';
+import { TextField } from '../components/Field.tsx';
 import { ImagePicker } from '../components/ImagePicker.tsx';
 import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
-import { AddButton, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { DeleteAction, EditAction, RowActions } from '../components/RowActions.tsx';
+import { AddButton, ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useEditing } from '../hooks/useEditing.ts';
+import { useSave } from '../hooks/useSave.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { Carat, Category, Material, Size } from '../types.ts';
 
@@ -96,22 +96,18 @@ type Editing<T> = { mode: 'add' } | { mode: 'edit'; record: T };
  * and the delete confirmation.
  */
 export function CatalogueScreen<T>({ kind }: { kind: CatalogueKind<T> }) {
-  const { items, loading, failed, reload } = useList<T>(kind.list, `Failed To Fetch ${kind.singular} List.`);
+  const { items, ...list } = useList<T>(kind.list, `Failed To Fetch ${kind.singular} List.`);
   const table = useClientTable(items, (record, q) => includesText(kind.name(record), q));
-  const form = useEditing<Editing<T>>(reload);
-  const deleting = useConfirmation<T>(kind.remove, `Error Deleting ${kind.singular}...`, () => void reload());
+  const form = useEditing<Editing<T>>(list.reload);
+  const deleting = useConfirmation<T>(kind.remove, `Error Deleting ${kind.singular}...`, () => void list.reload());
 
   return (
     <Screen title={kind.title} actions={<AddButton label={`Add ${kind.singular}`} onClick={() => form.open({ mode: 'add' })} />}>
-      <div className="admin-toolbar">
-        <SearchBox value={table.query} onChange={table.setQuery} placeholder={`Search ${kind.singular.toLowerCase()} name`} label={`Search ${kind.plural}`} />
-      </div>
+      <Toolbar search={{ value: table.query, onChange: table.setQuery, placeholder: `Search ${kind.singular.toLowerCase()} name`, label: `Search ${kind.plural}` }} />
       <ListTable
         numbered
         columns={[kind.singular, Boolean(kind.image) && `${kind.singular} Image`]}
-        loading={loading}
-        failed={failed}
-        onRetry={reload}
+        list={list}
         emptyText={`No ${kind.plural} found`}
         pager={{ ...table.pager, noun: kind.plural, label: `${kind.title} pages` }}
         rows={table.rows.map((record, index) => (
@@ -123,16 +119,10 @@ export function CatalogueScreen<T>({ kind }: { kind: CatalogueKind<T> }) {
                 <img className="admin-thumb" {...imageSources('Category', kind.image(record), 240, 240)} sizes="56px" alt={kind.name(record)} loading="lazy" width={56} height={56} />
               </td>
             )}
-            <td className="admin-col-actions">
-              <div className="admin-row-actions">
-                <button type="button" className="admin-icon-btn" onClick={() => form.open({ mode: 'edit', record })} aria-label={`Edit ${kind.name(record)}`} title="Edit">
-                  <AdminIcon name="edit" />
-                </button>
-                <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => deleting.ask(record)} aria-label={`Delete ${kind.name(record)}`} title="Delete">
-                  <AdminIcon name="trash" />
-                </button>
-              </div>
-            </td>
+            <RowActions>
+              <EditAction label={`Edit ${kind.name(record)}`} onClick={() => form.open({ mode: 'edit', record })} />
+              <DeleteAction label={`Delete ${kind.name(record)}`} onClick={() => deleting.ask(record)} />
+            </RowActions>
           </tr>
         ))}
       />
@@ -165,10 +155,10 @@ interface CatalogueFormProps<T> {
 /** The add/edit modal: the name, and for categories the image (required when adding). */
 function CatalogueForm<T>({ kind, editing, onClose, onSaved }: CatalogueFormProps<T>) {
   const record = editing.mode === 'edit' ? editing.record : null;
+  const { busy, save } = useSave(onSaved);
   const [name, setName] = useState(record ? kind.name(record) : '');
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ name?: string | null; image?: string | null }>({});
-  const [busy, setBusy] = useState(false);
   const nameId = `${kind.singular.toLowerCase()}-name`;
   const imageId = `${kind.singular.toLowerCase()}-image`;
   const formId = `${kind.singular.toLowerCase()}-form`;
@@ -184,30 +174,25 @@ function CatalogueForm<T>({ kind, editing, onClose, onSaved }: CatalogueFormProp
       document.getElementById(found.name ? nameId : imageId)?.focus();
       return;
     }
-    setBusy(true);
-    const done = record
-      ? await runChange(() => kind.update(record, name.trim(), image), `Error Updating ${kind.singular}...`)
-      : await runChange(() => kind.add(name.trim(), image), `Error Adding ${kind.singular}...`);
-    setBusy(false);
-    if (done) onSaved();
+    if (record) await save(() => kind.update(record, name.trim(), image), `Error Updating ${kind.singular}...`);
+    else await save(() => kind.add(name.trim(), image), `Error Adding ${kind.singular}...`);
   };
 
   return (
     <FormModal title={`${record ? 'Edit' : 'Add'} ${kind.singular}`} formId={formId} onSubmit={submit} submitLabel={record ? 'Update' : 'Add'} onClose={onClose} busy={busy}>
-      <Field id={nameId} label={`${kind.singular} Name`} error={errors.name} required>
-        <input
-          type="text"
-          value={name}
-          maxLength={100}
-          autoComplete="off"
-          data-autofocus
-          {...controlProps(nameId, errors.name, true)}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (errors.name) setErrors({ ...errors, name: null });
-          }}
-        />
-      </Field>
+      <TextField
+        id={nameId}
+        label={`${kind.singular} Name`}
+        error={errors.name}
+        required
+        value={name}
+        maxLength={100}
+        data-autofocus
+        onValue={(value) => {
+          setName(value);
+          if (errors.name) setErrors({ ...errors, name: null });
+        }}
+      />
       {kind.image && (
         <ImagePicker
           id={imageId}

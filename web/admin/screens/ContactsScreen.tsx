@@ -30,9 +30,7 @@ export function ContactsScreen() {
       <ListTable
         columns={['Name', 'Email', 'Message', 'Date']}
         actionsHeading="Action"
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={list.reload}
+        list={list}
         emptyText="No contacts found"
         pager={{ ...list.pager, noun: 'contacts', label: 'Contact pages' }}
         rows={list.rows.map((contact) => (

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
-import { runChange } from '../actions.ts';
-import { AdminIcon } from '../components/AdminIcon.tsx';
-import { controlProps, Field } from '../components/Field.tsx';
+import { TextField } from '../components/Field.tsx';
 import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
-import { AddButton, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { EditAction, IconAction, RowActions } from '../components/RowActions.tsx';
+import { AddButton, ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useEditing } from '../hooks/useEditing.ts';
+import { useSave } from '../hooks/useSave.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { Coupon } from '../types.ts';
 import { couponNameError, discountError, discountInput } from '../validation.ts';
@@ -19,9 +19,9 @@ type Editing = { mode: 'add' } | { mode: 'edit'; coupon: Coupon };
  * confirmation whose button reads Deactive or Active.
  */
 export function CouponsScreen() {
-  const { items, setItems, loading, failed, reload } = useList<Coupon>(() => api.post('/getcoupon', { is_admin: 0 }), 'Failed To Fetch Coupon List.');
+  const { items, setItems, ...list } = useList<Coupon>(() => api.post('/getcoupon', { is_admin: 0 }), 'Failed To Fetch Coupon List.');
   const table = useClientTable(items, (c, q) => includesText(c.coupon_name, q) || includesText(c.discount, q));
-  const form = useEditing<Editing>(reload);
+  const form = useEditing<Editing>(list.reload);
   const toggling = useConfirmation<Coupon>(
     (coupon) => api.post('/changecouponstatus', { c_status: toggledStatus(coupon), coupon_id: Number(coupon.coupon_id) }),
     'Failed to update coupon status.',
@@ -32,15 +32,11 @@ export function CouponsScreen() {
 
   return (
     <Screen title="Coupons" actions={<AddButton label="Add Coupon" onClick={() => form.open({ mode: 'add' })} />}>
-      <div className="admin-toolbar">
-        <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search coupon or discount" label="Search coupons by name or discount" />
-      </div>
+      <Toolbar search={{ value: table.query, onChange: table.setQuery, placeholder: 'Search coupon or discount', label: 'Search coupons by name or discount' }} />
       <ListTable
         numbered
         columns={['Coupon', 'Discount']}
-        loading={loading}
-        failed={failed}
-        onRetry={reload}
+        list={list}
         emptyText="No coupons found"
         pager={{ ...table.pager, noun: 'coupons', label: 'Coupon pages' }}
         rows={table.rows.map((coupon, index) => {
@@ -52,22 +48,17 @@ export function CouponsScreen() {
                 <span className="admin-cell-strong">{coupon.coupon_name}</span> <span className={`admin-badge ${active ? 'admin-badge--on' : 'admin-badge--off'}`}>{active ? 'Active' : 'Inactive'}</span>
               </td>
               <td className="admin-num">{coupon.discount}%</td>
-              <td className="admin-col-actions">
-                <div className="admin-row-actions">
-                  <button type="button" className="admin-icon-btn" onClick={() => form.open({ mode: 'edit', coupon })} aria-label={`Edit ${coupon.coupon_name}`} title="Edit">
-                    <AdminIcon name="edit" />
-                  </button>
-                  <button
-                    type="button"
-                    className={`admin-icon-btn ${active ? 'admin-icon-btn--on' : 'admin-icon-btn--off'}`}
-                    onClick={() => toggling.ask(coupon)}
-                    aria-label={`${active ? 'Deactivate' : 'Activate'} ${coupon.coupon_name}`}
-                    title={active ? 'Active: click to deactivate' : 'Inactive: click to activate'}
-                  >
-                    <AdminIcon name={active ? 'toggleOn' : 'toggleOff'} size={24} />
-                  </button>
-                </div>
-              </td>
+              <RowActions>
+                <EditAction label={`Edit ${coupon.coupon_name}`} onClick={() => form.open({ mode: 'edit', coupon })} />
+                <IconAction
+                  icon={active ? 'toggleOn' : 'toggleOff'}
+                  size={24}
+                  tone={active ? 'admin-icon-btn--on' : 'admin-icon-btn--off'}
+                  label={`${active ? 'Deactivate' : 'Activate'} ${coupon.coupon_name}`}
+                  title={active ? 'Active: click to deactivate' : 'Inactive: click to activate'}
+                  onClick={() => toggling.ask(coupon)}
+                />
+              </RowActions>
             </tr>
           );
         })}
@@ -96,13 +87,27 @@ function toggledStatus(coupon: Coupon): 0 | 1 {
   return coupon.c_status === 1 ? 0 : 1;
 }
 
+/** A coupon's code is typed in capitals, unchecked for spelling; the discount is a short decimal. */
+const NAME_INPUT = { maxLength: 40, autoCapitalize: 'characters', spellCheck: false, 'data-autofocus': true } as const;
+const DISCOUNT_INPUT = { maxLength: 6, inputMode: 'decimal' } as const;
+
 /** The add/edit modal: coupon name and discount (a percentage; digits and one decimal point). */
 function CouponForm({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: () => void }) {
+  const { busy, save } = useSave(onSaved);
   const coupon = editing.mode === 'edit' ? editing.coupon : null;
   const [name, setName] = useState(coupon?.coupon_name ?? '');
   const [discount, setDiscount] = useState(coupon?.discount ?? '');
   const [errors, setErrors] = useState<{ name?: string | null; discount?: string | null }>({});
-  const [busy, setBusy] = useState(false);
+
+  const typedName = (value: string) => {
+    setName(value);
+    if (errors.name) setErrors({ ...errors, name: null });
+  };
+  const typedDiscount = (typed: string) => {
+    const value = discountInput(typed);
+    setDiscount(value);
+    setErrors({ ...errors, discount: discountError(value, 'typing') });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -116,47 +121,14 @@ function CouponForm({ editing, onClose, onSaved }: { editing: Editing; onClose: 
       return;
     }
     const body = { coupon_name: name.trim(), discount: discount.trim() };
-    setBusy(true);
-    const done = coupon
-      ? await runChange(() => api.post('/updatecoupon', { ...body, coupon_id: Number(coupon.coupon_id) }), 'Error Updating Coupon...')
-      : await runChange(() => api.post('/addcoupon', body), 'Error Adding Coupon...');
-    setBusy(false);
-    if (done) onSaved();
+    if (coupon) await save(() => api.post('/updatecoupon', { ...body, coupon_id: Number(coupon.coupon_id) }), 'Error Updating Coupon...');
+    else await save(() => api.post('/addcoupon', body), 'Error Adding Coupon...');
   };
 
   return (
     <FormModal title={coupon ? 'Edit Coupon' : 'Add Coupon'} formId="coupon-form" onSubmit={submit} submitLabel={coupon ? 'Update' : 'Add'} onClose={onClose} busy={busy}>
-      <Field id="coupon-name" label="Coupon Name" error={errors.name} required hint="The code shoppers type at checkout; saved in capitals.">
-        <input
-          type="text"
-          value={name}
-          maxLength={40}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          data-autofocus
-          {...controlProps('coupon-name', errors.name, true)}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (errors.name) setErrors({ ...errors, name: null });
-          }}
-        />
-      </Field>
-      <Field id="coupon-discount" label="Discount (%)" error={errors.discount} required hint="A percentage of the subtotal, e.g. 10 or 12.5.">
-        <input
-          type="text"
-          inputMode="decimal"
-          value={discount}
-          maxLength={6}
-          autoComplete="off"
-          {...controlProps('coupon-discount', errors.discount, true)}
-          onChange={(event) => {
-            const value = discountInput(event.target.value);
-            setDiscount(value);
-            setErrors({ ...errors, discount: discountError(value, 'typing') });
-          }}
-        />
-      </Field>
+      <TextField id="coupon-name" label="Coupon Name" error={errors.name} required hint="The code shoppers type at checkout; saved in capitals." value={name} onValue={typedName} {...NAME_INPUT} />
+      <TextField id="coupon-discount" label="Discount (%)" error={errors.discount} required hint="A percentage of the subtotal, e.g. 10 or 12.5." value={discount} onValue={typedDiscount} {...DISCOUNT_INPUT} />
     </FormModal>
   );
 }

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
 import { ORDER_STATUSES } from '../../../rules/orders.ts';
 import { formatPhone } from '../../../rules/phone.ts';
-import { FilterSelect, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { FilterSelect, ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { formatDate, formatOrderMoney, shippingAddress } from '../format.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { usePagedList } from '../hooks/useList.ts';
@@ -58,18 +58,13 @@ export function OrdersScreen() {
 
   return (
     <Screen title="Manage Orders" lead="Only the next steps of an order are offered; cancelling a paid order asks before it refunds.">
-      <div className="admin-toolbar admin-toolbar--filters">
-        <SearchBox value={search} onChange={setSearch} placeholder="Order number, name or phone" label="Search orders by order number, customer name or phone" />
-        <div className="admin-filters">
-          <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_FILTER} />
-        </div>
-      </div>
+      <Toolbar search={{ value: search, onChange: setSearch, placeholder: 'Order number, name or phone', label: 'Search orders by order number, customer name or phone' }}>
+        <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_FILTER} />
+      </Toolbar>
       <ListTable
         className="admin-card--cards admin-orders"
         columns={['Order ID', 'Date', 'Customer', 'Total and payment', 'Status', 'Shipping Address']}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={list.reload}
+        list={list}
         emptyText={filtered ? 'No orders match this search' : 'No orders available'}
         pager={{ ...list.pager, noun: 'orders', label: 'Order pages' }}
         rows={list.rows.map((order) => {

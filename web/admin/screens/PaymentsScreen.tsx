@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
-import { FilterSelect, ListTable, Screen } from '../components/Screen.tsx';
+import { FilterSelect, ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { formatDateTime, formatOrderMoney } from '../format.ts';
 import { usePagedList } from '../hooks/useList.ts';
 import { PAYMENT_FILTER, paymentListQuery, paymentStateBadge } from '../payments.ts';
@@ -26,18 +26,14 @@ export function PaymentsScreen() {
 
   return (
     <Screen title="Payments" lead="Every online payment ends as its order or a refund; those still on their way are marked Needs attention.">
-      <div className="admin-toolbar admin-toolbar--filters">
-        <div className="admin-filters">
-          <FilterSelect label="State" value={filter} onChange={setFilter} options={PAYMENT_FILTER} />
-        </div>
-      </div>
+      <Toolbar>
+        <FilterSelect label="State" value={filter} onChange={setFilter} options={PAYMENT_FILTER} />
+      </Toolbar>
       <ListTable
         className="admin-card--cards admin-payments"
         columns={['Payment', 'Order', 'Customer', 'Amount', 'State', 'Refund', 'Updated', 'Note']}
         actionsHeading={null}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={list.reload}
+        list={list}
         emptyText={filter ? 'No payments in this state' : 'No online payments yet'}
         pager={{ ...list.pager, noun: 'payments', label: 'Payment pages' }}
         rows={list.rows.map((payment) => {

@@ -80,9 +80,7 @@ export function ProductsScreen() {
         numbered
         className="admin-card--cards"
         columns={['Image', 'Product', 'Category', 'Prices', 'Stock', 'Status']}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={list.reload}
+        list={list}
         emptyText={filtered ? 'No products match these filters' : 'No products found'}
         pager={{ ...list.pager, noun: 'products', label: 'Product pages' }}
         rows={list.rows.map((product, index) => {

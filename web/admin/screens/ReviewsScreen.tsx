@@ -3,15 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { api, type Envelope } from '../../lib/api/client.ts';
 import { imageSources, mediaUrl } from '../../lib/media.ts';
 import { $user } from '../../stores/session.ts';
-import { runChange } from '../actions.ts';
-import { AdminIcon } from '../components/AdminIcon.tsx';
-import { controlProps, Field } from '../components/Field.tsx';
+import { Field, TextField } from '../components/Field.tsx';
 import { ImagePicker } from '../components/ImagePicker.tsx';
 import { ConfirmDialog, FormModal } from '../components/Modal.tsx';
-import { AddButton, ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { DeleteAction, EditAction, RowActions } from '../components/RowActions.tsx';
+import { AddButton, ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { StarPicker, StarRating } from '../components/StarPicker.tsx';
 import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useEditing } from '../hooks/useEditing.ts';
+import { useSave } from '../hooks/useSave.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { Review } from '../types.ts';
 
@@ -24,25 +24,21 @@ type Editing = { mode: 'add' } | { mode: 'edit'; review: Review };
 export function ReviewsScreen() {
   const user = useStore($user);
   const u_id = user?.u_id ?? 0;
-  const { items, loading, failed, reload } = useList<Review>(async (): Promise<Envelope<Review[]>> => {
+  const { items, ...list } = useList<Review>(async (): Promise<Envelope<Review[]>> => {
     const answer = await api.post('/getreviews', { u_id });
     return { ...answer, data: answer.data?.reviews ?? [] };
   }, 'Failed To Fetch Reviews List.');
   const table = useClientTable(items, (r, q) => includesText(r.message, q) || includesText(r.u_name, q));
-  const form = useEditing<Editing>(reload);
-  const deleting = useConfirmation<Review>((review) => api.post('/deletereview', { r_id: review.r_id }), 'Error Deleting Reviews...', () => void reload());
+  const form = useEditing<Editing>(list.reload);
+  const deleting = useConfirmation<Review>((review) => api.post('/deletereview', { r_id: review.r_id }), 'Error Deleting Reviews...', () => void list.reload());
 
   return (
     <Screen title="Reviews" lead="Testimonials shown on the home page, and shoppers' product reviews." actions={<AddButton label="Add Review" onClick={() => form.open({ mode: 'add' })} />}>
-      <div className="admin-toolbar">
-        <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search message or user name" label="Search reviews by message or user name" />
-      </div>
+      <Toolbar search={{ value: table.query, onChange: table.setQuery, placeholder: 'Search message or user name', label: 'Search reviews by message or user name' }} />
       <ListTable
         numbered
         columns={['Reviews', 'User Name', 'Rating', 'Reviews Image']}
-        loading={loading}
-        failed={failed}
-        onRetry={reload}
+        list={list}
         emptyText="No reviews found"
         pager={{ ...table.pager, noun: 'reviews', label: 'Review pages' }}
         rows={table.rows.map((review, index) => (
@@ -63,19 +59,11 @@ export function ReviewsScreen() {
                 <span className="admin-thumb admin-thumb--placeholder">No Image</span>
               )}
             </td>
-            <td className="admin-col-actions">
-              <div className="admin-row-actions">
-                {/* A shopper's product review is theirs: it can be deleted, not rewritten. */}
-                {review.p_id === null && (
-                  <button type="button" className="admin-icon-btn" onClick={() => form.open({ mode: 'edit', review })} aria-label={`Edit the review by ${review.u_name}`} title="Edit">
-                    <AdminIcon name="edit" />
-                  </button>
-                )}
-                <button type="button" className="admin-icon-btn admin-icon-btn--danger" onClick={() => deleting.ask(review)} aria-label={`Delete the review by ${review.u_name}`} title="Delete">
-                  <AdminIcon name="trash" />
-                </button>
-              </div>
-            </td>
+            <RowActions>
+              {/* A shopper's product review is theirs: it can be deleted, not rewritten. */}
+              {review.p_id === null && <EditAction label={`Edit the review by ${review.u_name}`} onClick={() => form.open({ mode: 'edit', review })} />}
+              <DeleteAction label={`Delete the review by ${review.u_name}`} onClick={() => deleting.ask(review)} />
+            </RowActions>
           </tr>
         ))}
       />
@@ -105,15 +93,22 @@ interface ReviewErrors {
   image?: string | null;
 }
 
+const MESSAGE_AREA = { className: 'admin-textarea-short', maxLength: 2000, 'data-autofocus': true } as const;
+
 /** The add/edit modal: message, user name, 1-5 stars, and an image (required when adding). */
 function ReviewForm({ editing, u_id, onClose, onSaved }: { editing: Editing; u_id: number; onClose: () => void; onSaved: () => void }) {
   const review = editing.mode === 'edit' ? editing.review : null;
+  const { busy, save } = useSave(onSaved);
   const [message, setMessage] = useState(review?.message ?? '');
   const [uName, setUName] = useState(review?.u_name ?? '');
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<ReviewErrors>({});
-  const [busy, setBusy] = useState(false);
+
+  const typed = (field: 'message' | 'u_name', set: (value: string) => void, value: string) => {
+    set(value);
+    if (errors[field]) setErrors({ ...errors, [field]: null });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -137,42 +132,14 @@ function ReviewForm({ editing, u_id, onClose, onSaved }: { editing: Editing; u_i
     form.append('rating', String(rating));
     if (image) form.append('reviewsImage', image);
     if (review) form.append('r_id', String(review.r_id));
-    setBusy(true);
-    const done = review
-      ? await runChange(() => api.post('/updatereviews', form), 'Error Updating Reviews...')
-      : await runChange(() => api.post('/addreviews', form), 'Error Adding Reviews...');
-    setBusy(false);
-    if (done) onSaved();
+    if (review) await save(() => api.post('/updatereviews', form), 'Error Updating Reviews...');
+    else await save(() => api.post('/addreviews', form), 'Error Adding Reviews...');
   };
 
   return (
     <FormModal title={review ? 'Edit Review' : 'Add Review'} formId="review-form" onSubmit={submit} submitLabel={review ? 'Update' : 'Add'} onClose={onClose} busy={busy}>
-      <Field id="review-message" label="Message" error={errors.message} required>
-        <textarea
-          className="admin-textarea-short"
-          value={message}
-          maxLength={2000}
-          data-autofocus
-          {...controlProps('review-message', errors.message, true)}
-          onChange={(event) => {
-            setMessage(event.target.value);
-            if (errors.message) setErrors({ ...errors, message: null });
-          }}
-        />
-      </Field>
-      <Field id="review-user" label="User Name" error={errors.u_name} required>
-        <input
-          type="text"
-          value={uName}
-          maxLength={100}
-          autoComplete="off"
-          {...controlProps('review-user', errors.u_name, true)}
-          onChange={(event) => {
-            setUName(event.target.value);
-            if (errors.u_name) setErrors({ ...errors, u_name: null });
-          }}
-        />
-      </Field>
+      <TextField multiline id="review-message" label="Message" error={errors.message} required value={message} onValue={(value) => typed('message', setMessage, value)} {...MESSAGE_AREA} />
+      <TextField id="review-user" label="User Name" error={errors.u_name} required value={uName} maxLength={100} onValue={(value) => typed('u_name', setUName, value)} />
       <Field id="review-rating" label="Rating" error={errors.rating} required group>
         <StarPicker
           id="review-rating"

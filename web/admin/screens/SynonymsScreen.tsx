@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
 import { runChange } from '../actions.ts';
-import { AdminIcon } from '../components/AdminIcon.tsx';
-import { controlProps, Field } from '../components/Field.tsx';
+import { TextField } from '../components/Field.tsx';
 import { ConfirmDialog } from '../components/Modal.tsx';
-import { ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { IconAction, RowActions } from '../components/RowActions.tsx';
+import { ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 
@@ -35,7 +35,7 @@ export function synonymErrors(term: string, expandsTo: string): { term: string |
  * behind a confirmation. A change takes effect in the next search.
  */
 export function SynonymsScreen() {
-  const { items, setItems, loading, failed, reload } = useList<SearchSynonym>(() => api.get('/getsearchsynonyms'), 'Failed To Fetch Synonym List.');
+  const { items, setItems, ...list } = useList<SearchSynonym>(() => api.get('/getsearchsynonyms'), 'Failed To Fetch Synonym List.');
   const table = useClientTable(items, (s, q) => includesText(s.term, q) || includesText(s.expands_to, q));
   const removing = useConfirmation<SearchSynonym>(
     (synonym) => api.post('/deletesearchsynonym', { syn_id: synonym.syn_id }),
@@ -45,16 +45,12 @@ export function SynonymsScreen() {
 
   return (
     <Screen title="Search Synonyms" lead="Words shoppers type and the catalogue word each one finds: a search for the word also finds what the catalogue word finds.">
-      <AddSynonymForm onAdded={reload} />
-      <div className="admin-toolbar">
-        <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search word or catalogue word" label="Search synonyms" />
-      </div>
+      <AddSynonymForm onAdded={list.reload} />
+      <Toolbar search={{ value: table.query, onChange: table.setQuery, placeholder: 'Search word or catalogue word', label: 'Search synonyms' }} />
       <ListTable
         numbered
         columns={['Word', 'Finds']}
-        loading={loading}
-        failed={failed}
-        onRetry={reload}
+        list={list}
         emptyText="No synonyms found"
         pager={{ ...table.pager, noun: 'synonyms', label: 'Synonym pages' }}
         rows={table.rows.map((synonym, index) => (
@@ -64,13 +60,9 @@ export function SynonymsScreen() {
               <span className="admin-cell-strong">{synonym.term}</span>
             </td>
             <td>{synonym.expands_to}</td>
-            <td className="admin-col-actions">
-              <div className="admin-row-actions">
-                <button type="button" className="admin-icon-btn" onClick={() => removing.ask(synonym)} aria-label={`Remove ${synonym.term}`} title="Remove">
-                  <AdminIcon name="trash" />
-                </button>
-              </div>
-            </td>
+            <RowActions>
+              <IconAction icon="trash" label={`Remove ${synonym.term}`} title="Remove" onClick={() => removing.ask(synonym)} />
+            </RowActions>
           </tr>
         ))}
       />
@@ -99,6 +91,13 @@ function AddSynonymForm({ onAdded }: { onAdded: () => void }) {
   const [errors, setErrors] = useState<{ term: string | null; expands_to: string | null }>({ term: null, expands_to: null });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // A change clears that field's message and the server's refusal.
+  const typed = (field: 'term' | 'expands_to', value: string) => {
+    (field === 'term' ? setTerm : setExpandsTo)(value);
+    if (errors[field]) setErrors({ ...errors, [field]: null });
+    setRefusal(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -129,36 +128,8 @@ function AddSynonymForm({ onAdded }: { onAdded: () => void }) {
 
   return (
     <form className="admin-synonym-form" noValidate onSubmit={submit} aria-label="Add a synonym">
-      <Field id="synonym-term" label="Word shoppers type" error={errors.term} required hint="e.g. jhumka">
-        <input
-          type="text"
-          value={term}
-          maxLength={60}
-          autoComplete="off"
-          spellCheck={false}
-          {...controlProps('synonym-term', errors.term, true)}
-          onChange={(event) => {
-            setTerm(event.target.value);
-            if (errors.term) setErrors({ ...errors, term: null });
-            setRefusal(null);
-          }}
-        />
-      </Field>
-      <Field id="synonym-expands" label="Catalogue word it finds" error={errors.expands_to} required hint="e.g. earrings">
-        <input
-          type="text"
-          value={expandsTo}
-          maxLength={100}
-          autoComplete="off"
-          spellCheck={false}
-          {...controlProps('synonym-expands', errors.expands_to, true)}
-          onChange={(event) => {
-            setExpandsTo(event.target.value);
-            if (errors.expands_to) setErrors({ ...errors, expands_to: null });
-            setRefusal(null);
-          }}
-        />
-      </Field>
+      <TextField id="synonym-term" label="Word shoppers type" error={errors.term} required hint="e.g. jhumka" value={term} maxLength={60} spellCheck={false} onValue={(value) => typed('term', value)} />
+      <TextField id="synonym-expands" label="Catalogue word it finds" error={errors.expands_to} required hint="e.g. earrings" value={expandsTo} maxLength={100} spellCheck={false} onValue={(value) => typed('expands_to', value)} />
       <button type="submit" className="btn btn--small" disabled={busy}>
         {busy ? 'Adding…' : 'Add Synonym'}
       </button>

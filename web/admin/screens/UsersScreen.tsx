@@ -4,7 +4,7 @@ import { api } from '../../lib/api/client.ts';
 import { $user } from '../../stores/session.ts';
 import { toast } from '../../stores/toast.ts';
 import { AdminIcon } from '../components/AdminIcon.tsx';
-import { ListTable, Screen, SearchBox } from '../components/Screen.tsx';
+import { ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { UserRow } from '../types.ts';
 import { formatPhone } from '../../../rules/phone.ts';
@@ -25,7 +25,7 @@ function phoneOf(user: UserRow): string {
  */
 export function UsersScreen() {
   const me = useStore($user);
-  const { items, setItems, loading, failed, reload } = useList<UserRow>(() => api.get('/getallusers'), null);
+  const { items, setItems, ...list } = useList<UserRow>(() => api.get('/getallusers'), null);
   const table = useClientTable(items, (user, q) => includesText(user.full_name, q) || includesText(user.phoneNumber, q) || includesText(phoneOf(user), q));
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -51,15 +51,11 @@ export function UsersScreen() {
 
   return (
     <Screen title="User Management">
-      <div className="admin-toolbar">
-        <SearchBox value={table.query} onChange={table.setQuery} placeholder="Search by name or phone" label="Search users by full name or phone" />
-      </div>
+      <Toolbar search={{ value: table.query, onChange: table.setQuery, placeholder: 'Search by name or phone', label: 'Search users by full name or phone' }} />
       <ListTable
         className="admin-card--cards"
         columns={['User', 'Phone', 'Role']}
-        loading={loading}
-        failed={failed}
-        onRetry={reload}
+        list={list}
         emptyText="No users found"
         // Users get no rows-per-page choice.
         pager={{ ...table.pager, onPageSize: undefined, noun: 'users', label: 'User pages' }}
