@@ -1,16 +1,17 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { api } from '../../lib/api/client.ts';
 import { statusLabel } from '../../../rules/orders.ts';
 import { formatPhone } from '../../../rules/phone.ts';
-import { runChange } from '../actions.ts';
-import { Field } from '../components/Field.tsx';
+import { Card, SaveCard } from '../components/Card.tsx';
+import { TextField } from '../components/Field.tsx';
 import { HuidEntry } from '../components/HuidEntry.tsx';
 import { LoadFailure, Screen } from '../components/Screen.tsx';
 import { formatDateTime, formatDate, formatOrderMoney } from '../format.ts';
 import { actorLabel, historyLine, paymentMethodLabel } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderDetail } from '../types.ts';
+import { useSave } from '../hooks/useSave.ts';
 import { customerName } from './OrdersScreen.tsx';
 import { OrderItems } from '../components/OrderItems.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
@@ -110,10 +111,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
         </div>
 
         <div className="admin-order__grid">
-          <section className="admin-card" aria-labelledby="order-customer-title">
-            <header className="admin-card__head">
-              <h2 id="order-customer-title">Customer</h2>
-            </header>
+          <Card id="order-customer" title="Customer">
             <dl className="admin-facts admin-card__body">
               <dt>Name</dt>
               <dd>{customerName(order)}</dd>
@@ -132,21 +130,15 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
                 </>
               )}
             </dl>
-          </section>
+          </Card>
 
-          <section className="admin-card" aria-labelledby="order-address-title">
-            <header className="admin-card__head">
-              <h2 id="order-address-title">Shipping address</h2>
-            </header>
+          <Card id="order-address" title="Shipping address">
             <address className="admin-card__body admin-address-block">
               <ShippingLines order={order} />
             </address>
-          </section>
+          </Card>
 
-          <section className="admin-card" aria-labelledby="order-payment-title">
-            <header className="admin-card__head">
-              <h2 id="order-payment-title">Payment</h2>
-            </header>
+          <Card id="order-payment" title="Payment">
             <dl className="admin-facts admin-card__body">
               <dt>Method</dt>
               <dd>{paymentMethodLabel(order.payment_method)}</dd>
@@ -181,28 +173,22 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
               <dt>Total</dt>
               <dd className="admin-num admin-cell-strong">{formatOrderMoney(order.total, currency)}</dd>
             </dl>
-          </section>
+          </Card>
         </div>
 
-        <section className="admin-card" aria-labelledby="order-items-title">
-          <header className="admin-card__head">
-            <h2 id="order-items-title">Items</h2>
-          </header>
+        <Card id="order-items" title="Items">
           <div className="admin-card__body">
             <OrderItems items={order.orderItems ?? []} currency={currency} />
             <HuidEntry key={order.status} order={order} onSaved={() => void load()} />
           </div>
-        </section>
+        </Card>
 
         <div className="admin-order__grid admin-order__grid--two">
           <ShipmentForm order={order} onSaved={() => void load()} />
           <NoteForm order={order} onSaved={() => void load()} />
         </div>
 
-        <section className="admin-card" aria-labelledby="order-history-title">
-          <header className="admin-card__head">
-            <h2 id="order-history-title">Status history</h2>
-          </header>
+        <Card id="order-history" title="Status history">
           <div className="admin-card__body">
             {history.length === 0 ? (
               <p className="admin-empty">No status changes recorded.</p>
@@ -220,7 +206,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
               </ol>
             )}
           </div>
-        </section>
+        </Card>
       </div>
 
       <PackingSlip order={order} />
@@ -250,65 +236,28 @@ function ShippingLines({ order }: { order: DeskOrderDetail }) {
 function ShipmentForm({ order, onSaved }: { order: DeskOrderDetail; onSaved: () => void }) {
   const [courier, setCourier] = useState(order.courier_name ?? '');
   const [tracking, setTracking] = useState(order.tracking_number ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave(onSaved);
   const changed = courier.trim() !== (order.courier_name ?? '') || tracking.trim() !== (order.tracking_number ?? '');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const done = await runChange(() => orderDesk.saveShipment(order.o_id, courier.trim(), tracking.trim()), 'Error saving the shipment.');
-    setBusy(false);
-    if (done) onSaved();
-  };
+  const saveShipment = () => save(() => orderDesk.saveShipment(order.o_id, courier.trim(), tracking.trim()), 'Error saving the shipment.');
 
   return (
-    <form className="admin-card" aria-labelledby="order-shipment-title" onSubmit={submit}>
-      <header className="admin-card__head">
-        <h2 id="order-shipment-title">Shipment</h2>
-      </header>
-      <div className="admin-card__body">
-        <Field id="order-courier" label="Courier" hint="The shopper sees the courier and tracking number in Track Your Order.">
-          <input id="order-courier" type="text" value={courier} maxLength={100} autoComplete="off" onChange={(event) => setCourier(event.target.value)} />
-        </Field>
-        <Field id="order-tracking" label="Tracking number">
-          <input id="order-tracking" type="text" value={tracking} maxLength={100} autoComplete="off" onChange={(event) => setTracking(event.target.value)} />
-        </Field>
-        <button type="submit" className="btn btn--small" disabled={busy || !changed}>
-          {busy ? 'Saving…' : 'Save shipment'}
-        </button>
-      </div>
-    </form>
+    <SaveCard id="order-shipment" title="Shipment" saveLabel="Save shipment" busy={busy} changed={changed} onSave={() => void saveShipment()}>
+      <TextField id="order-courier" label="Courier" hint="The shopper sees the courier and tracking number in Track Your Order." value={courier} maxLength={100} onValue={setCourier} />
+      <TextField id="order-tracking" label="Tracking number" value={tracking} maxLength={100} onValue={setTracking} />
+    </SaveCard>
   );
 }
 
 /** The shop's own note on the order; shoppers never see it. */
 function NoteForm({ order, onSaved }: { order: DeskOrderDetail; onSaved: () => void }) {
   const [note, setNote] = useState(order.internal_note ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave(onSaved);
   const changed = note.trim() !== (order.internal_note ?? '');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const done = await runChange(() => orderDesk.saveNote(order.o_id, note.trim()), 'Error saving the note.');
-    setBusy(false);
-    if (done) onSaved();
-  };
-
   return (
-    <form className="admin-card" aria-labelledby="order-note-title" onSubmit={submit}>
-      <header className="admin-card__head">
-        <h2 id="order-note-title">Internal note</h2>
-      </header>
-      <div className="admin-card__body">
-        <Field id="order-note" label="Note for the shop" hint="Only administrators see this note.">
-          <textarea id="order-note" value={note} maxLength={2000} rows={4} onChange={(event) => setNote(event.target.value)} />
-        </Field>
-        <button type="submit" className="btn btn--small" disabled={busy || !changed}>
-          {busy ? 'Saving…' : 'Save note'}
-        </button>
-      </div>
-    </form>
+    <SaveCard id="order-note" title="Internal note" saveLabel="Save note" busy={busy} changed={changed} onSave={() => void save(() => orderDesk.saveNote(order.o_id, note.trim()), 'Error saving the note.')}>
+      <TextField multiline id="order-note" label="Note for the shop" hint="Only administrators see this note." value={note} maxLength={2000} rows={4} onValue={setNote} />
+    </SaveCard>
   );
 }
 
