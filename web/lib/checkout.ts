@@ -1,6 +1,7 @@
 import { couponDiscount, type Currency, priceIn, toMajor, toMinor } from '../../rules/money.ts';
 import { checkDestination, findCountry, HOME_COUNTRY, INDIAN_STATES } from '../../rules/address.ts';
 import { normalisePan, PAN_MESSAGE } from '../../rules/compliance.ts';
+import type { components } from './api/schema.d.ts';
 
 /**
  * The checkout's rules on the client: what a cart line costs in the shopper's
@@ -9,37 +10,19 @@ import { normalisePan, PAN_MESSAGE } from '../../rules/compliance.ts';
  * any figure that differs, so these only have to agree with it.
  */
 
-/** A cart line as GET /getcart/{u_id} answers it (the fields the storefront reads). */
-export interface CartLine {
-  c_id: number;
-  p_id: number;
-  pc_id: number;
-  carat_id: number;
-  cate_id: number;
-  m_id: number;
-  size_id: number | null;
-  quantity: number;
-  /** false when the product was withdrawn since; such a line cannot be ordered. */
-  available: boolean;
-  carat_name: string | null;
-  material_name: string | null;
-  size_name: string | null;
-  inr_price: number | null;
-  usd_price: number | null;
-  product: LineProduct | null;
-}
+type Schemas = components['schemas'];
+
+/** What a line shows of its product (the contract's Product; null once the product is gone). */
+export type LineProduct = Pick<Schemas['Product'], 'p_id' | 'name' | 'cate_id' | 'images' | 'category'>;
+
+/** A line's product as the contract words it (the generated type loses the product's nullability). */
+type WithProduct<L> = Omit<L, 'product'> & { product: LineProduct | null };
+
+/** A cart line as GET /getcart/{u_id} answers it; `available` false when it cannot be ordered. */
+export type CartLine = WithProduct<Schemas['CartItem']>;
 
 /** A wishlist line as GET /getwishlist/{u_id} answers it. */
-export type WishlistLine = Omit<CartLine, 'c_id' | 'quantity'> & { w_id: number };
-
-/** What a line shows of its product. */
-export interface LineProduct {
-  p_id: number;
-  name: string;
-  cate_id: number;
-  images: ReadonlyArray<{ imageUrl: string; type?: 'image' | 'video' }>;
-  category?: { cate_name: string } | null;
-}
+export type WishlistLine = WithProduct<Schemas['WishlistItem']>;
 
 /** Something priced per piece, in both currencies, bought a number of times. */
 export interface PricedQuantity {
@@ -79,10 +62,7 @@ export function totalsOf(lines: ReadonlyArray<PricedQuantity>, currency: Currenc
 }
 
 /** A coupon as POST /getcoupon answers it: discount is the percentage as text ("10", "12.5"). */
-export interface Coupon {
-  coupon_name: string;
-  discount: string;
-}
+export type Coupon = Schemas['Coupon'];
 
 /** The coupon a typed code names: codes are uppercased before matching (§9); null when none does. */
 export function findCoupon(coupons: ReadonlyArray<Coupon>, typed: string): Coupon | null {
@@ -96,19 +76,8 @@ export const STATES: readonly string[] = INDIAN_STATES.map((s) => s.name);
 /** The state select's empty choice, which counts as missing. */
 export const SELECT_STATE = 'Select State';
 
-export interface ShippingForm {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  /** ISO 3166 alpha-2; India unless the shopper picks another country. */
-  country: string;
-}
+/** The contact and shipping fields of an order (and of a saved address), every one as typed; `country` ISO 3166 alpha-2, India unless the shopper picks another. */
+export type ShippingForm = Omit<NonNullable<Schemas['SavedAddress']>, 'updatedAt'>;
 
 export type ShippingField = keyof ShippingForm;
 export type ShippingErrors = Partial<Record<ShippingField, string>>;

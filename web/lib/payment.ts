@@ -1,6 +1,6 @@
-import type { PriceField } from '../../rules/money.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
-import { request } from './api/client.ts';
+import { api } from './api/client.ts';
+import type { components } from './api/schema.d.ts';
 import { clearPendingOrder, getPendingOrder, setPendingOrder } from '../stores/session.ts';
 
 /**
@@ -10,37 +10,17 @@ import { clearPendingOrder, getPendingOrder, setPendingOrder } from '../stores/s
  * built-in sandbox's stand-in or Cashfree's own SDK).
  */
 
-/** The body POST /createorder takes, kept until the shopper comes back from paying. */
-export interface PendingOrder {
+/**
+ * The body POST /createorder takes, kept until the shopper comes back from paying: the
+ * provider order id POST /payment answered (the return must name this one), and whether
+ * the checkout was a Buy Now (its line leaves the tab once ordered).
+ */
+export type PendingOrder = components['schemas']['CreateOrderBody'] & {
   u_id: number;
-  cartItems: ReadonlyArray<Record<string, number | null>>;
-  shipping: number;
-  subtotal: number;
-  discount: number;
-  total: number;
-  priceType: PriceField;
-  coupon_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  /** ISO 3166 alpha-2 of the destination. */
-  country: string;
-  /** The buyer's PAN, sent when the order needs one. */
-  pan?: string;
-  /** The checkout quote whose held price was paid (POST /checkoutquote). */
-  quote_id?: string;
   payment_method: Extract<PaymentMethod, 'online'>;
-  /** The provider order id POST /payment answered: the return must name this one. */
   order_id: string;
-  /** The checkout was a Buy Now (its line leaves the tab once ordered). */
   buyNow: boolean;
-}
+};
 
 export function savePendingOrder(order: PendingOrder): void {
   setPendingOrder(order);
@@ -87,7 +67,7 @@ export async function loadPaymentLibrary(): Promise<CashfreeFactory | null> {
   if (typeof window.Cashfree === 'function') return window.Cashfree;
   let src: string | undefined;
   try {
-    const answer = await request<{ sdk_url?: string }>('get', '/paymentconfig');
+    const answer = await api.get('/paymentconfig');
     src = answer.status === 1 ? answer.data?.sdk_url : undefined;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import type { Order } from '../lib/orders.ts';
 import { discardPendingOrder } from '../lib/payment.ts';
 import { clearBuyNow } from './buy-now.ts';
@@ -40,7 +40,7 @@ let started = false;
 export async function loadOrders(u_id: number): Promise<void> {
   $ordersFailed.set(false);
   try {
-    const answer = await request<Order[]>('get', `/getorder/${u_id}`);
+    const answer = await api.get('/getorder/{u_id}', { u_id });
     if (answer.status === 1 && Array.isArray(answer.data)) {
       $orders.set(answer.data);
       setOrderData(answer.data);
@@ -125,7 +125,7 @@ export async function deleteAccount(): Promise<void> {
   if (!current) return;
   $accountBusy.set(true);
   try {
-    const answer = await request('delete', `/user/delete/${current.u_id}`);
+    const answer = await api.delete('/user/delete/{id}', undefined, { id: current.u_id });
     if (answer.status === 1) {
       clearSession();
       discardPendingOrder();
@@ -149,7 +149,7 @@ export async function cancelOrder(order: Order): Promise<void> {
   if (!current) return;
   $accountBusy.set(true);
   try {
-    const answer = await request('put', '/cancelorder', { o_id: order.o_id, u_id: current.u_id });
+    const answer = await api.put('/cancelorder', { o_id: order.o_id, u_id: current.u_id });
     if (answer.status === 1) toast.success(answer.description || 'Order cancelled.');
     else toast.error(answer.description || 'This order could not be cancelled.');
     $confirming.set(null);

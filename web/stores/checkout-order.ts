@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { normalisePan } from '../../rules/compliance.ts';
 import { type Currency, priceColumn } from '../../rules/money.ts';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import { cleanShipping, FORM_ERROR, panError, providerPhone, SHIPPING_FIELDS, type Totals, validateShipping } from '../lib/checkout.ts';
 import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
 import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
@@ -107,7 +107,7 @@ function heldPriceRefused(data: unknown): boolean {
 async function placeCashOnDelivery(body: OrderBody): Promise<void> {
   attemptKey ??= newAttemptKey();
   try {
-    const answer = await request<{ o_id: number }>('post', '/createorder', { ...body, payment_method: 'cod' }, { 'Idempotency-Key': attemptKey });
+    const answer = await api.post('/createorder', { ...body, payment_method: 'cod' }, { 'Idempotency-Key': attemptKey });
     if (answer.status !== 1 || !answer.data?.o_id) {
       if (!heldPriceRefused(answer.data)) refused(answer.description);
       $placing.set(false);
@@ -129,7 +129,7 @@ async function placeCashOnDelivery(body: OrderBody): Promise<void> {
 async function payOnline(body: OrderBody): Promise<void> {
   const returnUrl = `${location.origin}/orderconfirm`;
   try {
-    const answer = await request<{ payment_session_id?: string; order_id?: string; mode?: string }>('post', '/payment', {
+    const answer = await api.post('/payment', {
       order_amount: body.total,
       customer_id: body.u_id,
       customer_name: `${body.first_name} ${body.last_name}`,

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
-import type { PriceField } from '../../rules/money.ts';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import type { components } from '../lib/api/schema.d.ts';
 import { heldPriceRefusal, msLeft, type RenewalReason, renewalNotice } from '../lib/price-lock.ts';
 
@@ -14,15 +13,13 @@ import { heldPriceRefusal, msLeft, type RenewalReason, renewalNotice } from '../
 
 export type CheckoutQuote = components['schemas']['CheckoutQuote'];
 
-/** What a quote is asked for: the lines, the coupon, the destination and the currency. */
-export interface QuoteRequest {
-  country: string;
-  cartItems: ReadonlyArray<Record<string, number | null>>;
-  coupon_name: string;
-  priceType: PriceField;
-  /** The delivery phone once complete: the law's day limits count it as the buyer too. */
-  phone_number?: string;
-}
+type QuoteBody = components['schemas']['CheckoutQuoteBody'];
+
+/**
+ * What a quote is asked for: the lines, the coupon, the destination and the currency; the
+ * delivery phone once complete (the law's day limits count it as the buyer too).
+ */
+export type QuoteRequest = Required<Pick<QuoteBody, 'country' | 'cartItems' | 'priceType'>> & Pick<QuoteBody, 'phone_number'> & { coupon_name: string };
 
 export type QuoteState =
   | { status: 'loading' }
@@ -84,7 +81,7 @@ async function fetchQuote(): Promise<void> {
   if (!target) return;
   let state: QuoteState;
   try {
-    const answer = await request<CheckoutQuote>('post', '/checkoutquote', target.input);
+    const answer = await api.post('/checkoutquote', target.input);
     state = answer.status === 1 && answer.data ? { status: 'ready', quote: answer.data, renewing: false } : { status: 'refused', message: answer.description };
   } catch {
     state = { status: 'failed' };

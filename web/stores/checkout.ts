@@ -3,7 +3,8 @@ import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
 import type { Currency } from '../../rules/money.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import { LISTED_INCLUDES_GST } from '../../rules/pricing.ts';
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
+import type { components } from '../lib/api/schema.d.ts';
 import { type CartLine, type Coupon, EMPTY_SHIPPING, findCoupon, type PricedQuantity, type ShippingErrors, type ShippingField, type ShippingForm, type Totals, totalsOf } from '../lib/checkout.ts';
 import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft.ts';
 import { type BuyNowLine, getBuyNow } from './buy-now.ts';
@@ -45,19 +46,14 @@ export const $pan = atom('');
 export const $panMessage = atom<string | undefined>(undefined);
 
 /** The lines /checkoutquote, /createorder and /payment take: the Buy Now selection, or the cart's line ids. */
-export const $cartItems = computed([$buyNow, $cart], (buyNow, cart): ReadonlyArray<Record<string, number | null>> =>
+export const $cartItems = computed([$buyNow, $cart], (buyNow, cart): components['schemas']['OrderCartItem'][] =>
   buyNow
     ? [{ p_id: buyNow.p_id, pc_id: buyNow.pc_id, carat_id: buyNow.carat_id, m_id: buyNow.m_id, size_id: buyNow.size_id, quantity: buyNow.quantity }]
     : (cart ?? []).map((l) => ({ c_id: l.c_id })),
 );
 
-/** The address the account remembers (GET /getuserprofile: the last order's, or as saved in My Profile). */
-interface SavedAddress extends ShippingForm {
-  updatedAt?: string;
-}
-
-/** The shipping form from a remembered address. */
-function fromSaved(saved: SavedAddress): ShippingForm {
+/** The shipping form from the address the account remembers (GET /getuserprofile: the last order's, or as saved in My Profile). */
+function fromSaved(saved: ShippingForm): ShippingForm {
   const form = { ...EMPTY_SHIPPING };
   for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
   return form;
@@ -112,7 +108,7 @@ export function startCheckout(user: SessionUser | null): void {
 /** The checkout starts from the address the account remembers, unless the shopper has begun typing. */
 async function loadSavedAddress(): Promise<void> {
   try {
-    const answer = await request<{ saved_address: SavedAddress | null }>('get', '/getuserprofile');
+    const answer = await api.get('/getuserprofile');
     const saved = answer.status === 1 ? answer.data?.saved_address : null;
     if (saved && !edited) {
       filled = true;
@@ -128,7 +124,7 @@ async function loadSavedAddress(): Promise<void> {
 export async function loadCart(u_id: number): Promise<void> {
   $cartLoadFailed.set(false);
   try {
-    const answer = await request<CartLine[]>('get', `/getcart/${u_id}`);
+    const answer = await api.get('/getcart/{u_id}', { u_id });
     $cart.set(answer.status === 1 && Array.isArray(answer.data) ? answer.data : []);
   } catch {
     $cartLoadFailed.set(true);
@@ -179,7 +175,7 @@ export async function applyCoupon(): Promise<void> {
   if (!list) {
     $applyingCoupon.set(true);
     try {
-      const answer = await request<Coupon[]>('post', '/getcoupon', { is_admin: 1 });
+      const answer = await api.post('/getcoupon', { is_admin: 1 });
       if (answer.status !== 1 || !Array.isArray(answer.data)) {
         toast.error('Failed To Fetch Coupon List.');
         return;

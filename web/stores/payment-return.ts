@@ -1,4 +1,4 @@
-import { request } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
 import { discardPendingOrder, readPendingOrder, unplacedPaymentRefund } from '../lib/payment.ts';
 import { clearBuyNow } from './buy-now.ts';
@@ -56,7 +56,7 @@ export async function finishPaymentReturn(params: URLSearchParams, user: Session
   }
   const { buyNow, ...body } = pending;
   try {
-    const answer = await request<{ o_id: number }>('post', '/createorder', { ...body, payment_status: txStatus ?? undefined });
+    const answer = await api.post('/createorder', { ...body, payment_status: txStatus ?? undefined });
     discardPendingOrder();
     if (answer.status === 1 && answer.data?.o_id) {
       if (buyNow) clearBuyNow();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api } from '../../lib/api/client.ts';
 import { cleanShipping, EMPTY_SHIPPING, type ShippingErrors, type ShippingField, type ShippingForm, validateShipping } from '../../lib/checkout.ts';
 import { formatPhone } from '../../../rules/phone.ts';
 import { toast } from '../../stores/toast.ts';
@@ -16,9 +16,7 @@ const LABELS: Partial<Record<ShippingField, string>> = {
   city: 'City',
 };
 
-type Saved = ShippingForm & { updatedAt?: string };
-
-const formOf = (saved: Saved): ShippingForm => {
+const formOf = (saved: ShippingForm): ShippingForm => {
   const form = { ...EMPTY_SHIPPING };
   for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
   // Kept in E.164 (+919876543210), shown as everywhere else: +91 98765 43210.
@@ -39,7 +37,7 @@ export function SavedAddressForm() {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   useEffect(() => {
-    request<{ saved_address: Saved | null }>('get', '/getuserprofile')
+    api.get('/getuserprofile')
       .then((answer) => {
         const saved = answer.status === 1 ? answer.data?.saved_address : null;
         setForm(saved ? formOf(saved) : { ...EMPTY_SHIPPING });
@@ -74,7 +72,7 @@ export function SavedAddressForm() {
     }
     setBusy(true);
     try {
-      const answer = await request<{ saved_address: Saved | null }>('put', '/updateuserprofile', { saved_address: cleanShipping(form) });
+      const answer = await api.put('/updateuserprofile', { saved_address: cleanShipping(form) });
       if (answer.status === 1 && answer.data?.saved_address) {
         setForm(formOf(answer.data.saved_address));
         setUpdatedAt(answer.data.saved_address.updatedAt ?? null);

@@ -59,7 +59,7 @@ export function onForbidden(): void {
  * Resolves with the envelope (check `status`); rejects only with NetworkError.
  * `extraHeaders` carries per-call headers such as an order's Idempotency-Key.
  */
-export async function request<T = unknown>(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Envelope<T>> {
+async function request<T = unknown>(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   const token = $user.get()?.auth_token;
   if (token) headers.Authorization = `Bearer ${token}`;
