@@ -150,15 +150,7 @@ function productRows(db: DB) {
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productRows>['execute']>>[number];
 
-function groupBy<T extends { p_id: number }>(rows: T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.p_id);
-    if (group) group.push(row);
-    else groups.set(row.p_id, [row]);
-  }
-  return groups;
-}
+const byProduct = <T extends { p_id: number }>(rows: T[]): Map<number, T[]> => Map.groupBy(rows, (row) => row.p_id);
 
 const flag = (value: number): 0 | 1 => (value ? 1 : 0);
 
@@ -230,11 +222,11 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
     runDetail(db, 'sizes', ids),
     runDetail(db, 'keyPoints', ids),
   ]);
-  const caratsOf = groupBy(carats);
-  const mediaOf = groupBy(media);
-  const materialsOf = groupBy(materials);
-  const sizesOf = groupBy(sizes);
-  const keyPointsOf = groupBy(keyPoints);
+  const caratsOf = byProduct(carats);
+  const mediaOf = byProduct(media);
+  const materialsOf = byProduct(materials);
+  const sizesOf = byProduct(sizes);
+  const keyPointsOf = byProduct(keyPoints);
   return rows.map((r) => {
     const productMaterials = materialsOf.get(r.p_id) ?? [];
     const productSizes = sizesOf.get(r.p_id) ?? [];

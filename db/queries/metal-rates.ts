@@ -253,13 +253,7 @@ export const REPRICE_BATCH = 2000;
  * paid a round trip and a statement trigger each.
  */
 async function repriceRows(trx: Trx, rows: (RepriceRow & { at: string })[]): Promise<void> {
-  const groups = new Map<string, (RepriceRow & { at: string })[]>();
-  for (const row of rows) {
-    const key = `${row.rate_per_gram} ${row.at}`;
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
+  const groups = Map.groupBy(rows, (row) => `${row.rate_per_gram} ${row.at}`);
   for (const group of groups.values()) {
     const { rate_per_gram, at } = group[0];
     for (let start = 0; start < group.length; start += REPRICE_BATCH) {

@@ -56,14 +56,9 @@ async function reviewViews(db: DB, rows: { r_id: number; u_id: number | null; u_
     .orderBy('position')
     .orderBy('ri_id')
     .execute();
-  const imagesOf = new Map<number, string[]>();
-  for (const image of images) {
-    const list = imagesOf.get(image.r_id);
-    if (list) list.push(image.file_name);
-    else imagesOf.set(image.r_id, [image.file_name]);
-  }
+  const imagesOf = Map.groupBy(images, (image) => image.r_id);
   return rows.map((r) => {
-    const files = imagesOf.get(r.r_id) ?? [];
+    const files = (imagesOf.get(r.r_id) ?? []).map((image) => image.file_name);
     return {
       r_id: r.r_id,
       u_id: r.u_id,
