@@ -1,6 +1,8 @@
 import { couponDiscount, type Currency, priceIn, toMajor, toMinor } from '../../rules/money.ts';
 import { checkDestination, findCountry, HOME_COUNTRY, INDIAN_STATES } from '../../rules/address.ts';
 import { normalisePan, PAN_MESSAGE } from '../../rules/compliance.ts';
+import { isEmail } from '../../rules/email.ts';
+import { formatPhone } from '../../rules/phone.ts';
 import type { components } from './api/schema.d.ts';
 
 /**
@@ -64,12 +66,8 @@ export function totalsOf(lines: ReadonlyArray<PricedQuantity>, currency: Currenc
 /** A coupon as POST /getcoupon answers it: discount is the percentage as text ("10", "12.5"). */
 export type Coupon = Schemas['Coupon'];
 
-/** The coupon a typed code names: codes are uppercased before matching (§9); null when none does. */
-export function findCoupon(coupons: ReadonlyArray<Coupon>, typed: string): Coupon | null {
-  const code = typed.trim().toUpperCase();
-  if (!code) return null;
-  return coupons.find((c) => c.coupon_name.toUpperCase() === code) ?? null;
-}
+/** The coupon a typed code names (rules/coupons.ts: matched uppercased, §9). */
+export { findCoupon } from '../../rules/coupons.ts';
 
 /** Every Indian state and union territory (the documents' four were a sample: DESIGN.md). */
 export const STATES: readonly string[] = INDIAN_STATES.map((s) => s.name);
@@ -95,6 +93,17 @@ export const EMPTY_SHIPPING: ShippingForm = {
   country: HOME_COUNTRY,
 };
 
+/**
+ * The form from an address the account remembers (GET /getuserprofile: the last order's, or
+ * as saved in My Profile): its phone, kept in E.164 (+919876543210), shown as everywhere else.
+ */
+export function shippingFromSaved(saved: ShippingForm): ShippingForm {
+  const form = { ...EMPTY_SHIPPING };
+  for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
+  if (form.phone_number) form.phone_number = formatPhone(form.phone_number);
+  return form;
+}
+
 /** The order the fields appear in, so the first error gets the focus. */
 export const SHIPPING_FIELDS: ReadonlyArray<ShippingField> = [
   'email',
@@ -109,8 +118,6 @@ export const SHIPPING_FIELDS: ReadonlyArray<ShippingField> = [
   'zip_code',
 ];
 
-/** The pattern the server checks too: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits with the usual separators, as the server accepts a phone number. */
 const PHONE = /^\+?[0-9][0-9 ()-]{4,19}$/;
 
@@ -124,7 +131,7 @@ export function validateShipping(form: ShippingForm): ShippingErrors {
   if (blank(form.first_name)) errors.first_name = 'First name is required';
   if (blank(form.last_name)) errors.last_name = 'Last name is required';
   if (blank(form.email)) errors.email = 'Email is required';
-  else if (!EMAIL.test(form.email.trim())) errors.email = 'Invalid email format';
+  else if (!isEmail(form.email.trim())) errors.email = 'Invalid email format';
   if (blank(form.phone_number)) errors.phone_number = 'Phone number is required';
   else if (!PHONE.test(form.phone_number.trim())) errors.phone_number = 'Invalid phone number';
   if (blank(form.address)) errors.address = 'Address is required';

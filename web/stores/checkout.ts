@@ -1,11 +1,13 @@
 import { atom, computed } from 'nanostores';
 import { countryForDialCode, HOME_COUNTRY } from '../../rules/address.ts';
+import { couponCode, findCoupon } from '../../rules/coupons.ts';
 import type { Currency } from '../../rules/money.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
-import { LISTED_INCLUDES_GST } from '../../rules/pricing.ts';
+import { formatPhone } from '../../rules/phone.ts';
+import { GST_RATE_TEXT, LISTED_INCLUDES_GST } from '../../rules/pricing.ts';
 import { api } from '../lib/api/client.ts';
 import type { components } from '../lib/api/schema.d.ts';
-import { type CartLine, type Coupon, EMPTY_SHIPPING, findCoupon, type PricedQuantity, type ShippingErrors, type ShippingField, type ShippingForm, type Totals, totalsOf } from '../lib/checkout.ts';
+import { type CartLine, type Coupon, EMPTY_SHIPPING, type PricedQuantity, type ShippingErrors, type ShippingField, type ShippingForm, shippingFromSaved, type Totals, totalsOf } from '../lib/checkout.ts';
 import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft.ts';
 import { type BuyNowLine, getBuyNow } from './buy-now.ts';
 import type { CheckoutQuote, QuoteState } from './checkout-quote.ts';
@@ -52,19 +54,12 @@ export const $cartItems = computed([$buyNow, $cart], (buyNow, cart): components[
     : (cart ?? []).map((l) => ({ c_id: l.c_id })),
 );
 
-/** The shipping form from the address the account remembers (GET /getuserprofile: the last order's, or as saved in My Profile). */
-function fromSaved(saved: ShippingForm): ShippingForm {
-  const form = { ...EMPTY_SHIPPING };
-  for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
-  return form;
-}
-
-/** The shipping form as far as the account knows it: the name split in two, the phone. */
+/** The shipping form as far as the account knows it: the name split in two, the phone (shown as everywhere: +91 98765 43210). */
 function prefilled(user: SessionUser | null): ShippingForm {
   if (!user) return EMPTY_SHIPPING;
   const [first = '', ...rest] = user.full_name.trim().split(/\s+/);
   // +91 ships to India by default; another country code suggests its country.
-  return { ...EMPTY_SHIPPING, first_name: first, last_name: rest.join(' '), phone_number: user.phoneNumber ?? '', country: countryForDialCode(user.countryCode) };
+  return { ...EMPTY_SHIPPING, first_name: first, last_name: rest.join(' '), phone_number: user.phoneNumber ? formatPhone(user.phoneNumber, user.countryCode) : '', country: countryForDialCode(user.countryCode) };
 }
 
 // The form is kept as the shopper fills it only once it was first filled (draft, saved address or account).
@@ -112,7 +107,7 @@ async function loadSavedAddress(): Promise<void> {
     const saved = answer.status === 1 ? answer.data?.saved_address : null;
     if (saved && !edited) {
       filled = true;
-      $shipping.set(fromSaved(saved));
+      $shipping.set(shippingFromSaved(saved));
     }
   } catch {
     // The account's name and phone stay filled in.
@@ -165,7 +160,7 @@ export function typeCouponCode(code: string): void {
 
 /** The typed code, uppercased, checked against the active coupons (§4, §9): an invalid code resets the discount to 0. */
 export async function applyCoupon(): Promise<void> {
-  const code = $couponCode.get().trim().toUpperCase();
+  const code = couponCode($couponCode.get());
   $couponCode.set(code);
   if (!code) {
     $couponMessage.set({ kind: 'error', text: 'Please enter a coupon code.' });
@@ -216,8 +211,8 @@ export function removeCoupon(): void {
  * prices (listed with it) sent abroad lose it; dollars abroad say it is not charged.
  */
 export function gstNote(currency: Currency, abroad: boolean): string | null {
-  if (abroad) return currency === 'USD' ? "Export prices: India's GST is not charged on orders delivered outside India." : "Export: India's 3% GST is taken off prices for delivery outside India.";
-  return currency === 'USD' ? "Delivered in India: India's 3% GST is added to the prices." : null;
+  if (abroad) return currency === 'USD' ? "Export prices: India's GST is not charged on orders delivered outside India." : `Export: India's ${GST_RATE_TEXT} GST is taken off prices for delivery outside India.`;
+  return currency === 'USD' ? `Delivered in India: India's ${GST_RATE_TEXT} GST is added to the prices.` : null;
 }
 
 /** What the checkout shows and allows given the server's quote (POST /checkoutquote) for its destination. */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
-import { cleanShipping, EMPTY_SHIPPING, type ShippingErrors, type ShippingField, type ShippingForm, validateShipping } from '../../lib/checkout.ts';
-import { formatPhone } from '../../../rules/phone.ts';
+import { cleanShipping, EMPTY_SHIPPING, type ShippingErrors, type ShippingField, type ShippingForm, shippingFromSaved, validateShipping } from '../../lib/checkout.ts';
 import { toast } from '../../stores/toast.ts';
 import { describedBy, FieldError } from '../AuthFields.tsx';
 import { DestinationFields } from '../checkout/Destination.tsx';
@@ -14,14 +13,6 @@ const LABELS: Partial<Record<ShippingField, string>> = {
   address: 'Address',
   apartment: 'Apartment, suite, etc. (optional)',
   city: 'City',
-};
-
-const formOf = (saved: ShippingForm): ShippingForm => {
-  const form = { ...EMPTY_SHIPPING };
-  for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
-  // Kept in E.164 (+919876543210), shown as everywhere else: +91 98765 43210.
-  if (form.phone_number) form.phone_number = formatPhone(form.phone_number);
-  return form;
 };
 
 /**
@@ -40,7 +31,7 @@ export function SavedAddressForm() {
     api.get('/getuserprofile')
       .then((answer) => {
         const saved = answer.status === 1 ? answer.data?.saved_address : null;
-        setForm(saved ? formOf(saved) : { ...EMPTY_SHIPPING });
+        setForm(saved ? shippingFromSaved(saved) : { ...EMPTY_SHIPPING });
         setUpdatedAt(saved?.updatedAt ?? null);
       })
       .catch(() => {
@@ -74,7 +65,7 @@ export function SavedAddressForm() {
     try {
       const answer = await api.put('/updateuserprofile', { saved_address: cleanShipping(form) });
       if (answer.status === 1 && answer.data?.saved_address) {
-        setForm(formOf(answer.data.saved_address));
+        setForm(shippingFromSaved(answer.data.saved_address));
         setUpdatedAt(answer.data.saved_address.updatedAt ?? null);
         setMessage({ kind: 'success', text: answer.description });
         toast.success(answer.description);
