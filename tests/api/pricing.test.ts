@@ -156,8 +156,8 @@ describe('metal rates', () => {
     // 5.25 x 7,500 = 39,375 + 4,725 + 2,500 = 46,600 + 1,398 GST = 47,998
     expect((await api('POST', '/getproductbyid', { p_id: a.p_id })).body.data.productcarats[0].inr_price).toBe(47998);
 
-    // A dollar rate change reprices every rate-priced row's dollars only.
-    const dollar = await api('POST', '/setmetalrates', { rates: [], usd_inr: 80 }, admin.auth);
+    // A dollar rate change reprices every rate-priced row's dollars only (84.50 to 80 is -5.3%: confirmed, issue 34's guard).
+    const dollar = await api('POST', '/setmetalrates', { rates: [], usd_inr: 80, confirm: true }, admin.auth);
     expect(dollar.body.data.repriced).toBeGreaterThanOrEqual(rows22);
     expect((await api('POST', '/getproductbyid', { p_id: b.p_id })).body.data.productcarats[0]).toMatchObject({ inr_price: 329600, usd_price: 4000 }); // 3,20,000 without GST / 80
 
@@ -208,7 +208,7 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     const product = await pieceOf(null);
     const shopper = await createUser(store);
     expect((await order(shopper, product.selection, 2)).status).toBe(201);
-    await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 9000 }], usd_inr: 80 }, admin.auth);
+    expect((await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 9000 }], usd_inr: 80, confirm: true }, admin.auth)).status).toBe(200);
     const [placed] = (await api('POST', '/getuserorder', { u_id: shopper.u_id }, shopper.auth)).body.data;
     expect(placed.orderItems[0]).toMatchObject({
       quantity: 2,
@@ -220,7 +220,7 @@ describe('orders keep the breakup, stock is taken and given back', () => {
     const row = await store.db.selectFrom('order_items').selectAll().where('o_id', '=', placed.o_id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ metal_inr: 3806250, making_inr: 456750, stones_inr: 250000, gst_inr: 135390, round_off_inr: 10, rate_inr_per_gram: 725000, net_weight_mg: 5250 });
     // Put the rate back for the tests below.
-    await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5 }, admin.auth);
+    expect((await api('POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5, confirm: true }, admin.auth)).status).toBe(200);
   });
 
   it('10 shoppers buy the last piece at once: exactly one order, the others get 409 and nothing is written', async () => {

@@ -1,8 +1,22 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { currentMetalRates, type MetalRates, metalRateHistory, planRepricing, type Repricing, setMetalRates, withNames } from '../../../db/queries/metal-rates.ts';
+import type { DB } from '../../../db/connection.ts';
+import {
+  currentMetalRates,
+  type MetalRates,
+  metalRateHistory,
+  type NewRates,
+  planRepricing,
+  type RepricePlan,
+  type Repricing,
+  setMetalRates,
+  withNames,
+} from '../../../db/queries/metal-rates.ts';
+import { staffPolicy } from '../../../db/queries/shop-settings.ts';
 import type { AppEnv } from '../../context.ts';
 import { ok } from '../../errors.ts';
+import { conflictError } from '../../../rules/errors.ts';
 import { toMajor } from '../../../rules/money.ts';
+import { changePercent, checkRates, mustConfirm, type RateCheck, rateConfirmationMessage, rateWarning } from '../../../rules/rate-guard.ts';
 import { lowStock } from '../../../db/queries/stock.ts';
 import type { getLowStock, getMetalRateHistory, getMetalRates, previewMetalRates, setMetalRates as setMetalRatesRoute } from './metal-rates.routes.ts';
 
@@ -29,12 +43,51 @@ function rowView(row: Repricing) {
   };
 }
 
+/** The guard's check of new rates against the rates in force and the owner's threshold (rules/rate-guard.ts). */
+async function checkAgainstNow(db: DB, next: NewRates) {
+  const [now, policy] = await Promise.all([currentMetalRates(db), staffPolicy(db)]);
+  return { check: checkRates(now, next, policy.rateChangePercent), threshold: policy.rateChangePercent };
+}
+
+/** What the guard says of a plan, in rupees: whether to confirm, the warning, the moves, the order, the largest change. */
+function guardView({ check, threshold }: { check: RateCheck; threshold: number }, plan: RepricePlan, largest: Repricing | null) {
+  return {
+    confirm_required: check.confirmRequired,
+    warning: rateWarning(check, largest, plan.rows.length),
+    threshold_percent: threshold,
+    rate_changes: check.moves.map((m) => ({ ...m, from: toMajor(m.from), to: toMajor(m.to) })),
+    out_of_order: check.outOfOrder.map(({ lower, higher }) => ({ lower: { ...lower, rate: toMajor(lower.rate) }, higher: { ...higher, rate: toMajor(higher.rate) } })),
+    largest_change: largest && { inr: toMajor(largest.new_inr - largest.old_inr), percent: changePercent(largest.old_inr, largest.new_inr) },
+  };
+}
+
+/**
+ * Refuses rates the guard asks to confirm (409, nothing saved), with what saving
+ * them would do. The plan is worked out only then: an ordinary day costs one read.
+ */
+async function refuseUnconfirmed(db: DB, next: NewRates): Promise<void> {
+  const checked = await checkAgainstNow(db, next);
+  if (!mustConfirm(checked.check, false)) return;
+  const plan = await planRepricing(db, next);
+  const [largest = null] = await withNames(db, plan.largest ? [plan.largest] : []);
+  const guard = guardView(checked, plan, largest);
+  throw conflictError(rateConfirmationMessage(guard.warning ?? ''), {
+    repriced: plan.rows.length,
+    changed: plan.changed,
+    products: plan.products,
+    largest: largest && rowView(largest),
+    ...guard,
+  });
+}
+
 export const getMetalRatesHandler: RouteHandler<typeof getMetalRates, AppEnv> = async (c) =>
   ok(c, 'Metal rates.', ratesView(await currentMetalRates(c.var.deps.db)));
 
 export const setMetalRatesHandler: RouteHandler<typeof setMetalRatesRoute, AppEnv> = async (c) => {
   const { deps } = c.var;
-  const applied = await setMetalRates(deps.db, c.req.valid('json'));
+  const { confirm = false, ...next } = c.req.valid('json');
+  if (!confirm) await refuseUnconfirmed(deps.db, next);
+  const applied = await setMetalRates(deps.db, next);
   deps.onCatalogueChange();
   const n = applied.rows.length;
   const message = `Rates saved. ${n} carat ${n === 1 ? 'row' : 'rows'} repriced.${n > 0 && applied.changed === 0 ? ' No price changed.' : ''}`;
@@ -55,13 +108,15 @@ export const previewMetalRatesHandler: RouteHandler<typeof previewMetalRates, Ap
   const shown = sorted.slice((page - 1) * perPage, page * perPage);
   // Only the rows shown (and the largest change) are named.
   const named = await withNames(db, plan.largest ? [...shown, plan.largest] : shown);
+  const largest = plan.largest ? named[shown.length] : null;
   return ok(c, plan.changed === 0 ? 'These rates change no price.' : 'What these rates would reprice.', {
     repriced: plan.rows.length,
     changed: plan.changed,
     products: plan.products,
-    largest: plan.largest ? rowView(named[shown.length]) : null,
+    largest: largest && rowView(largest),
     changes: named.slice(0, shown.length).map(rowView),
     totalCount: sorted.length,
+    ...guardView(await checkAgainstNow(db, rates), plan, largest),
   });
 };
 

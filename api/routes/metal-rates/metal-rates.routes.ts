@@ -49,6 +49,9 @@ export const SetMetalRatesBody = z
       description: `Rupees per dollar, from ${usdInrMin} to ${usdInrMax}.`,
       example: 84.5,
     }),
+    confirm: z.boolean({ error: 'confirm must be true or false.' }).optional().openapi({
+      description: 'true saves rates the guard asks to confirm (a move past the owner\'s threshold, purities out of order), after the owner has read the warning.',
+    }),
   })
   .openapi('SetMetalRatesBody');
 
@@ -83,6 +86,42 @@ const RepricedRow = z
   })
   .openapi('RepricedRow');
 
+const RateMove = z
+  .object({
+    carat_id: z.number().int().nullable().openapi({ description: 'The carat; null for the rupees per dollar.' }),
+    name: z.string().openapi({ example: '22K' }),
+    from: z.number().openapi({ description: 'The rate in force, rupees (per gram, or per dollar).', example: 7360 }),
+    to: z.number().openapi({ description: 'The rate given, rupees.', example: 73600 }),
+    percent: z.number().openapi({ description: 'The move in percent of the rate in force, to one decimal; negative when it falls.', example: 900 }),
+    large: z.boolean().openapi({ description: "More than the owner's threshold: it needs confirming." }),
+  })
+  .openapi('RateMove');
+
+const PurityRate = z.object({ carat_id: z.number().int(), name: z.string(), rate: z.number().openapi({ description: 'Rupees per gram after the change.' }) });
+
+const RateOrderProblem = z
+  .object({ lower: PurityRate.openapi({ description: 'The less pure carat (18K).' }), higher: PurityRate.openapi({ description: 'The purer carat (22K), whose rate would not be above.' }) })
+  .openapi('RateOrderProblem');
+
+/** What the guard against a slip says of some rates (rules/rate-guard.ts): /previewmetalrates answers it, /setmetalrates refuses with it. */
+const RateGuard = {
+  confirm_required: z.boolean().openapi({ description: 'Whether /setmetalrates needs `confirm: true` to save these rates.' }),
+  warning: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The warning in words; null when nothing needs confirming.', example: "22K rate ₹73,600 is 900% above today's ₹7,360: the Temple Necklace would go from ₹4,29,377 to ₹42,93,765. Saving reprices 12 carat rows." }),
+  threshold_percent: z.number().openapi({ description: "The owner's threshold: a rate moving more than this percentage needs confirming (GET /getstaffsettings rate_change_percent)." }),
+  rate_changes: z.array(RateMove).openapi({ description: 'Every rate that moves from the rate in force, carats first, the rupees per dollar last.' }),
+  out_of_order: z.array(RateOrderProblem).openapi({ description: 'Purities whose rates would not rise with purity (18K below 22K, 22K below 24K, 14K below 18K), among those this change sets.' }),
+  largest_change: z
+    .object({
+      inr: z.number().openapi({ description: "The largest rupee price change (`largest`'s new - old), rupees; negative when it falls." }),
+      percent: z.number().openapi({ description: 'That change in percent of the old price, to one decimal.' }),
+    })
+    .nullable()
+    .openapi({ description: 'null when no rupee price moves.' }),
+};
+
 export const RepricePreview = z
   .object({
     repriced: z.number().int().openapi({ description: 'Rate-priced carat rows recomputed.' }),
@@ -91,8 +130,28 @@ export const RepricePreview = z
     largest: z.union([RepricedRow, z.null()]).openapi({ description: 'The row whose rupee price moves most; null when no rupee price moves.' }),
     changes: z.array(RepricedRow).openapi({ description: 'One page of the rows, largest rupee change first.' }),
     totalCount: z.number().int(),
+    ...RateGuard,
   })
   .openapi('RepricePreview');
+
+/** The 409 answer of /setmetalrates: rates to confirm, with what saving them would do. */
+export const RateConfirmRefusal = z
+  .object({
+    status: z.literal(0),
+    description: z.string().openapi({
+      example: "22K rate ₹73,600 is 900% above today's ₹7,360: the Temple Necklace would go from ₹4,29,377 to ₹42,93,765. Saving reprices 12 carat rows. Check the rates; to save them as they are, send them again with confirm: true.",
+    }),
+    data: z
+      .object({
+        repriced: z.number().int().openapi({ description: 'Rate-priced carat rows saving would reprice.' }),
+        changed: z.number().int(),
+        products: z.number().int(),
+        largest: z.union([RepricedRow, z.null()]),
+        ...RateGuard,
+      })
+      .nullable(),
+  })
+  .openapi('MetalRatesConfirmRefusal');
 
 export const SetMetalRatesResult = z
   .object({
@@ -132,9 +191,17 @@ export const setMetalRates = createRoute({
   description:
     'Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row ' +
     'of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced. ' +
-    `Refused (400, naming the product, nothing saved) when a repriced row would cost more than a piece may: ${MAX_PIECE_PRICE.INR / 100} rupees (inr_price) or ${MAX_PIECE_PRICE.USD / 100} dollars (usd_price).`,
+    `Refused (400, naming the product, nothing saved) when a repriced row would cost more than a piece may: ${MAX_PIECE_PRICE.INR / 100} rupees (inr_price) or ${MAX_PIECE_PRICE.USD / 100} dollars (usd_price).\n\n` +
+    "A slip is refused until confirmed (409, nothing saved): a rate (a carat's, or the rupees per dollar) moving more than the owner's threshold (5% unless set, " +
+    'GET /getstaffsettings rate_change_percent) from the rate in force, or purities out of order (18K must be below 22K, 22K below 24K, 14K below 18K, where both have rates). ' +
+    'The answer has `data.confirm_required: true`, the warning in words and the effect (rows repriced, the largest price change in rupees and percent, which rates move by how much); ' +
+    'the same call with `confirm: true` saves it. POST /previewmetalrates answers the same fields without refusing.',
   request: { body: jsonBody(SetMetalRatesBody) },
-  responses: { 200: jsonOk(SetMetalRatesResult, 'Saved and repriced.'), ...adminErrors },
+  responses: {
+    200: jsonOk(SetMetalRatesResult, 'Saved and repriced.'),
+    ...adminErrors,
+    409: { content: { 'application/json': { schema: RateConfirmRefusal } }, description: 'Rates to confirm: nothing saved.' },
+  },
 });
 
 export const previewMetalRates = createRoute({
@@ -143,10 +210,11 @@ export const previewMetalRates = createRoute({
   path: '/previewmetalrates',
   summary: 'What setting these rates would reprice, without saving',
   description:
-    'The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first); refused as /setmetalrates is when a row would cost more than a piece may.',
+    'The same body as /setmetalrates (without confirm) plus page and perPage for the list of rows (largest rupee change first); refused as /setmetalrates is when a row would cost more than a piece may. ' +
+    'Answers what the guard against a slip would say (confirm_required, warning, rate_changes, out_of_order, largest_change) without refusing, so the screen can warn before saving.',
   request: {
     body: jsonBody(
-      SetMetalRatesBody.extend({
+      SetMetalRatesBody.omit({ confirm: true }).extend({
         page: z.coerce.number<number | string>().int().min(1).max(100_000).optional(),
         perPage: z.coerce.number<number | string>().int().min(1).max(500).optional(),
       }).openapi('PreviewMetalRatesBody'),

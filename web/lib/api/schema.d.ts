@@ -1691,6 +1691,8 @@ export interface paths {
         /**
          * Set the day's metal rates and reprice
          * @description Keeps the rates given (carats left out keep theirs) and the rupees per dollar, with the time, and in the same transaction reprices every rate-priced carat row of the carats given (every rate-priced row when the dollar rate changes). Answers how many rows were repriced. Refused (400, naming the product, nothing saved) when a repriced row would cost more than a piece may: 100000000 rupees (inr_price) or 10000000 dollars (usd_price).
+         *
+         *     A slip is refused until confirmed (409, nothing saved): a rate (a carat's, or the rupees per dollar) moving more than the owner's threshold (5% unless set, GET /getstaffsettings rate_change_percent) from the rate in force, or purities out of order (18K must be below 22K, 22K below 24K, 14K below 18K, where both have rates). The answer has `data.confirm_required: true`, the warning in words and the effect (rows repriced, the largest price change in rupees and percent, which rates move by how much); the same call with `confirm: true` saves it. POST /previewmetalrates answers the same fields without refusing.
          */
         post: operations["postSetmetalrates"];
         delete?: never;
@@ -1710,7 +1712,7 @@ export interface paths {
         put?: never;
         /**
          * What setting these rates would reprice, without saving
-         * @description The same body as /setmetalrates plus page and perPage for the list of rows (largest rupee change first); refused as /setmetalrates is when a row would cost more than a piece may.
+         * @description The same body as /setmetalrates (without confirm) plus page and perPage for the list of rows (largest rupee change first); refused as /setmetalrates is when a row would cost more than a piece may. Answers what the guard against a slip would say (confirm_required, warning, rate_changes, out_of_order, largest_change) without refusing, so the screen can warn before saving.
          */
         post: operations["postPreviewmetalrates"];
         delete?: never;
@@ -2969,6 +2971,78 @@ export interface components {
             old_usd: number;
             new_usd: number;
         };
+        MetalRatesConfirmRefusal: {
+            /** @enum {number} */
+            status: 0;
+            /** @example 22K rate ₹73,600 is 900% above today's ₹7,360: the Temple Necklace would go from ₹4,29,377 to ₹42,93,765. Saving reprices 12 carat rows. Check the rates; to save them as they are, send them again with confirm: true. */
+            description: string;
+            data: {
+                /** @description Rate-priced carat rows saving would reprice. */
+                repriced: number;
+                changed: number;
+                products: number;
+                largest: components["schemas"]["RepricedRow"] | null;
+                /** @description Whether /setmetalrates needs `confirm: true` to save these rates. */
+                confirm_required: boolean;
+                /**
+                 * @description The warning in words; null when nothing needs confirming.
+                 * @example 22K rate ₹73,600 is 900% above today's ₹7,360: the Temple Necklace would go from ₹4,29,377 to ₹42,93,765. Saving reprices 12 carat rows.
+                 */
+                warning: string | null;
+                /** @description The owner's threshold: a rate moving more than this percentage needs confirming (GET /getstaffsettings rate_change_percent). */
+                threshold_percent: number;
+                /** @description Every rate that moves from the rate in force, carats first, the rupees per dollar last. */
+                rate_changes: components["schemas"]["RateMove"][];
+                /** @description Purities whose rates would not rise with purity (18K below 22K, 22K below 24K, 14K below 18K), among those this change sets. */
+                out_of_order: components["schemas"]["RateOrderProblem"][];
+                /** @description null when no rupee price moves. */
+                largest_change: {
+                    /** @description The largest rupee price change (`largest`'s new - old), rupees; negative when it falls. */
+                    inr: number;
+                    /** @description That change in percent of the old price, to one decimal. */
+                    percent: number;
+                } | null;
+            } | null;
+        };
+        RateMove: {
+            /** @description The carat; null for the rupees per dollar. */
+            carat_id: number | null;
+            /** @example 22K */
+            name: string;
+            /**
+             * @description The rate in force, rupees (per gram, or per dollar).
+             * @example 7360
+             */
+            from: number;
+            /**
+             * @description The rate given, rupees.
+             * @example 73600
+             */
+            to: number;
+            /**
+             * @description The move in percent of the rate in force, to one decimal; negative when it falls.
+             * @example 900
+             */
+            percent: number;
+            /** @description More than the owner's threshold: it needs confirming. */
+            large: boolean;
+        };
+        RateOrderProblem: {
+            /** @description The less pure carat (18K). */
+            lower: {
+                carat_id: number;
+                name: string;
+                /** @description Rupees per gram after the change. */
+                rate: number;
+            };
+            /** @description The purer carat (22K), whose rate would not be above. */
+            higher: {
+                carat_id: number;
+                name: string;
+                /** @description Rupees per gram after the change. */
+                rate: number;
+            };
+        };
         SetMetalRatesBody: {
             rates: {
                 /** @example 1 */
@@ -2984,6 +3058,8 @@ export interface components {
              * @example 84.5
              */
             usd_inr: number;
+            /** @description true saves rates the guard asks to confirm (a move past the owner's threshold, purities out of order), after the owner has read the warning. */
+            confirm?: boolean;
         };
         RepricePreview: {
             /** @description Rate-priced carat rows recomputed. */
@@ -2997,8 +3073,42 @@ export interface components {
             /** @description One page of the rows, largest rupee change first. */
             changes: components["schemas"]["RepricedRow"][];
             totalCount: number;
+            /** @description Whether /setmetalrates needs `confirm: true` to save these rates. */
+            confirm_required: boolean;
+            /**
+             * @description The warning in words; null when nothing needs confirming.
+             * @example 22K rate ₹73,600 is 900% above today's ₹7,360: the Temple Necklace would go from ₹4,29,377 to ₹42,93,765. Saving reprices 12 carat rows.
+             */
+            warning: string | null;
+            /** @description The owner's threshold: a rate moving more than this percentage needs confirming (GET /getstaffsettings rate_change_percent). */
+            threshold_percent: number;
+            /** @description Every rate that moves from the rate in force, carats first, the rupees per dollar last. */
+            rate_changes: components["schemas"]["RateMove"][];
+            /** @description Purities whose rates would not rise with purity (18K below 22K, 22K below 24K, 14K below 18K), among those this change sets. */
+            out_of_order: components["schemas"]["RateOrderProblem"][];
+            /** @description null when no rupee price moves. */
+            largest_change: {
+                /** @description The largest rupee price change (`largest`'s new - old), rupees; negative when it falls. */
+                inr: number;
+                /** @description That change in percent of the old price, to one decimal. */
+                percent: number;
+            } | null;
         };
-        PreviewMetalRatesBody: components["schemas"]["SetMetalRatesBody"] & {
+        PreviewMetalRatesBody: {
+            rates: {
+                /** @example 1 */
+                carat_id: number;
+                /**
+                 * @description Rupees per gram of this carat, above 0 and at most 1000000.
+                 * @example 7250
+                 */
+                inr_per_gram: number;
+            }[];
+            /**
+             * @description Rupees per dollar, from 1 to 1000.
+             * @example 84.5
+             */
+            usd_inr: number;
             page?: number;
             perPage?: number;
         };
@@ -9057,6 +9167,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rates to confirm: nothing saved. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetalRatesConfirmRefusal"];
                 };
             };
             /** @description The request body is too large (1 MB at most). */
