@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { GST_RATE_TEXT } from '../../../rules/pricing.ts';
 import { Field } from '../components/Field.tsx';
-import { CaratPriceRows, emptyCaratRow } from '../screens/CaratPriceRows.tsx';
+import { CaratPriceRows } from '../screens/CaratPriceRows.tsx';
+import { emptyCaratRow } from './caratRows.ts';
 import type { Carat } from '../types.ts';
 import { $draft, $errors, $rates, clearErrors, newKey, setField } from './draft.ts';
 

@@ -2,7 +2,7 @@ import { atom, map } from 'nanostores';
 import { api } from '../../lib/api/client.ts';
 import type { Product } from '../types.ts';
 import { checkProductFiles, MESSAGES, requiredTextError } from '../validation.ts';
-import { type CaratRow, caratRowBody, caratRowErrors, caratRowSnapshot, caratRowsOf, emptyCaratRow, type MetalRates } from '../screens/CaratPriceRows.tsx';
+import { type CaratRow, caratRowBody, caratRowErrors, caratRowSnapshot, caratRowsOf, emptyCaratRow, type MetalRates } from './caratRows.ts';
 
 /**
  * The product form as the administrator fills it in (one form open at a time):
