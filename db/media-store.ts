@@ -145,33 +145,35 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
-  async write(key: string, bytes: Buffer): Promise<void> {
+  /** The file of a key, with its folder made. */
+  async #placed(key: string): Promise<string> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Written aside and renamed: a reader never sees half a file.
+    return file;
+  }
+
+  /** Fills a file aside, then renames it to the key's: a reader never sees half a file. */
+  async #replace(key: string, fill: (temporary: string) => Promise<void>): Promise<void> {
+    const file = await this.#placed(key);
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, bytes);
+    await fill(temporary);
     await rename(temporary, file);
   }
 
-  async moveIn(key: string, file: string): Promise<void> {
-    const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(file, target);
+  write(key: string, bytes: Buffer): Promise<void> {
+    return this.#replace(key, (temporary) => writeFile(temporary, bytes));
   }
 
-  async putFile(key: string, file: string): Promise<void> {
-    const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Copied aside and renamed: a reader never sees half a file.
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await copyFile(file, temporary);
-    await rename(temporary, target);
+  async moveIn(key: string, file: string): Promise<void> {
+    await rename(file, await this.#placed(key));
+  }
+
+  putFile(key: string, file: string): Promise<void> {
+    return this.#replace(key, (temporary) => copyFile(file, temporary));
   }
 
   async copy(from: string, to: string): Promise<void> {
-    const target = this.file(to);
-    await mkdir(path.dirname(target), { recursive: true });
+    const target = await this.#placed(to);
     await link(this.file(from), target).catch(() => copyFile(this.file(from), target));
   }
 
