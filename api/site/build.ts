@@ -47,30 +47,42 @@ function readBuildInfo(file: string): BuildInfo | null {
   return readSiteBuildInfo(path.dirname(file));
 }
 
-const builtSince = new Map<string, { mtimeMs: number; startedAt: number }>();
+/** What was read of a file, with the modification time it was read at. */
+type Held<T> = Map<string, { mtimeMs: number; value: T }>;
 
 /**
- * When the live site's build began reading the catalogue (ms), or null when there is
- * no built site. Read from its build-info, again only when that file changes.
+ * What `read` makes of a file, read again only when the file changes (its modification
+ * time); null while the file is missing or `read` makes nothing of it (kept only when it does).
  */
-export function siteBuildStartedAt(config: Config): number | null {
-  const file = path.join(config.siteDir, BUILD_INFO);
+function readWhenChanged<T>(held: Held<T>, file: string, read: (file: string) => T | null): T | null {
   let mtimeMs: number;
   try {
     mtimeMs = statSync(file).mtimeMs;
   } catch {
     return null;
   }
-  const held = builtSince.get(file);
-  if (held?.mtimeMs === mtimeMs) return held.startedAt;
-  const info = readBuildInfo(file);
-  const startedAt = info ? Date.parse(info.startedAt ?? info.builtAt) : Number.NaN;
-  if (!Number.isFinite(startedAt)) return null;
-  builtSince.set(file, { mtimeMs, startedAt });
-  return startedAt;
+  const kept = held.get(file);
+  if (kept?.mtimeMs === mtimeMs) return kept.value;
+  const value = read(file);
+  if (value !== null) held.set(file, { mtimeMs, value });
+  return value;
 }
 
-const etagsHeld = new Map<string, { mtimeMs: number; etags: Record<string, string> }>();
+const builtSince: Held<number> = new Map();
+
+/**
+ * When the live site's build began reading the catalogue (ms), or null when there is
+ * no built site. Read from its build-info, again only when that file changes.
+ */
+export function siteBuildStartedAt(config: Config): number | null {
+  return readWhenChanged(builtSince, path.join(config.siteDir, BUILD_INFO), (file) => {
+    const info = readBuildInfo(file);
+    const startedAt = info ? Date.parse(info.startedAt ?? info.builtAt) : Number.NaN;
+    return Number.isFinite(startedAt) ? startedAt : null;
+  });
+}
+
+const etagsHeld: Held<Record<string, string>> = new Map();
 
 /**
  * The live site's content hashes by path ('index.html', '_astro/x.js'), written by
@@ -79,22 +91,13 @@ const etagsHeld = new Map<string, { mtimeMs: number; etags: Record<string, strin
  * the site is swapped. Null when the site has none (built before they were written).
  */
 export function siteEtags(config: Config): Record<string, string> | null {
-  const file = path.join(config.siteDir, ETAGS);
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return null;
-  }
-  const held = etagsHeld.get(file);
-  if (held?.mtimeMs === mtimeMs) return held.etags;
-  try {
-    const etags = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    etagsHeld.set(file, { mtimeMs, etags });
-    return etags;
-  } catch {
-    return null;
-  }
+  return readWhenChanged(etagsHeld, path.join(config.siteDir, ETAGS), (file) => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    } catch {
+      return null;
+    }
+  });
 }
 
 /** Hashes every file of a built site into its etags.json. */

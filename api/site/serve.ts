@@ -1,4 +1,4 @@
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
@@ -106,15 +106,20 @@ async function sendObject(
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : status, headers: sized });
 }
 
-/** A built site's file facts: its ETag from the build's content hashes when known (equal across instances and unchanged pages), else size and time. */
-function siteFileFacts(config: Config, file: string): StoredObject | null {
-  let facts;
+/** A file's facts when it is there and a regular file (not a folder); else null. */
+function regularFile(file: string): Stats | null {
   try {
-    facts = statSync(file);
+    const facts = statSync(file);
+    return facts.isFile() ? facts : null;
   } catch {
     return null;
   }
-  if (!facts.isFile()) return null;
+}
+
+/** A built site's file facts: its ETag from the build's content hashes when known (equal across instances and unchanged pages), else size and time. */
+function siteFileFacts(config: Config, file: string): StoredObject | null {
+  const facts = regularFile(file);
+  if (!facts) return null;
   const relative = path.relative(config.siteDir, file).split(path.sep).join('/');
   const hash = siteEtags(config)?.[relative];
   const etag = hash ? `W/"${hash}"` : `W/"${facts.size.toString(16)}-${Math.floor(facts.mtimeMs / 1000).toString(16)}"`;
@@ -222,13 +227,8 @@ type PagePolicies = Map<string, { mtimeMs: number; size: number; policy: string 
  */
 function pagePolicy(config: Config, pagePolicies: PagePolicies, file: string): string | undefined {
   if (!file.endsWith('.html')) return undefined;
-  let stat;
-  try {
-    stat = statSync(file);
-  } catch {
-    return undefined;
-  }
-  if (!stat.isFile()) return undefined;
+  const stat = regularFile(file);
+  if (!stat) return undefined;
   const known = pagePolicies.get(file);
   if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.policy;
   const policy = pageContentSecurityPolicy({
