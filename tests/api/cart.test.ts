@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
 import { contractCaller } from '../helpers/contract.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
-import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createTestStore, createUser, signToken, type TestStore } from '../helpers/store.ts';
 import { placeCodOrder } from '../helpers/orders.ts';
 
 let store: TestStore;
@@ -172,22 +171,8 @@ describe('cart', () => {
     it('no token, a forged token and an expired token (403, even with a bad body)', async () => {
       const shopper = await createUser(store);
       const product = await createProduct(store);
-      const forged = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(shopper.u_id))
-        .setIssuer('aurum-jewellery-api')
-        .setAudience('aurum-jewellery-store')
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
-      const expired = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(shopper.u_id))
-        .setIssuer('aurum-jewellery-api')
-        .setAudience('aurum-jewellery-store')
-        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-        .sign(store.config.jwtSecret);
+      const forged = await signToken(shopper.u_id);
+      const expired = await signToken(shopper.u_id, { key: store.config.jwtSecret, issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresAt: Math.floor(Date.now() / 1000) - 3600 });
       for (const headers of [{}, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${expired}` }] as Record<string, string>[]) {
         expect((await api('POST', '/createcart', product.selection, headers)).status).toBe(403);
         expect((await api('POST', '/createcart', { nonsense: true }, headers)).status).toBe(403);

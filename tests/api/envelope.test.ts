@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../api/app.ts';
 import { openApiYaml } from '../../api/openapi/document.ts';
-import { SignJWT } from 'jose';
 import { parse } from 'yaml';
 import { requireAdmin, requireUser } from '../../api/auth.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createTestStore, createUser, signToken, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
 beforeAll(async () => {
@@ -39,14 +38,10 @@ describe('envelope and errors', () => {
 describe('requireUser and requireAdmin', () => {
   it('refuses no token, a forged token, an alg-none token and an expired token with 403', async () => {
     const user = await createUser(store);
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.u_id))
-      .setIssuer('aurum-jewellery-api').setAudience('aurum-jewellery-store').setIssuedAt().setExpirationTime('1h')
-      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const forged = await signToken(user.u_id);
     const [, payload] = user.token.split('.');
     const algNone = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.u_id))
-      .setIssuer('aurum-jewellery-api').setAudience('aurum-jewellery-store').setIssuedAt(1_700_000_000).setExpirationTime(1_700_000_100)
-      .sign(store.config.jwtSecret);
+    const expired = await signToken(user.u_id, { key: store.config.jwtSecret, issuedAt: 1_700_000_000, expiresAt: 1_700_000_100 });
     for (const headers of [{} as Record<string, string>, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${algNone}` }, { Authorization: `Bearer ${expired}` }, { Authorization: 'Bearer garbage' }]) {
       const res = await call(store, 'GET', '/probe/user', undefined, headers);
       expect(res.status).toBe(403);

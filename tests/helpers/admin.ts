@@ -8,12 +8,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { SignJWT } from 'jose';
 import type { Insertable } from 'kysely';
 import type { OrderTable } from '../../db/schema.ts';
 import { expect } from 'vitest';
 import { expectMatchesContract } from './contract.ts';
-import { call, createTestStore, createUser, type TestStore } from './store.ts';
+import { checkoutAddress } from './orders.ts';
+import { answerOf, call, createTestStore, createUser, signToken, type TestStore } from './store.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 
 let counter = 0;
@@ -23,14 +23,7 @@ const next = () => ++counter;
 export async function callers(store: TestStore) {
   const admin = await createUser(store, { u_type: '0' });
   const shopper = await createUser(store);
-  const forged = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(admin.u_id))
-    .setIssuer('aurum-jewellery-api')
-    .setAudience('aurum-jewellery-store')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode('not-the-store-secret-not-the-store-secret!!'));
+  const forged = await signToken(admin.u_id);
   const refused: Array<[label: string, headers: Record<string, string>]> = [
     ['no token', {}],
     ["a shopper's token", shopper.auth],
@@ -135,15 +128,7 @@ export function formData(entries: Record<string, FormValue>): FormData {
 export async function sendForm(store: TestStore, url: string, form: FormData, headers: Record<string, string> = {}, method = 'POST') {
   const encoded = new Response(form);
   const bytes = Buffer.from(await encoded.arrayBuffer());
-  const res = await store.app.request(url, { method, body: bytes, headers: { 'Content-Type': encoded.headers.get('content-type')!, ...headers } });
-  const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body, headers: res.headers };
+  return answerOf(await store.app.request(url, { method, body: bytes, headers: { 'Content-Type': encoded.headers.get('content-type')!, ...headers } }));
 }
 
 /** Names of the files in a media folder (temporary upload files included). */
@@ -166,15 +151,7 @@ export async function createOrder(
         currency: 'INR',
         subtotal: 5234050,
         total: 5234050,
-        first_name: 'Asha',
-        last_name: 'Patel',
-        email: 'asha@example.com',
-        phone_number: '9876543210',
-        address: '12 Ring Road',
-        apartment: 'Flat 4',
-        city: 'Surat',
-        state: 'Gujarat',
-        zip_code: '395003',
+        ...checkoutAddress,
         payment_method: 'cod',
         payment_status: 'unpaid',
         ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
