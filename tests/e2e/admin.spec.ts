@@ -1,7 +1,7 @@
-import { freshPhone } from '../helpers/e2e-store.ts';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { formatMoney } from '../../rules/money.ts';
+import { ADMIN, apiLogin, bearer, openAs, orderCartByApi, registerShopper, type Shopper as SessionUser, suratAddress } from './helpers/shop.ts';
 
 /**
  * The administrator's back office (issue 7), walked in the browser against
@@ -11,7 +11,6 @@ import { formatMoney } from '../../rules/money.ts';
  * through the API.
  */
 
-const ADMIN = { countryCode: '+91', phoneNumber: '9999999999', password: 'Admin@12345' };
 const SHOPPER_PASSWORD = 'Journey@123';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 let counter = 0;
@@ -19,42 +18,10 @@ let counter = 0;
 /** A name no other test or earlier run has used. */
 const unique = (prefix: string) => `${prefix} ${RUN}${++counter}`;
 
-interface SessionUser {
-  u_id: number;
-  full_name: string;
-  phoneNumber: string;
-  countryCode: string;
-  auth_token: string;
-  u_type: string;
-}
-
-async function apiLogin(request: APIRequestContext, credentials: { countryCode: string; phoneNumber: string; password: string }): Promise<SessionUser> {
-  const answer = await request.post('/userlogin', { data: credentials });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).data as SessionUser;
-}
-
 /** Registers a shopper with a fresh phone number and logs them in through the API. */
-async function newShopper(request: APIRequestContext): Promise<SessionUser> {
+function newShopper(request: APIRequestContext): Promise<SessionUser> {
   const phoneNumber = `6${String(Date.now()).slice(-7)}${String(++counter).padStart(2, '0')}`;
-  const registered = await request.post('/registeruser', {
-    data: { full_name: `Kavya Admin Test ${phoneNumber.slice(-4)}`, u_name: `kavya${phoneNumber}`, countryCode: '+91', phoneNumber, password: SHOPPER_PASSWORD, repeatPassword: SHOPPER_PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  return apiLogin(request, { countryCode: '+91', phoneNumber, password: SHOPPER_PASSWORD });
-}
-
-const bearer = (user: SessionUser) => ({ Authorization: `Bearer ${user.auth_token}` });
-
-/** Puts a session in the browser, as the login page would, and opens an admin path. */
-async function openAs(page: Page, user: SessionUser, path: string): Promise<void> {
-  await page.addInitScript((session) => {
-    if (!localStorage.getItem('user')) {
-      localStorage.setItem('user', JSON.stringify(session));
-      localStorage.setItem('token', session.auth_token);
-    }
-  }, user);
-  await page.goto(path);
+  return registerShopper(request, { full_name: `Kavya Admin Test ${phoneNumber.slice(-4)}`, u_name: `kavya${phoneNumber}`, phoneNumber, password: SHOPPER_PASSWORD });
 }
 
 async function openAsAdmin(page: Page, request: APIRequestContext, path: string): Promise<SessionUser> {
@@ -700,20 +667,7 @@ async function expectSoon(page: Page, path: string, check: () => Promise<boolean
     .toBe(true);
 }
 
-const CHECKOUT_ADDRESS = {
-  first_name: 'Kavya',
-  last_name: 'Rao',
-  email: 'kavya.rao@example.com',
-  // A fresh phone each time it is read: every order is its own buyer for the day's law limits (freshPhone).
-  get phone_number() {
-    return freshPhone();
-  },
-  address: '12 Ghod Dod Road',
-  apartment: 'Flat 4',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395001',
-};
+const CHECKOUT_ADDRESS = suratAddress({ first_name: 'Kavya', last_name: 'Rao', email: 'kavya.rao@example.com', address: '12 Ghod Dod Road', apartment: 'Flat 4', zip_code: '395001' });
 
 /**
  * An order paid online through the built-in sandbox provider, all through the
@@ -766,21 +720,6 @@ async function fillCart(request: APIRequestContext, shopper: SessionUser): Promi
 
 /** A cash-on-delivery order of one demo product through the API; answers its o_id. */
 async function placeOrder(request: APIRequestContext, shopper: SessionUser): Promise<number> {
-  const subtotal = await fillCart(request, shopper);
-  const answer = await request.post('/createorder', {
-    headers: bearer(shopper),
-    data: {
-      u_id: shopper.u_id,
-      cartItems: [],
-      shipping: 0,
-      subtotal,
-      discount: 0,
-      total: subtotal,
-      priceType: 'inr_price',
-      payment_method: 'cod',
-      ...CHECKOUT_ADDRESS,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return (await answer.json()).data.o_id;
+  await fillCart(request, shopper);
+  return orderCartByApi(request, shopper, CHECKOUT_ADDRESS);
 }

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { onStoreDatabase } from '../helpers/e2e-store.ts';
+import { ADMIN, addToCartByApi, apiLogin, logIn, ordersOf, type Product, registerShopper, type Shopper } from './helpers/shop.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 
 /**
@@ -12,41 +13,13 @@ import { PAN_THRESHOLD } from '../../rules/compliance.ts';
  */
 
 const PASSWORD = 'Journey@123';
-const ADMIN = { countryCode: '+91', phoneNumber: '9999999999', password: 'Admin@12345' };
 let phoneCounter = 0;
 
-interface Shopper {
-  u_id: number;
-  full_name: string;
-  phoneNumber: string;
-  countryCode: string;
-  auth_token: string;
-  u_type: string;
-}
-
-interface Product {
-  p_id: number;
-  name: string;
-  materials: number[];
-  size: number[];
-  productcarats: { pc_id: number; carat_id: number; inr_price: number; stock: number | null }[];
-}
-
-async function login(request: APIRequestContext, credentials: { countryCode: string; phoneNumber: string; password: string }): Promise<Shopper> {
-  const answer = await request.post('/userlogin', { data: credentials });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).data as Shopper;
-}
-
 /** Registers and logs in a shopper with a phone number no other test has used. */
-async function newShopper(request: APIRequestContext): Promise<Shopper> {
+function newShopper(request: APIRequestContext): Promise<Shopper> {
   phoneCounter += 1;
   const phoneNumber = `8${String(Date.now()).slice(-7)}${String(phoneCounter).padStart(2, '0')}`;
-  const registered = await request.post('/registeruser', {
-    data: { full_name: `Isha Held ${phoneNumber.slice(-4)}`, u_name: `isha${phoneNumber}`, countryCode: '+91', phoneNumber, password: PASSWORD, repeatPassword: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  return login(request, { countryCode: '+91', phoneNumber, password: PASSWORD });
+  return registerShopper(request, { full_name: `Isha Held ${phoneNumber.slice(-4)}`, u_name: `isha${phoneNumber}`, phoneNumber, password: PASSWORD });
 }
 
 /**
@@ -64,28 +37,6 @@ async function buyableProduct(request: APIRequestContext, limited = false): Prom
   return found[0];
 }
 
-async function addToCart(request: APIRequestContext, shopper: Shopper, product: Product): Promise<void> {
-  const [carat] = product.productcarats;
-  const answer = await request.post('/createcart', {
-    headers: { Authorization: `Bearer ${shopper.auth_token}` },
-    data: { u_id: shopper.u_id, p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: product.materials[0], size_id: product.size[0] ?? null, quantity: 1 },
-  });
-  expect(answer.status()).toBeLessThan(300);
-}
-
-async function ordersOf(request: APIRequestContext, shopper: Shopper): Promise<{ o_id: number; payment_method: string; order_id: string | null }[]> {
-  return (await (await request.get(`/getorder/${shopper.u_id}`, { headers: { Authorization: `Bearer ${shopper.auth_token}` } })).json()).data;
-}
-
-/** Puts a session in the browser, as the login page would. */
-async function logIn(page: Page, user: Shopper): Promise<void> {
-  await page.goto('/about');
-  await page.evaluate((session) => {
-    localStorage.setItem('user', JSON.stringify(session));
-    localStorage.setItem('token', session.auth_token);
-    localStorage.setItem('phoneNumber', session.phoneNumber);
-  }, user);
-}
 
 /** Fills the checkout for delivery in India to the shopper's own phone (the law counts a buyer's day by it too). */
 async function fillCheckout(page: Page, shopper: Shopper): Promise<void> {
@@ -98,6 +49,20 @@ async function fillCheckout(page: Page, shopper: Shopper): Promise<void> {
   await page.getByLabel('City').fill('Surat');
   await page.getByLabel('State').selectOption('Gujarat');
   await page.getByLabel('ZIP code').fill('395002');
+}
+
+/**
+ * A new shopper with `product` (any buyable piece unless given) in the cart, at the checkout
+ * filled for delivery; answers the shopper and the quote_id of the last quote (watchQuotes).
+ */
+async function atCheckout(page: Page, request: APIRequestContext, product?: Product) {
+  const shopper = await newShopper(request);
+  await addToCartByApi(request, shopper, product ?? (await buyableProduct(request)));
+  await logIn(page, shopper);
+  const lastQuote = watchQuotes(page);
+  await page.goto('/checkout');
+  await fillCheckout(page, shopper);
+  return { shopper, lastQuote };
 }
 
 /** The quote_id of the last quote the checkout was answered (POST /checkoutquote). */
@@ -122,7 +87,7 @@ function lapseQuotesOf(shopper: Shopper): void {
 
 /** Opens the back office's Payments as the administrator, in a browser of its own. */
 async function openPaymentsDesk(browser: Browser, request: APIRequestContext) {
-  const admin = await login(request, ADMIN);
+  const admin = await apiLogin(request, ADMIN);
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const desk = await context.newPage();
   await logIn(desk, admin);
@@ -132,12 +97,7 @@ async function openPaymentsDesk(browser: Browser, request: APIRequestContext) {
 }
 
 test('the checkout shows until when the gold rate is held and places cash on delivery at that quote', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  await addToCart(request, shopper, await buyableProduct(request));
-  await logIn(page, shopper);
-  const lastQuote = watchQuotes(page);
-  await page.goto('/checkout');
-  await fillCheckout(page, shopper);
+  const { shopper, lastQuote } = await atCheckout(page, request);
   await expect(lockLine(page)).toHaveText(LOCKED);
   await expect(lockLine(page)).toContainText(/\d+ min left/);
 
@@ -152,12 +112,7 @@ test('the checkout shows until when the gold rate is held and places cash on del
 });
 
 test('a held price that ran out is quoted again and said before anything is ordered', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  await addToCart(request, shopper, await buyableProduct(request));
-  await logIn(page, shopper);
-  const lastQuote = watchQuotes(page);
-  await page.goto('/checkout');
-  await fillCheckout(page, shopper);
+  const { shopper, lastQuote } = await atCheckout(page, request);
   await expect(lockLine(page)).toHaveText(LOCKED);
   const first = lastQuote();
   const total = await page.getByTestId('checkout-total').innerText();
@@ -182,7 +137,7 @@ test('a held price that ran out is quoted again and said before anything is orde
 
 test("the hold's end in the browser asks for a new price by itself and says so", async ({ page, request }) => {
   const shopper = await newShopper(request);
-  await addToCart(request, shopper, await buyableProduct(request));
+  await addToCartByApi(request, shopper, await buyableProduct(request));
   await logIn(page, shopper);
   await page.clock.install();
   await page.goto('/checkout');
@@ -196,12 +151,7 @@ test("the hold's end in the browser asks for a new price by itself and says so",
 });
 
 test('an online payment through the sandbox is placed at its held price and listed paid at the Payments desk', async ({ page, request, browser }) => {
-  const shopper = await newShopper(request);
-  await addToCart(request, shopper, await buyableProduct(request));
-  await logIn(page, shopper);
-  const lastQuote = watchQuotes(page);
-  await page.goto('/checkout');
-  await fillCheckout(page, shopper);
+  const { shopper, lastQuote } = await atCheckout(page, request);
   await page.getByRole('radio', { name: /^Online Payment/ }).check();
   await expect(lockLine(page)).toHaveText(LOCKED);
   const sent = page.waitForRequest((r: Request) => r.url().endsWith('/payment') && r.method() === 'POST');
@@ -232,12 +182,8 @@ test('an online payment through the sandbox is placed at its held price and list
 });
 
 test('a piece withdrawn while the shopper pays: the payment is refunded and the account page says so in words', async ({ page, request, browser }) => {
-  const shopper = await newShopper(request);
   const product = await buyableProduct(request, true);
-  await addToCart(request, shopper, product);
-  await logIn(page, shopper);
-  await page.goto('/checkout');
-  await fillCheckout(page, shopper);
+  const { shopper } = await atCheckout(page, request, product);
   await page.getByRole('radio', { name: /^Online Payment/ }).check();
   await expect(lockLine(page)).toHaveText(LOCKED);
   // What /payment answered, kept before the page leaves, to say why if the payment page never opens.

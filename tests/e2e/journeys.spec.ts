@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { markDelivered, freshPhone } from '../helpers/e2e-store.ts';
+import { markDelivered } from '../helpers/e2e-store.ts';
+import { addToCartByApi, bearer, logIn, orderCartByApi, ordersOf, type Product, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 import { formatPhone } from '../../rules/phone.ts';
 
@@ -19,49 +20,10 @@ function uniquePhone(): string {
   return `7${String(Date.now()).slice(-7)}${String(phoneCounter).padStart(2, '0')}`;
 }
 
-interface Shopper {
-  u_id: number;
-  full_name: string;
-  u_name: string;
-  phoneNumber: string;
-  countryCode: string;
-  auth_token: string;
-  token: string;
-  u_type: string;
-}
-
 /** Registers and logs in a shopper through the API. */
-async function newShopper(request: APIRequestContext, countryCode = '+91'): Promise<Shopper> {
+function newShopper(request: APIRequestContext, countryCode = '+91'): Promise<Shopper> {
   const phoneNumber = uniquePhone();
-  const full_name = `Meera Test ${phoneNumber.slice(-4)}`;
-  const registered = await request.post('/registeruser', {
-    data: { full_name, u_name: `meera${phoneNumber}`, countryCode, phoneNumber, password: PASSWORD, repeatPassword: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await request.post('/userlogin', { data: { countryCode, phoneNumber, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return (await login.json()).data as Shopper;
-}
-
-const bearer = (shopper: Shopper) => ({ Authorization: `Bearer ${shopper.auth_token}` });
-
-/** Puts the shopper's session in the browser, as the login page would. */
-async function logIn(page: Page, shopper: Shopper): Promise<void> {
-  await page.goto('/about');
-  await page.evaluate((user) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', user.auth_token);
-    localStorage.setItem('phoneNumber', user.phoneNumber);
-  }, shopper);
-}
-
-interface Product {
-  p_id: number;
-  name: string;
-  cate_id: number;
-  materials: number[];
-  size: number[];
-  productcarats: { pc_id: number; carat_id: number; inr_price: number; stock: number | null }[];
+  return registerShopper(request, { full_name: `Meera Test ${phoneNumber.slice(-4)}`, u_name: `meera${phoneNumber}`, countryCode, phoneNumber, password: PASSWORD });
 }
 
 /**
@@ -78,47 +40,7 @@ async function productWithSizes(request: APIRequestContext, skip = 0): Promise<P
   return sized[skip];
 }
 
-/** Adds a product to the shopper's cart with the first carat, material and size. */
-async function addToCartByApi(request: APIRequestContext, shopper: Shopper, product: Product, quantity = 1): Promise<void> {
-  const [carat] = product.productcarats;
-  const answer = await request.post('/createcart', {
-    headers: bearer(shopper),
-    data: { u_id: shopper.u_id, p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: product.materials[0], size_id: product.size[0] ?? null, quantity },
-  });
-  expect(answer.status()).toBeLessThan(300);
-}
-
-const ADDRESS = {
-  first_name: 'Meera',
-  last_name: 'Shah',
-  email: 'meera.shah@example.com',
-  // A fresh phone each time it is read: every order is its own buyer for the day's law limits (freshPhone).
-  get phone_number() {
-    return freshPhone();
-  },
-  address: '12 Ghod Dod Road',
-  apartment: 'Flat 4',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395001',
-};
-
-/** Places a cash-on-delivery order for the whole cart through the API; answers its o_id. */
-
-async function orderCartByApi(request: APIRequestContext, shopper: Shopper): Promise<number> {
-  const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { inr_price: number; quantity: number }[];
-  const subtotal = cart.reduce((sum, line) => sum + Math.round(line.inr_price * 100) * line.quantity, 0) / 100;
-  const answer = await request.post('/createorder', {
-    headers: bearer(shopper),
-    data: { u_id: shopper.u_id, cartItems: [], shipping: 0, subtotal, discount: 0, total: subtotal, priceType: 'inr_price', ...ADDRESS, payment_method: 'cod' },
-  });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()).data.o_id;
-}
-
-async function ordersOf(request: APIRequestContext, shopper: Shopper): Promise<{ o_id: number; status: number }[]> {
-  return (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data;
-}
+const ADDRESS = suratAddress({ first_name: 'Meera', last_name: 'Shah', email: 'meera.shah@example.com', address: '12 Ghod Dod Road', apartment: 'Flat 4', zip_code: '395001' });
 
 /** Fills the checkout's contact and shipping fields. */
 async function fillCheckout(page: Page): Promise<void> {
@@ -416,7 +338,7 @@ test('Buy Now from the product page orders that one line, in dollars for a shopp
 test('cancel within 2 hours: confirmed in a dialog, then shown as Cancelled (step 0)', async ({ page, request }) => {
   const shopper = await newShopper(request);
   await addToCartByApi(request, shopper, await productWithSizes(request));
-  const o_id = await orderCartByApi(request, shopper);
+  const o_id = await orderCartByApi(request, shopper, ADDRESS);
   await logIn(page, shopper);
   await page.goto('/orderconfirm');
   const card = page.getByTestId('order');
@@ -521,7 +443,7 @@ test('a buyer writes a review on the product page and it shows at once', async (
   const shopper = await newShopper(request);
   const product = await productWithSizes(request, 2);
   await addToCartByApi(request, shopper, product);
-  await markDelivered(await orderCartByApi(request, shopper));
+  await markDelivered(await orderCartByApi(request, shopper, ADDRESS));
   await logIn(page, shopper);
   await page.goto(`/product-details/${product.p_id}`);
   await page.locator('#reviews').scrollIntoViewIfNeeded();

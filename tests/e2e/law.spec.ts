@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../helpers/pdf.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { ADMIN, apiLogin, bearer, logIn, registerShopper, type Shopper } from './helpers/shop.ts';
 
 /**
  * Selling lawfully (issue 17), in the browser against `npm start` with the demo
@@ -29,41 +30,15 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-interface Session {
-  u_id: number;
-  auth_token: string;
-  phoneNumber: string;
-  countryCode: string;
-}
-
-async function newShopper(request: APIRequestContext, countryCode: string): Promise<Session> {
+function newShopper(request: APIRequestContext, countryCode: string): Promise<Shopper> {
   const phoneNumber = `6${String(Date.now()).slice(-9)}`;
-  const registered = await request.post('/registeruser', {
-    data: { full_name: 'Emily Carter', u_name: `emily${phoneNumber}`, countryCode, phoneNumber, password: PASSWORD, repeatPassword: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await request.post('/userlogin', { data: { countryCode, phoneNumber, password: PASSWORD } });
-  return (await login.json()).data as Session;
+  return registerShopper(request, { full_name: 'Emily Carter', u_name: `emily${phoneNumber}`, countryCode, phoneNumber, password: PASSWORD });
 }
 
-async function administrator(request: APIRequestContext): Promise<Session> {
-  const login = await request.post('/userlogin', { data: { countryCode: '+91', phoneNumber: '9999999999', password: 'Admin@12345' } });
-  return (await login.json()).data as Session;
-}
-
-const bearer = (s: Session) => ({ Authorization: `Bearer ${s.auth_token}` });
-
-async function logIn(page: Page, session: Session) {
-  await page.goto('/about');
-  await page.evaluate((user) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', user.auth_token);
-    localStorage.setItem('phoneNumber', user.phoneNumber);
-  }, session);
-}
+const administrator = (request: APIRequestContext) => apiLogin(request, ADMIN);
 
 /** The demo's cheapest piece (below the cash cap), with its first material and size, in the cart. */
-async function addSomethingToCart(request: APIRequestContext, shopper: Session) {
+async function addSomethingToCart(request: APIRequestContext, shopper: Shopper) {
   const answer = await request.post('/getproducts', { data: { isReel: '0', page: 1, perPage: 48 } });
   const products = (await answer.json()).data.productData as { p_id: number; materials: number[]; size: number[]; productcarats: { pc_id: number; carat_id: number; inr_price: number }[] }[];
   const rows = products
@@ -152,7 +127,7 @@ test('a +1 shopper orders to the US with region, postal code and shipping; the s
 test('GST follows the destination: a +1 shopper sending a piece to India pays 3% more, a +91 shopper sending one abroad pays it without GST', async ({ page, request }) => {
   const abroad = await newShopper(request, '+1');
   await addSomethingToCart(request, abroad);
-  const quoteFor = async (shopper: Session, country: string) =>
+  const quoteFor = async (shopper: Shopper, country: string) =>
     (await (await request.post('/checkoutquote', { headers: bearer(shopper), data: { country } })).json()).data as { subtotal: number; total: number; gst_included: boolean; lines: { listed_price: number; price: number }[] };
   const toUs = await quoteFor(abroad, 'US');
   const toIndia = await quoteFor(abroad, 'IN');

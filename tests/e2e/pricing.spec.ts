@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { formatMoney, toMajor, toMinor } from '../../rules/money.ts';
 import { priceRow } from '../../rules/pricing.ts';
 import { deliveryWindow, formatWindow } from '../../web/islands/product/delivery.ts';
+import { ADMIN, apiLogin, openAs } from './helpers/shop.ts';
 
 /**
  * Priced like a jeweller (issue 16), in the browser: the administrator sets a
@@ -9,24 +10,9 @@ import { deliveryWindow, formatWindow } from '../../web/islands/product/delivery
  * product page shows the new price with its breakup at that rate.
  */
 
-const ADMIN = { countryCode: '+91', phoneNumber: '9999999999', password: 'Admin@12345' };
 const SHOTS = process.env.PRICING_SHOTS_DIR;
 
-async function adminSession(request: APIRequestContext) {
-  const answer = await request.post('/userlogin', { data: ADMIN });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).data as { auth_token: string };
-}
-
-async function openAs(page: Page, session: object, path: string) {
-  await page.addInitScript((user) => {
-    if (!localStorage.getItem('user')) {
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('token', (user as { auth_token: string }).auth_token);
-    }
-  }, session);
-  await page.goto(path);
-}
+const adminSession = (request: APIRequestContext) => apiLogin(request, ADMIN);
 
 const rupees = (amount: number) => formatMoney(amount, 'INR');
 

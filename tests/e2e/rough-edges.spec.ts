@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { markDelivered, freshPhone } from '../helpers/e2e-store.ts';
+import { markDelivered } from '../helpers/e2e-store.ts';
+import { addToCartByApi, bearer, orderCartByApi, type Product, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 
 /**
@@ -13,25 +14,10 @@ const PASSWORD = 'Edges@1234';
 let phoneCounter = 0;
 const uniquePhone = () => `6${String(Date.now()).slice(-7)}${String(++phoneCounter).padStart(2, '0')}`;
 
-interface Shopper {
-  u_id: number;
-  full_name: string;
-  phoneNumber: string;
-  countryCode: string;
-  auth_token: string;
-}
-
-async function newShopper(request: APIRequestContext): Promise<Shopper> {
+function newShopper(request: APIRequestContext): Promise<Shopper> {
   const phoneNumber = uniquePhone();
-  const registered = await request.post('/registeruser', {
-    data: { full_name: `Kavya Edge ${phoneNumber.slice(-4)}`, u_name: `kavya${phoneNumber}`, countryCode: '+91', phoneNumber, password: PASSWORD, repeatPassword: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const login = await request.post('/userlogin', { data: { countryCode: '+91', phoneNumber, password: PASSWORD } });
-  return (await login.json()).data as Shopper;
+  return registerShopper(request, { full_name: `Kavya Edge ${phoneNumber.slice(-4)}`, u_name: `kavya${phoneNumber}`, phoneNumber, password: PASSWORD });
 }
-
-const bearer = (shopper: Shopper) => ({ Authorization: `Bearer ${shopper.auth_token}` });
 
 async function putSession(page: Page, shopper: Shopper): Promise<void> {
   await page.goto('/about');
@@ -50,14 +36,6 @@ async function logInWithForm(page: Page, shopper: Pick<Shopper, 'phoneNumber'>, 
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-interface Product {
-  p_id: number;
-  name: string;
-  materials: number[];
-  size: number[];
-  productcarats: { pc_id: number; carat_id: number; inr_price: number; stock: number | null }[];
-}
-
 /** A product of the demo catalogue a cash-on-delivery order can hold (under the cap, in stock or made to order). */
 async function buyableProduct(request: APIRequestContext, skip = 0): Promise<Product> {
   const answer = await request.post('/getproducts', { data: { isReel: '0', page: 1, perPage: 60 } });
@@ -68,40 +46,7 @@ async function buyableProduct(request: APIRequestContext, skip = 0): Promise<Pro
   return products[skip];
 }
 
-async function addToCartByApi(request: APIRequestContext, shopper: Shopper, product: Product): Promise<void> {
-  const [carat] = product.productcarats;
-  const answer = await request.post('/createcart', {
-    headers: bearer(shopper),
-    data: { u_id: shopper.u_id, p_id: product.p_id, pc_id: carat.pc_id, carat_id: carat.carat_id, m_id: product.materials[0], size_id: product.size[0] ?? null, quantity: 1 },
-  });
-  expect(answer.status()).toBeLessThan(300);
-}
-
-const ADDRESS = {
-  first_name: 'Kavya',
-  last_name: 'Desai',
-  email: 'kavya.desai@example.com',
-  // A fresh phone each time it is read: every order is its own buyer for the day's law limits (freshPhone).
-  get phone_number() {
-    return freshPhone();
-  },
-  address: '21 Athwa Lines',
-  apartment: 'Block B',
-  city: 'Surat',
-  state: 'Gujarat',
-  zip_code: '395007',
-};
-
-async function orderCartByApi(request: APIRequestContext, shopper: Shopper): Promise<number> {
-  const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { inr_price: number; quantity: number }[];
-  const subtotal = cart.reduce((sum, line) => sum + Math.round(line.inr_price * 100) * line.quantity, 0) / 100;
-  const answer = await request.post('/createorder', {
-    headers: bearer(shopper),
-    data: { u_id: shopper.u_id, cartItems: [], shipping: 0, subtotal, discount: 0, total: subtotal, priceType: 'inr_price', ...ADDRESS, payment_method: 'cod' },
-  });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()).data.o_id;
-}
+const ADDRESS = suratAddress({ first_name: 'Kavya', last_name: 'Desai', email: 'kavya.desai@example.com', address: '21 Athwa Lines', apartment: 'Block B', zip_code: '395007' });
 
 const toast = (page: Page, text: string) => page.locator('[data-toast-host]').getByText(text, { exact: true });
 
@@ -170,7 +115,7 @@ test('checkout remembers the last address and e-mail, keeps the form after Back 
   const shopper = await newShopper(request);
   const product = await buyableProduct(request, 1);
   await addToCartByApi(request, shopper, product);
-  await orderCartByApi(request, shopper);
+  await orderCartByApi(request, shopper, ADDRESS);
   await addToCartByApi(request, shopper, product);
   await putSession(page, shopper);
 
@@ -221,7 +166,7 @@ test('the rating under the name and the reviews section agree as soon as a revie
   const shopper = await newShopper(request);
   const product = await buyableProduct(request, 3);
   await addToCartByApi(request, shopper, product);
-  markDelivered(await orderCartByApi(request, shopper));
+  markDelivered(await orderCartByApi(request, shopper, ADDRESS));
   await putSession(page, shopper);
   await page.goto(`/product-details/${product.p_id}`);
   const top = page.locator('.pd__rating');
