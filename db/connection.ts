@@ -4,7 +4,9 @@ import {
   CompiledQuery,
   sql,
   type DatabaseConnection,
+  type Dialect,
   type DialectAdapter,
+  type Driver,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
@@ -130,20 +132,14 @@ class StoreSqliteAdapter extends SqliteAdapter {
   }
 }
 
-class StoreSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  readonly #inTransaction: () => boolean;
-  constructor(config: SqliteDialectConfig, inTransaction: () => boolean) {
-    super(config);
-    this.#config = config;
-    this.#inTransaction = inTransaction;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#config, this.#inTransaction);
-  }
-  override createAdapter(): DialectAdapter {
-    return new StoreSqliteAdapter();
-  }
+/** Kysely's dialect with the store's driver and adapter in place of its own; its query compiler and introspector as they are. */
+function storeDialect(kysely: Dialect, createDriver: () => Driver, createAdapter: () => DialectAdapter): Dialect {
+  return {
+    createDriver,
+    createAdapter,
+    createQueryCompiler: () => kysely.createQueryCompiler(),
+    createIntrospector: (db) => kysely.createIntrospector(db),
+  };
 }
 
 /** How many prepared statements a connection keeps (the app has a few hundred distinct queries). */
@@ -236,7 +232,9 @@ function openSqlite(file: string, options: OpenOptions): DB {
   // allocated as they are read, so a small store does not pay for this.
   sqlite.pragma('cache_size = -32768');
   const connection: Connection = { sqlite, statements: new Map(), writes: 0 };
-  const db = new Kysely<Database>({ dialect: new StoreSqliteDialect({ database: withStatementCache(connection) }, () => sqlite.inTransaction) });
+  const config: SqliteDialectConfig = { database: withStatementCache(connection) };
+  const dialect = storeDialect(new SqliteDialect(config), () => new ImmediateSqliteDriver(config, () => sqlite.inTransaction), () => new StoreSqliteAdapter());
+  const db = new Kysely<Database>({ dialect });
   connections.set(db, connection);
   return db;
 }
@@ -397,22 +395,6 @@ class StorePostgresAdapter extends PostgresAdapter {
   }
 }
 
-class StorePostgresDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
-  readonly #connection: Connection;
-  constructor(config: PostgresDialectConfig, connection: Connection) {
-    super(config);
-    this.#config = config;
-    this.#connection = connection;
-  }
-  override createDriver() {
-    return new CountingPostgresDriver(this.#config, this.#connection);
-  }
-  override createAdapter(): DialectAdapter {
-    return new StorePostgresAdapter();
-  }
-}
-
 function openPostgres(url: string, timeouts: PostgresTimeouts, options: OpenOptions): DB {
   const pool = new pg.Pool({
     connectionString: url,
@@ -442,7 +424,9 @@ function openPostgres(url: string, timeouts: PostgresTimeouts, options: OpenOpti
   });
   pool.on('error', () => undefined);
   const connection: Connection = { statements: new Map(), writes: 0, pool };
-  const db = new Kysely<Database>({ dialect: new StorePostgresDialect({ pool }, connection) });
+  const config: PostgresDialectConfig = { pool };
+  const dialect = storeDialect(new PostgresDialect(config), () => new CountingPostgresDriver(config, connection), () => new StorePostgresAdapter());
+  const db = new Kysely<Database>({ dialect });
   connections.set(db, connection);
   return db;
 }
