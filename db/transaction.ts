@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { type DB, engineOf } from './connection.ts';
 import type { Database } from './schema.ts';
 import { log } from './log.ts';
+import { currentActor, hasRecorded } from './audit.ts';
 
 export type Trx = Transaction<Database>;
 
@@ -55,6 +56,22 @@ export interface WriteOptions {
   isolation?: 'serializable' | 'read committed';
   /** Names the work in the retry log (AURUM_LOG_RETRIES=1). */
   name?: string;
+  /**
+   * 'none' for a write that is not the staff member's change (a counter, a lease): it may
+   * commit without an audit entry. Otherwise, while a staff member acts (db/audit.ts), a
+   * transaction that recorded no change is refused before it commits.
+   */
+  audit?: 'none';
+}
+
+/** The work, refusing to commit a staff member's write that recorded nothing in the audit trail. */
+function audited<T>(work: (trx: Trx) => Promise<T>, options: WriteOptions): (trx: Trx) => Promise<T> {
+  if (options.audit === 'none' || !currentActor()) return work;
+  return async (trx) => {
+    const result = await work(trx);
+    if (!hasRecorded(trx)) throw new Error(`A back-office write must record itself in the audit trail (db/audit.ts recordChange): ${options.name ?? caller()}`);
+    return result;
+  };
 }
 
 /** Retries so far in this process, by the transaction's name (unnamed ones under ''). */
@@ -97,7 +114,8 @@ function describeConflict(error: unknown): string {
  *   repeated (no provider calls inside). Every statement is bounded by the
  *   connection's lock_timeout and statement_timeout (db/connection.ts).
  */
-export async function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+export async function writeTransaction<T>(db: DB, task: (trx: Trx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+  const work = audited(task, options);
   if (engineOf(db) !== 'postgres') return db.transaction().execute(work);
   const isolation = options.isolation ?? 'serializable';
   let duplicates = 0;

@@ -4,6 +4,7 @@
  * requires them all: shipment.ts).
  */
 
+import { recordChange } from '../../db/audit.ts';
 import type { DB } from '../../db/connection.ts';
 import { huidsOfItems, huidsRecordedElsewhere, orderLinePieces, replaceItemHuids } from '../../db/queries/hallmarks-invoices.ts';
 import { findOrder } from '../../db/queries/orders.ts';
@@ -42,6 +43,8 @@ export async function recordHuids(db: DB, o_id: number, lines: readonly LineHuid
     const items = await orderLinePieces(trx, o_id);
     const quantityOf = new Map(items.map((i) => [i.oi_id, i.quantity]));
     const current = await huidsOfItems(trx, items.map((i) => i.oi_id));
+    const lineKey = (oi_id: number) => `line ${oi_id}`;
+    const before = Object.fromEntries(lines.map((entry) => [lineKey(entry.oi_id), current.get(entry.oi_id) ?? []]));
     for (const entry of lines) {
       const quantity = quantityOf.get(entry.oi_id);
       if (quantity === undefined) throw invalidError(`Order line ${entry.oi_id} is not part of order #${o_id}.`);
@@ -60,6 +63,8 @@ export async function recordHuids(db: DB, o_id: number, lines: readonly LineHuid
     const [taken] = await huidsRecordedElsewhere(trx, sent, o_id);
     if (taken) throw conflictError(huidTakenMessage(taken.huid, taken.o_id));
     await replaceItemHuids(trx, new Map(lines.map((entry) => [entry.oi_id, current.get(entry.oi_id) ?? []])));
+    const after = Object.fromEntries(lines.map((entry) => [lineKey(entry.oi_id), current.get(entry.oi_id) ?? []]));
+    await recordChange(trx, { action: 'order.huid', entity: 'order', entity_id: o_id, before, after });
     const view = items.map((i) => ({ oi_id: i.oi_id, quantity: i.quantity, huid: current.get(i.oi_id) ?? [] }));
     return { o_id, complete: view.every((i) => i.huid.length === i.quantity), items: view };
   }).catch(async (error: unknown) => {

@@ -15,6 +15,7 @@
  */
 
 import { applyStatusChange, recordStatusChange } from '../../db/queries/admin-orders.ts';
+import { recordChange } from '../../db/audit.ts';
 import { findOrder, placedAt } from '../../db/queries/orders.ts';
 import { claimPaymentRefund } from '../../db/queries/payments.ts';
 import { returnStock } from '../../db/queries/stock.ts';
@@ -106,6 +107,14 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
     if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });
     await recordStatusChange(trx, { o_id, from_status: order.status, to_status: to, payment_status, actor: change.actor, u_id: change.u_id, note: change.note });
+    // Staff changing it (the order desk, also through /cancelorder): the audit trail says who, with the note and any refund.
+    await recordChange(trx, {
+      action: 'order.status',
+      entity: 'order',
+      entity_id: o_id,
+      before: { status: order.status, payment_status: before },
+      after: { status: to, payment_status, ...(change.note ? { note: change.note } : {}), ...(refunds ? { refund_amount: toMajor(order.total), currency: order.currency } : {}) },
+    });
     // Cancelled: its pieces go back on sale, and their HUIDs with them (a HUID is on one live order at most).
     if (to === ORDER_STATUS.cancelled) {
       returned = await returnStock(trx, o_id);

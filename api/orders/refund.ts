@@ -69,6 +69,7 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
         note: `Refund of ${formatMoney(toMajor(payment.amount), order.currency, { cents: true })} accepted by the payment provider.`,
       });
     }
-  });
+    // The provider's answer, not a staff member's change: the cancel that owed it is in the audit trail.
+  }, { audit: 'none' });
   return 'refunded';
 }

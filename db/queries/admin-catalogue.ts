@@ -9,6 +9,7 @@
 
 import { type Kysely, sql } from 'kysely';
 import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import type { CategoryView } from './catalogue.ts';
@@ -31,7 +32,9 @@ async function assertCategoryNameFree(trx: DB, cate_name: string, except?: numbe
 export function createCategory(db: DB, category: { cate_name: string; cate_image: string }): Promise<CategoryView> {
   return writeTransaction(db, async (trx) => {
     await assertCategoryNameFree(trx, category.cate_name);
-    return trx.insertInto('categories').values(category).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx.insertInto('categories').values(category).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
+    await recordChange(trx, { action: 'category.add', entity: 'category', entity_id: row.cate_id, after: { cate_name: row.cate_name, cate_image: row.cate_image } });
+    return row;
   });
 }
 
@@ -46,7 +49,7 @@ export function updateCategory(
   changes: { cate_name: string; cate_image?: string },
 ): Promise<{ category: CategoryView; replacedImage: string | null }> {
   return writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
+    const current = await trx.selectFrom('categories').select(['cate_name', 'cate_image']).where('cate_id', '=', cate_id).executeTakeFirst();
     if (!current) throw notFoundError('Category not found.');
     await assertCategoryNameFree(trx, changes.cate_name, cate_id);
     const category = await trx
@@ -55,6 +58,13 @@ export function updateCategory(
       .where('cate_id', '=', cate_id)
       .returning(CATEGORY_COLUMNS)
       .executeTakeFirstOrThrow();
+    await recordChange(trx, {
+      action: 'category.update',
+      entity: 'category',
+      entity_id: cate_id,
+      before: current,
+      after: { cate_name: category.cate_name, cate_image: category.cate_image },
+    });
     const [replacedImage = null] = changes.cate_image ? await namedNowhere(trx, 'Category', [current.cate_image]) : [];
     return { category, replacedImage };
   });
@@ -70,7 +80,7 @@ const productsWord = (n: number) => (n === 1 ? '1 product' : `${n} products`);
  */
 export function deleteCategory(db: DB, cate_id: number): Promise<{ removedImage: string | null }> {
   return writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('categories').select('cate_image').where('cate_id', '=', cate_id).executeTakeFirst();
+    const current = await trx.selectFrom('categories').select(['cate_name', 'cate_image']).where('cate_id', '=', cate_id).executeTakeFirst();
     if (!current) throw notFoundError('Category not found.');
     const { n } = await trx
       .selectFrom('products')
@@ -79,6 +89,7 @@ export function deleteCategory(db: DB, cate_id: number): Promise<{ removedImage:
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw conflictError(`This category still has ${productsWord(Number(n))}. Delete them first.`);
     await trx.deleteFrom('categories').where('cate_id', '=', cate_id).execute();
+    await recordChange(trx, { action: 'category.delete', entity: 'category', entity_id: cate_id, before: current });
     const [removedImage = null] = await namedNowhere(trx, 'Category', [current.cate_image]);
     return { removedImage };
   });
@@ -97,6 +108,8 @@ export interface AttributeKind {
   usedBy: 'product_materials' | 'product_sizes' | 'product_carats';
   /** The refusal when products still use it ({n} is replaced). */
   inUse: string;
+  /** Its name in the audit trail: "material", "size", "carat" (actions "material.add", ...). */
+  entity: 'material' | 'size' | 'carat';
 }
 
 export const MATERIAL: AttributeKind = {
@@ -107,6 +120,7 @@ export const MATERIAL: AttributeKind = {
   usedBy: 'product_materials',
   // Materials cannot change while a product is edited, so the products must go first.
   inUse: 'This material is still used by {n}. Delete them first.',
+  entity: 'material',
 };
 export const SIZE: AttributeKind = {
   label: 'Size',
@@ -115,6 +129,7 @@ export const SIZE: AttributeKind = {
   nameColumn: 'size_name',
   usedBy: 'product_sizes',
   inUse: 'This size is still used by {n}. Delete them first.',
+  entity: 'size',
 };
 export const CARAT: AttributeKind = {
   label: 'Carat',
@@ -124,6 +139,7 @@ export const CARAT: AttributeKind = {
   usedBy: 'product_carats',
   // Carat prices can be edited, so removing the carat from those products frees it.
   inUse: 'This carat is still priced on {n}. Remove it from their carat prices first.',
+  entity: 'carat',
 };
 
 /** An attribute row in the API's shape, e.g. { m_id, name } or { size_id, size_name }. */
@@ -139,15 +155,23 @@ async function assertAttributeNameFree(trx: DB, kind: AttributeKind, name: strin
   if (await query.executeTakeFirst()) throw conflictError(`A ${kind.label.toLowerCase()} with this name already exists.`);
 }
 
+/** A material's, size's or carat's name, or undefined when there is none with this id. */
+async function attributeName(trx: DB, kind: AttributeKind, id: number): Promise<string | undefined> {
+  const row = await untyped(trx).selectFrom(kind.table).select(kind.nameColumn).where(kind.idColumn, '=', id).executeTakeFirst();
+  return row?.[kind.nameColumn];
+}
+
 /** Adds a material, size or carat; refuses a name already taken (any case). */
 export function createAttribute(db: DB, kind: AttributeKind, name: string): Promise<AttributeView> {
   return writeTransaction(db, async (trx) => {
     await assertAttributeNameFree(trx, kind, name);
-    return untyped(trx)
+    const row: AttributeView = await untyped(trx)
       .insertInto(kind.table)
       .values({ [kind.nameColumn]: name })
       .returning([kind.idColumn, kind.nameColumn])
       .executeTakeFirstOrThrow();
+    await recordChange(trx, { action: `${kind.entity}.add`, entity: kind.entity, entity_id: row[kind.idColumn], after: { name } });
+    return row;
   });
 }
 
@@ -155,6 +179,7 @@ export function createAttribute(db: DB, kind: AttributeKind, name: string): Prom
 export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: string): Promise<AttributeView> {
   return writeTransaction(db, async (trx) => {
     await assertAttributeNameFree(trx, kind, name, id);
+    const before = await attributeName(trx, kind, id);
     const row = await untyped(trx)
       .updateTable(kind.table)
       .set({ [kind.nameColumn]: name })
@@ -162,6 +187,7 @@ export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: s
       .returning([kind.idColumn, kind.nameColumn])
       .executeTakeFirst();
     if (!row) throw notFoundError(`${kind.label} not found.`);
+    await recordChange(trx, { action: `${kind.entity}.update`, entity: kind.entity, entity_id: id, before: { name: before }, after: { name } });
     return row;
   });
 }
@@ -169,8 +195,8 @@ export function renameAttribute(db: DB, kind: AttributeKind, id: number, name: s
 /** Deletes a material, size or carat that no product uses. */
 export function deleteAttribute(db: DB, kind: AttributeKind, id: number): Promise<void> {
   return writeTransaction(db, async (trx) => {
-    const exists = await untyped(trx).selectFrom(kind.table).select(kind.idColumn).where(kind.idColumn, '=', id).executeTakeFirst();
-    if (!exists) throw notFoundError(`${kind.label} not found.`);
+    const name = await attributeName(trx, kind, id);
+    if (name === undefined) throw notFoundError(`${kind.label} not found.`);
     const { n } = await untyped(trx)
       .selectFrom(kind.usedBy)
       .select((eb) => eb.fn.count<number>('p_id').distinct().as('n'))
@@ -178,5 +204,6 @@ export function deleteAttribute(db: DB, kind: AttributeKind, id: number): Promis
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw conflictError(kind.inUse.replace('{n}', productsWord(Number(n))));
     await untyped(trx).deleteFrom(kind.table).where(kind.idColumn, '=', id).execute();
+    await recordChange(trx, { action: `${kind.entity}.delete`, entity: kind.entity, entity_id: id, before: { name } });
   });
 }

@@ -5,8 +5,10 @@
  */
 
 import { notFoundError } from '../../rules/errors.ts';
+import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import { isoTimestamp } from '../time.ts';
+import { writeTransaction } from '../transaction.ts';
 
 export interface ContactView {
   c_id: number;
@@ -58,9 +60,12 @@ export async function listContacts(db: DB, page: number, perPage: number): Promi
 }
 
 /** Deletes a contact message. */
-export async function deleteContact(db: DB, c_id: number): Promise<void> {
-  const result = await db.deleteFrom('contact_messages').where('c_id', '=', c_id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFoundError('Contact info not found.');
+export function deleteContact(db: DB, c_id: number): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.deleteFrom('contact_messages').where('c_id', '=', c_id).returning(['name', 'email', 'mo_no', 'message']).executeTakeFirst();
+    if (!row) throw notFoundError('Contact info not found.');
+    await recordChange(trx, { action: 'contact.delete', entity: 'contact', entity_id: c_id, before: row });
+  });
 }
 
 /** The newest inquiries, in the dashboard's shape. */

@@ -9,10 +9,12 @@ import { type ExpressionBuilder, type QueryCreator, type Selectable, sql } from 
 import { notFoundError } from '../../rules/errors.ts';
 import { nextStatusesForShop, type OrderStatus } from '../../rules/orders.ts';
 import { asPaymentStatus, cancelRefunds, type PaymentStatus } from '../../rules/payments.ts';
+import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import type { Database, Order, OrderStatusHistoryTable } from '../schema.ts';
 import { type OrderId, type OrderView, orderViews } from './orders.ts';
 import { isoTimestamp, utcTimestamp } from '../time.ts';
+import { writeTransaction } from '../transaction.ts';
 
 /** An order as the administrator sees it in a list. */
 export interface AdminOrderView extends OrderView {
@@ -178,23 +180,25 @@ export async function recordStatusChange(db: DB, change: StatusChange): Promise<
 }
 
 /** Sets the shop's internal note of an order (null or '' clears it). */
-export async function setInternalNote(db: DB, o_id: number, note: string | null): Promise<void> {
-  const result = await db
-    .updateTable('orders')
-    .set({ internal_note: note || null, updated_at: utcTimestamp() })
-    .where('o_id', '=', o_id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFoundError('Order not found.');
+export function setInternalNote(db: DB, o_id: number, note: string | null): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('orders').select('internal_note').where('o_id', '=', o_id).executeTakeFirst();
+    if (!before) throw notFoundError('Order not found.');
+    const internal_note = note || null;
+    await trx.updateTable('orders').set({ internal_note, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
+    await recordChange(trx, { action: 'order.note', entity: 'order', entity_id: o_id, before, after: { internal_note } });
+  });
 }
 
 /** Sets the courier and tracking number the shopper sees (null or '' clears them). */
-export async function setShipment(db: DB, o_id: number, shipment: { courier_name: string | null; tracking_number: string | null }): Promise<void> {
-  const result = await db
-    .updateTable('orders')
-    .set({ courier_name: shipment.courier_name || null, tracking_number: shipment.tracking_number || null, updated_at: utcTimestamp() })
-    .where('o_id', '=', o_id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFoundError('Order not found.');
+export function setShipment(db: DB, o_id: number, shipment: { courier_name: string | null; tracking_number: string | null }): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('orders').select(['courier_name', 'tracking_number']).where('o_id', '=', o_id).executeTakeFirst();
+    if (!before) throw notFoundError('Order not found.');
+    const after = { courier_name: shipment.courier_name || null, tracking_number: shipment.tracking_number || null };
+    await trx.updateTable('orders').set({ ...after, updated_at: utcTimestamp() }).where('o_id', '=', o_id).execute();
+    await recordChange(trx, { action: 'order.shipment', entity: 'order', entity_id: o_id, before, after });
+  });
 }
 
 /**

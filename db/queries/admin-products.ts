@@ -17,7 +17,9 @@
  */
 
 import { invalidError, notFoundError } from '../../rules/errors.ts';
+import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
+import { getProduct } from './catalogue.ts';
 import { type MakingType, piecePriceProblem, piecePricesOk, priceRow } from '../../rules/pricing.ts';
 import { namedNowhere } from './admin-media.ts';
 import { ratesForPricing } from './metal-rates.ts';
@@ -207,6 +209,37 @@ async function writeOptions(trx: DB, p_id: number, stored: { cate_id: number }, 
   }
 }
 
+/**
+ * A product as the audit trail keeps it: its fields in the API's words and units (rupees,
+ * dollars, grams), names rather than ids, and each carat row's fields apart ("22K.inr_price"),
+ * so an edit records only what changed.
+ */
+async function audited(trx: DB, p_id: number): Promise<Record<string, unknown>> {
+  const product = await getProduct(trx, p_id, { includeInactive: true });
+  if (!product) return {};
+  const values: Record<string, unknown> = {
+    name: product.name,
+    category: product.category.cate_name,
+    description: product.description,
+    specifications: product.specifications,
+    offer: product.offer,
+    materials: product.materialDetails.map((m) => m.name),
+    size: product.sizeDetails.map((s) => s.size_name),
+    key_points: product.key_points,
+    is_bestseller: product.is_bestseller,
+    isReel: product.isReel,
+    p_status: product.p_status,
+    images: product.images.map((m) => m.imageUrl),
+    carats: product.productcarats.map((pc) => pc.carat.name),
+  };
+  for (const pc of product.productcarats) {
+    const { pricing, inr_price, usd_price, net_weight_g, making_type, making_value, stone_value, stock, lead_time_days } = pc;
+    const row = { pricing, inr_price, usd_price, net_weight_g, making_type, making_value, stone_value, stock, lead_time_days };
+    for (const [field, value] of Object.entries(row)) values[`${pc.carat.name}.${field}`] = value;
+  }
+  return values;
+}
+
 /** Adds a product with everything it names; answers its p_id. */
 export function insertProduct(db: DB, product: NewProduct): Promise<number> {
   return writeTransaction(db, async (trx) => {
@@ -236,6 +269,7 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
     await writeKeyPoints(trx, p_id, product.key_points);
     await writeCarats(trx, p_id, product.carats);
     await writeMedia(trx, p_id, product.media);
+    await recordChange(trx, { action: 'product.add', entity: 'product', entity_id: p_id, after: await audited(trx, p_id) });
     return p_id;
   });
 }
@@ -263,6 +297,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
     if (stranger !== undefined) throw invalidError(`${stranger.slice(0, 100)} is not an image or video of this product.`);
     const media = [...keepNames.map((name) => byName.get(name)!), ...edit.newMedia];
     assertMediaCount(media.length);
+    const before = await audited(trx, p_id);
 
     await trx
       .updateTable('products')
@@ -273,6 +308,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
     if (key_points) await writeKeyPoints(trx, p_id, key_points);
     if (carats) await writeCarats(trx, p_id, carats);
     await writeMedia(trx, p_id, media);
+    await recordChange(trx, { action: 'product.update', entity: 'product', entity_id: p_id, before, after: await audited(trx, p_id) });
 
     const dropped = current.map((m) => m.file_name).filter((name) => !keepNames.includes(name));
     return { removedMedia: await namedNowhere(trx, 'Products', dropped) };
@@ -280,13 +316,13 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
 }
 
 /** Activates (1) or deactivates (0) a product. */
-export async function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): Promise<void> {
-  const result = await db
-    .updateTable('products')
-    .set({ p_status, updated_at: utcTimestamp() })
-    .where('p_id', '=', p_id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFoundError('Product not found.');
+export function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('products').select('p_status').where('p_id', '=', p_id).executeTakeFirst();
+    if (!before) throw notFoundError('Product not found.');
+    await trx.updateTable('products').set({ p_status, updated_at: utcTimestamp() }).where('p_id', '=', p_id).execute();
+    await recordChange(trx, { action: 'product.status', entity: 'product', entity_id: p_id, before, after: { p_status } });
+  });
 }
 
 /**
@@ -298,6 +334,7 @@ export function deleteProduct(db: DB, p_id: number): Promise<{ productFiles: str
   return writeTransaction(db, async (trx) => {
     const product = await trx.selectFrom('products').select('p_id').where('p_id', '=', p_id).executeTakeFirst();
     if (!product) throw notFoundError('Product not found.');
+    await recordChange(trx, { action: 'product.delete', entity: 'product', entity_id: p_id, before: await audited(trx, p_id) });
     const [media, reviewImages] = await Promise.all([
       trx.selectFrom('product_media').select('file_name').where('p_id', '=', p_id).execute(),
       trx

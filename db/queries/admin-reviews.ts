@@ -9,6 +9,7 @@
 
 import type { BannerWords } from '../../rules/banner.ts';
 import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
 import { isoTimestamp } from '../time.ts';
@@ -46,6 +47,7 @@ export function addTestimonial(db: DB, u_id: number, draft: TestimonialDraft, im
       .returning(REVIEW_COLUMNS)
       .executeTakeFirstOrThrow();
     await trx.insertInto('review_images').values({ r_id: row.r_id, file_name: image, position: 0 }).execute();
+    await recordChange(trx, { action: 'testimonial.add', entity: 'review', entity_id: row.r_id, after: { ...draft, images: [image] } });
     return testimonialView(row, [image]);
   });
 }
@@ -61,12 +63,20 @@ export function updateTestimonial(
   image: string | undefined,
 ): Promise<{ review: ReviewView; replacedImages: string[] }> {
   return writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('reviews').select(['r_id', 'p_id']).where('r_id', '=', r_id).executeTakeFirst();
+    const current = await trx.selectFrom('reviews').select(['r_id', 'p_id', 'u_name', 'message', 'rating']).where('r_id', '=', r_id).executeTakeFirst();
     if (!current) throw notFoundError('Review not found.');
     if (current.p_id !== null) throw conflictError("This is a shopper's product review: it can be deleted, not edited.");
     const before = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).orderBy('position').orderBy('ri_id').execute();
     const row = await trx.updateTable('reviews').set(draft).where('r_id', '=', r_id).returning(REVIEW_COLUMNS).executeTakeFirstOrThrow();
-    if (!image) return { review: testimonialView(row, before.map((b) => b.file_name)), replacedImages: [] };
+    const images = before.map((b) => b.file_name);
+    await recordChange(trx, {
+      action: 'testimonial.update',
+      entity: 'review',
+      entity_id: r_id,
+      before: { u_name: current.u_name, message: current.message, rating: current.rating, images },
+      after: { ...draft, images: image ? [image] : images },
+    });
+    if (!image) return { review: testimonialView(row, images), replacedImages: [] };
     await trx.deleteFrom('review_images').where('r_id', '=', r_id).execute();
     await trx.insertInto('review_images').values({ r_id, file_name: image, position: 0 }).execute();
     return { review: testimonialView(row, [image]), replacedImages: await namedNowhere(trx, 'Reviews', before.map((b) => b.file_name)) };
@@ -76,10 +86,11 @@ export function updateTestimonial(
 /** Deletes any review; answers its image files that nothing else names. */
 export function deleteReview(db: DB, r_id: number): Promise<{ images: string[] }> {
   return writeTransaction(db, async (trx) => {
-    const review = await trx.selectFrom('reviews').select('r_id').where('r_id', '=', r_id).executeTakeFirst();
+    const review = await trx.selectFrom('reviews').select(['u_id', 'u_name', 'p_id', 'message', 'rating']).where('r_id', '=', r_id).executeTakeFirst();
     if (!review) throw notFoundError('Review not found.');
     const images = await trx.selectFrom('review_images').select('file_name').where('r_id', '=', r_id).execute();
     await trx.deleteFrom('reviews').where('r_id', '=', r_id).execute();
+    await recordChange(trx, { action: 'review.delete', entity: 'review', entity_id: r_id, before: { ...review, images: images.map((i) => i.file_name) } });
     return { images: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)) };
   });
 }
@@ -92,19 +103,22 @@ export function addSliderImages(db: DB, images: string[]): Promise<SliderImageVi
       .select((eb) => eb.fn.max<number | null>('position').as('last'))
       .executeTakeFirstOrThrow();
     const start = (last ?? -1) + 1;
-    return trx
+    const rows = await trx
       .insertInto('slider_images')
       .values(images.map((image, i) => ({ image, position: start + i })))
       .returning(['s_id', 'image'])
       .execute();
+    for (const row of rows) await recordChange(trx, { action: 'slider.add', entity: 'slider', entity_id: row.s_id, after: { image: row.image } });
+    return rows;
   });
 }
 
 /** Deletes a slider image; answers its file name when nothing else names it. */
 export function deleteSliderImage(db: DB, s_id: number): Promise<string | null> {
   return writeTransaction(db, async (trx) => {
-    const row = await trx.deleteFrom('slider_images').where('s_id', '=', s_id).returning('image').executeTakeFirst();
+    const row = await trx.deleteFrom('slider_images').where('s_id', '=', s_id).returning(['image', 'eyebrow', 'headline', 'subline']).executeTakeFirst();
     if (!row) throw notFoundError('Slider image not found.');
+    await recordChange(trx, { action: 'slider.delete', entity: 'slider', entity_id: s_id, before: row });
     const [image = null] = await namedNowhere(trx, 'Sliders', [row.image]);
     return image;
   });
@@ -113,6 +127,7 @@ export function deleteSliderImage(db: DB, s_id: number): Promise<string | null> 
 /** Sets a slider image's banner words (null clears a line); answers the slide as the home page reads it. */
 export function setSliderText(db: DB, s_id: number, words: BannerWords): Promise<SliderImageView> {
   return writeTransaction(db, async (trx) => {
+    const before = await trx.selectFrom('slider_images').select(['eyebrow', 'headline', 'subline']).where('s_id', '=', s_id).executeTakeFirst();
     const row = await trx
       .updateTable('slider_images')
       .set({ eyebrow: words.eyebrow, headline: words.headline, subline: words.subline })
@@ -120,6 +135,7 @@ export function setSliderText(db: DB, s_id: number, words: BannerWords): Promise
       .returning(['s_id', 'image', 'eyebrow', 'headline', 'subline'])
       .executeTakeFirst();
     if (!row) throw notFoundError('Slider image not found.');
+    await recordChange(trx, { action: 'slider.text', entity: 'slider', entity_id: s_id, before, after: { eyebrow: row.eyebrow, headline: row.headline, subline: row.subline } });
     return row;
   });
 }

@@ -12,6 +12,8 @@ import { type MakingType, piecePriceProblem, piecePricesOk, priceRow } from '../
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { type Trx, writeTransaction } from '../transaction.ts';
+import { recordChange } from '../audit.ts';
+import { toMajor } from '../../rules/money.ts';
 import { storedInBounds } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
 
@@ -216,6 +218,7 @@ async function tooDearRefusal(db: DB, rows: RepriceRow[]) {
 export function setMetalRates(db: DB, next: NewRates): Promise<RepricePlan & { rc_id: number; updatedAt: string }> {
   return writeTransaction(db, async (trx) => {
     const plan = await planRepricing(trx, next);
+    const before = await currentMetalRates(trx);
     const change = await trx
       .insertInto('metal_rate_changes')
       .values({ usd_inr: next.usd_inr, rows_repriced: plan.rows.length })
@@ -235,8 +238,27 @@ export function setMetalRates(db: DB, next: NewRates): Promise<RepricePlan & { r
       trx,
       plan.rows.map((row) => ({ ...row, at: given.has(row.carat_id) ? changeAt : (rateTimes.get(row.carat_id) ?? changeAt) })),
     );
+    await recordChange(trx, { action: 'metal_rates.set', entity: 'metal_rate', entity_id: change.rc_id, ...auditedRates(before, next, plan.rows.length) });
     return { ...plan, rc_id: change.rc_id, updatedAt: isoTimestamp(change.created_at) };
   });
+}
+
+/**
+ * A rate setting in the audit trail, in rupees: each carat set by name ("22K") and the
+ * dollar rate (usd_inr), before and after, with the rows it repriced.
+ */
+function auditedRates(now: MetalRates, next: NewRates, repriced: number) {
+  const rupees = (paise: number | null) => (paise === null ? null : toMajor(paise));
+  const nameOf = new Map(now.rates.map((r) => [r.carat_id, r.name]));
+  const rateOf = new Map(now.rates.map((r) => [r.carat_id, r.inr_per_gram]));
+  const before: Record<string, unknown> = { usd_inr: rupees(now.usd_inr) };
+  const after: Record<string, unknown> = { usd_inr: rupees(next.usd_inr), rows_repriced: repriced };
+  for (const r of next.rates) {
+    const name = nameOf.get(r.carat_id) ?? `carat ${r.carat_id}`;
+    before[name] = rupees(rateOf.get(r.carat_id) ?? null);
+    after[name] = rupees(r.inr_per_gram);
+  }
+  return { before, after };
 }
 
 /** Rows one UPDATE writes: 3 parameters each, far under SQLite's 32,766 and PostgreSQL's 65,535. */

@@ -20,6 +20,8 @@
 
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from '../../migrations/portable.ts';
+import { conflictError, notFoundError } from '../../rules/errors.ts';
+import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { writeTransaction } from '../transaction.ts';
@@ -137,7 +139,8 @@ export async function refreshSearchDocuments(db: DB): Promise<void> {
       .values({ key: 'search_index_version', value: version?.value ?? '' })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: version?.value ?? '' }))
       .execute();
-  });
+    // Upkeep of the search index after a change, which recorded itself: nobody's change of its own.
+  }, { audit: 'none' });
 }
 
 const CHUNK = 400;
@@ -444,8 +447,8 @@ async function bumpCatalogueVersion(trx: Kysely<Database>) {
     .execute();
 }
 
-/** Adds a synonym (lowercased); answers undefined when that pair is already there. */
-export async function addSynonym(db: DB, term: string, expandsTo: string): Promise<SynonymView | undefined> {
+/** Adds a synonym (lowercased); refused (409) when that pair is already there. */
+export async function addSynonym(db: DB, term: string, expandsTo: string): Promise<SynonymView> {
   const t = searchWords(term).join(' ');
   const e = searchWords(expandsTo).join(' ');
   return writeTransaction(db, async (trx) => {
@@ -455,17 +458,19 @@ export async function addSynonym(db: DB, term: string, expandsTo: string): Promi
       .onConflict((oc) => oc.columns(['term', 'expands_to']).doNothing())
       .returning(['syn_id', 'term', 'expands_to'])
       .executeTakeFirst();
-    if (row) await bumpCatalogueVersion(trx);
+    if (!row) throw conflictError('That synonym is already there.');
+    await bumpCatalogueVersion(trx);
+    await recordChange(trx, { action: 'synonym.add', entity: 'synonym', entity_id: row.syn_id, after: { term: row.term, expands_to: row.expands_to } });
     return row;
   });
 }
 
-/** Removes a synonym; answers whether there was one. */
-export async function deleteSynonym(db: DB, synId: number): Promise<boolean> {
+/** Removes a synonym; refused (404) when there is none with this id. */
+export async function deleteSynonym(db: DB, synId: number): Promise<void> {
   return writeTransaction(db, async (trx) => {
-    const result = await trx.deleteFrom('search_synonyms').where('syn_id', '=', synId).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows) > 0;
-    if (deleted) await bumpCatalogueVersion(trx);
-    return deleted;
+    const row = await trx.deleteFrom('search_synonyms').where('syn_id', '=', synId).returning(['term', 'expands_to']).executeTakeFirst();
+    if (!row) throw notFoundError('Synonym not found.');
+    await bumpCatalogueVersion(trx);
+    await recordChange(trx, { action: 'synonym.delete', entity: 'synonym', entity_id: synId, before: row });
   });
 }

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { listOrdersOf } from '../../../db/queries/orders.ts';
-import { assertOwnUser } from '../../auth.ts';
+import { actorOf, assertOwnUser } from '../../auth.ts';
+import { actingAs } from '../../../db/audit.ts';
 import type { AppEnv } from '../../context.ts';
 import { badRequest, created, ok } from '../../errors.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
@@ -80,7 +81,9 @@ export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> =
   const u_id = ownerOf(c, body.u_id, 'orders.manage');
   const { caller } = c.var;
   // The shopper's own cancel is the refund's confirmation; the rules' window applies to the order desk here too.
-  const result = await changeOrderStatus(c.var.deps, { o_id: body.o_id, to: ORDER_STATUS.cancelled, actor: 'shopper', u_id: caller.u_id, ownerId: caller.permissions.includes('orders.manage') ? undefined : u_id });
+  const cancel = () => changeOrderStatus(c.var.deps, { o_id: body.o_id, to: ORDER_STATUS.cancelled, actor: 'shopper', u_id: caller.u_id, ownerId: caller.permissions.includes('orders.manage') ? undefined : u_id });
+  // Staff cancelling here act for the shop: recorded in the audit trail.
+  const result = caller.isAdmin ? await actingAs(actorOf(c, caller), cancel) : await cancel();
   const description =
     result.payment_method === 'online'
       ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'

@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { addSynonym, deleteSynonym, listSynonyms } from '../../../../db/queries/search.ts';
 import type { AppEnv } from '../../../context.ts';
-import { conflict, created, notFound, ok } from '../../../errors.ts';
+import { created, ok } from '../../../errors.ts';
 import type { addSearchSynonym, deleteSearchSynonym, getSearchSynonyms } from './search.routes.ts';
 
 // Synonyms change search answers only (no pre-rendered page shows them): no rebuild.
@@ -11,13 +11,11 @@ export const getSearchSynonymsHandler: RouteHandler<typeof getSearchSynonyms, Ap
 
 export const addSearchSynonymHandler: RouteHandler<typeof addSearchSynonym, AppEnv> = async (c) => {
   const { term, expands_to } = c.req.valid('json');
-  const synonym = await addSynonym(c.var.deps.db, term, expands_to);
-  if (!synonym) throw conflict('That synonym is already there.');
-  return created(c, 'Synonym added successfully.', synonym);
+  return created(c, 'Synonym added successfully.', await addSynonym(c.var.deps.db, term, expands_to));
 };
 
 export const deleteSearchSynonymHandler: RouteHandler<typeof deleteSearchSynonym, AppEnv> = async (c) => {
   const { syn_id } = c.req.valid('json');
-  if (!(await deleteSynonym(c.var.deps.db, syn_id))) throw notFound('Synonym not found.');
+  await deleteSynonym(c.var.deps.db, syn_id);
   return ok(c, 'Synonym removed successfully.', null);
 };
