@@ -1,5 +1,6 @@
 import { createRouter } from '../router.ts';
 import { attributesRoutes } from './attributes/index.ts';
+import { auditRoutes } from './audit/index.ts';
 import { categoriesRoutes } from './categories/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
 import { couponsRoutes } from './coupons/index.ts';
@@ -30,5 +31,6 @@ export function adminRoutes() {
     .route('/', contactsRoutes())
     .route('/', dashboardRoutes())
     .route('/', searchAdminRoutes())
-    .route('/', staffRoutes());
+    .route('/', staffRoutes())
+    .route('/', auditRoutes());
 }

@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changepassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the caller's password
+         * @description Sets a new password. A member of staff whose first password the owner set must call this before anything else. Every other session of the account ends; the answer carries the new token.
+         */
+        put: operations["putChangepassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getcategory": {
         parameters: {
             query?: never;
@@ -1619,6 +1639,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getstaff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's staff
+         * @description Every back-office account with its role, whether it is active and whether it signs in with a code. Owner only.
+         */
+        get: operations["getGetstaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addstaff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a member of staff
+         * @description They sign in with this phone number and the password given here, which they must change first. A number that already has an account is refused (409).
+         */
+        post: operations["postAddstaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updatestaff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member of staff: role, active, password
+         * @description Nobody changes their own role or deactivates themselves (403); the last active owner cannot be demoted or deactivated (409). Deactivating or resetting the password ends their sessions at once.
+         */
+        put: operations["putUpdatestaff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getstaffsettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's staff settings */
+        get: operations["getGetstaffsettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setstaffsettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the owner's staff settings
+         * @description The order desk's refund limit, the metal-rate change that must be confirmed, and whether the catalogue role may set rates.
+         */
+        put: operations["putSetstaffsettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getauditlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail: who changed what in the back office
+         * @description Every back-office write, recorded in the same transaction as the change: who (staff member and role), what (action, entity and id), the fields that changed before and after, when, from which address and in which request. Newest first. Append-only: no call changes or deletes an entry.
+         */
+        get: operations["getGetauditlog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getauditlog.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as CSV
+         * @description Every entry the filters match (the list's filters, no paging), newest first, streamed as CSV with a header row: id, createdAt, actor_u_id, actor_name, role, action, entity, entity_id, before, after, ip, request_id. before and after are JSON text; a cell that a spreadsheet would run as a formula is prefixed with a quote.
+         */
+        get: operations["getGetauditlogCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1791,6 +1948,18 @@ export interface components {
             auth_token: string;
             /** @description The same token, for clients that read `token`. */
             token: string;
+            /**
+             * @description A member of staff's role; null for a shopper.
+             * @enum {string|null}
+             */
+            role: "owner" | "manager" | "orders" | "catalogue" | "accounts" | null;
+            /** @description What this user may do in the back office; empty for a shopper. */
+            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
+            /**
+             * @description Present when the password is one the owner set: until PUT /changepassword, the token can do nothing else.
+             * @enum {boolean}
+             */
+            password_change_required?: true;
         };
         UserLogin: {
             /** @enum {string} */
@@ -1808,6 +1977,13 @@ export interface components {
             u_name: string;
             phoneNumber: string;
             countryCode: string;
+            /**
+             * @description A member of staff's role; null for a shopper.
+             * @enum {string|null}
+             */
+            role: "owner" | "manager" | "orders" | "catalogue" | "accounts" | null;
+            /** @description What this user may do in the back office; empty for a shopper. */
+            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
             saved_address: components["schemas"]["SavedAddress"];
         };
         /** @description The contact e-mail and shipping address of the last order placed, or as last saved in My Profile; null until then. The checkout fills its form with it. */
@@ -1844,6 +2020,12 @@ export interface components {
                 /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
                 country?: string;
             };
+        };
+        ChangePassword: {
+            password: string;
+            repeatPassword: string;
+            /** @description The password in use now: required, except while the password is one the owner set (password_change_required). */
+            currentPassword?: string;
         };
         Category: {
             cate_id: number;
@@ -2933,6 +3115,99 @@ export interface components {
             /** @example 1 */
             syn_id: number;
         };
+        StaffMember: {
+            u_id: number;
+            full_name: string;
+            countryCode: string;
+            phoneNumber: string;
+            /**
+             * @description owner, manager, orders (order desk), catalogue or accounts (read-only).
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "orders" | "catalogue" | "accounts";
+            active: boolean;
+            /** @description Whether sign-in asks for a code from an authenticator app. */
+            totp_enabled: boolean;
+            /** @description The password is still the one the owner set. */
+            password_change_required: boolean;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+        };
+        AddStaff: {
+            full_name: string;
+            /** @enum {string} */
+            countryCode: "+91" | "+1" | "+44" | "+81" | "+86";
+            /**
+             * @description The number under `countryCode`, as typed ("98765 43210", "098765-43210", "+91 98765 43210" are one number); kept and answered as the national number alone ("9876543210"), so `countryCode` + `phoneNumber` is E.164.
+             * @example 9876543210
+             */
+            phoneNumber: string;
+            /**
+             * @description owner, manager, orders (order desk), catalogue or accounts (read-only).
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "orders" | "catalogue" | "accounts";
+            /** @description A first password, which they must change at first sign-in. */
+            password: string;
+        };
+        UpdateStaff: {
+            /** @example 1 */
+            u_id: number;
+            /**
+             * @description owner, manager, orders (order desk), catalogue or accounts (read-only).
+             * @enum {string}
+             */
+            role?: "owner" | "manager" | "orders" | "catalogue" | "accounts";
+            /** @description false deactivates: their tokens stop working at once. */
+            active?: boolean;
+            /** @description Resets the password: a first password they must change at next sign-in; their tokens stop working. */
+            password?: string;
+        };
+        StaffPolicy: {
+            /** @description The largest refund (rupees) the order desk may make by cancelling a paid order. */
+            refund_limit: number;
+            /** @description A metal-rate change larger than this percentage of the current rate must be confirmed. */
+            rate_change_percent: number;
+            /** @description Whether the catalogue role may set the metal rates. */
+            catalogue_sets_rates: boolean;
+        };
+        SetStaffPolicy: {
+            refund_limit?: number;
+            rate_change_percent?: number;
+            catalogue_sets_rates?: boolean;
+        };
+        AuditPage: {
+            auditData: components["schemas"]["AuditEntry"][];
+            totalCount: number;
+        };
+        AuditEntry: {
+            id: number;
+            /** @description The staff member (null never in practice; kept when their account is deleted). */
+            actor_u_id: number | null;
+            /** @description Their name when they acted. */
+            actor_name: string;
+            /** @description Their role when they acted. */
+            role: string | null;
+            /** @example product.update */
+            action: string;
+            /** @example product */
+            entity: string;
+            /** @example 12 */
+            entity_id: string | null;
+            /** @description The fields that changed, as they were (null: the record was created). Never a password, token or TOTP secret ("(changed)"), a PAN masked. */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The same fields as they became (null: the record was deleted). */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            ip: string | null;
+            /** @description The request's X-Request-Id, as in the logs. */
+            request_id: string | null;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+        };
         MetalRates: {
             /** @description Every carat with its rate now. */
             rates: components["schemas"]["CaratRate"][];
@@ -3407,6 +3682,93 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putChangepassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Changed; use the new token from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            u_id: number;
+                            auth_token: string;
+                            token: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9010,6 +9372,451 @@ export interface operations {
             };
             /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetstaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff, active first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StaffMember"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAddstaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddStaff"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdatestaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStaff"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetstaffsettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StaffPolicy"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSetstaffsettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetStaffPolicy"];
+            };
+        };
+        responses: {
+            /** @description Saved; the settings in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StaffPolicy"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetauditlog: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Entries per page, 1 to 100 (default 20). */
+                perPage?: number;
+                /** @description A staff member's u_id, or part of their name (any case). */
+                actor?: string;
+                /** @description An action (product.update), or its kind before the dot (product: every product action). */
+                action?: string;
+                /** @description The kind of record: product, category, order, coupon, metal_rate, setting, staff, ... */
+                entity?: string;
+                /** @description The record's id (with entity: one record's history). */
+                entity_id?: string;
+                /** @description From this day (YYYY-MM-DD, in India) or time (ISO 8601), inclusive. */
+                from?: string;
+                /** @description Up to this day (YYYY-MM-DD, in India, the whole day) or time (ISO 8601), inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["AuditPage"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetauditlogCsv: {
+        parameters: {
+            query?: {
+                /** @description A staff member's u_id, or part of their name (any case). */
+                actor?: string;
+                /** @description An action (product.update), or its kind before the dot (product: every product action). */
+                action?: string;
+                /** @description The kind of record: product, category, order, coupon, metal_rate, setting, staff, ... */
+                entity?: string;
+                /** @description The record's id (with entity: one record's history). */
+                entity_id?: string;
+                /** @description From this day (YYYY-MM-DD, in India) or time (ISO 8601), inclusive. */
+                from?: string;
+                /** @description Up to this day (YYYY-MM-DD, in India, the whole day) or time (ISO 8601), inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, as a download. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
