@@ -409,6 +409,8 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     build: async () => ({ path: '/updateordershipment', body: { o_id: victimOrder, courier_name: 'Blue Dart', tracking_number: 'PROBE123456' } }),
   },
   'GET /getsearchsynonyms': { role: 'admin', build: async () => ({ path: '/getsearchsynonyms' }) },
+  'GET /getauditlog': { role: 'admin', build: async () => ({ path: '/getauditlog?page=1&perPage=10&entity=coupon' }) },
+  'GET /getauditlog.csv': { role: 'admin', build: async () => ({ path: '/getauditlog.csv?entity=coupon' }) },
   'POST /addsearchsynonym': { role: 'admin', build: async () => ({ path: '/addsearchsynonym', body: { term: unique('probe'), expands_to: 'earrings' } }) },
   'POST /deletesearchsynonym': {
     role: 'admin',
