@@ -6,13 +6,13 @@
  */
 
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
@@ -30,17 +30,6 @@ interface Outcome {
   /** The exit code, or 'open' when the server started listening (it is stopped then). */
   ended: number | 'open';
   output: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs `node api/server.ts` until it listens or exits. */

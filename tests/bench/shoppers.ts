@@ -24,6 +24,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody, type Coupon, type Shopper } from '../reliability/shoppers.ts';
 import { percentile, roundMs as round, sortedMs } from './percentile.ts';
+import type { Selection } from '../../api/orders/pricing.ts';
 
 /** An answer that says the database was busy (SQLITE_BUSY, "database is locked"). */
 export const BUSY = /SQLITE_BUSY|database is (locked|busy)|busy database|store is busy/i;
@@ -67,14 +68,6 @@ interface Reply {
   text: string;
 }
 
-/** One product choice a cart line can hold. */
-interface Selection {
-  p_id: number;
-  pc_id: number;
-  carat_id: number;
-  m_id: number;
-  size_id: number | null;
-}
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 

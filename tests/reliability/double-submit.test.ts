@@ -6,22 +6,19 @@
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { openDatabase } from '../../db/connection.ts';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../api/payments/cashfree.ts';
+import { type CashfreeFake, startCashfreeFake } from '../helpers/cashfree-fake.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { killAllChildren, prepareSmallStore, type Reply, startServer, storeDatabaseUrl, type StoreServer } from './harness.ts';
 import { ADDRESS, checkoutBody, loadSelections, registerShoppers, type Selection, type Shopper } from './shoppers.ts';
 
 const SECRET = 'cf-reliability-secret';
-const fakeOrders = new Map<string, { order_id: string; order_amount: number; order_currency: string; order_status: string }>();
-let fake: ReturnType<typeof serve>;
+let cashfree: CashfreeFake;
 let dataDir: string;
 let a: StoreServer;
 let b: StoreServer;
@@ -29,29 +26,11 @@ let shoppers: Shopper[];
 let selections: Selection[];
 
 beforeAll(async () => {
-  // Cashfree's PG API, as far as the store uses it: create an order, read it back.
-  const cashfree = new Hono();
-  cashfree.post('/pg/orders', async (c) => {
-    const body = await c.req.json();
-    const order = { order_id: body.order_id, order_amount: body.order_amount, order_currency: body.order_currency, order_status: 'ACTIVE' };
-    fakeOrders.set(body.order_id, order);
-    return c.json({ ...order, cf_order_id: '1', payment_session_id: `session_${body.order_id}` });
-  });
-  cashfree.get('/pg/orders/:id', (c) => {
-    const order = fakeOrders.get(c.req.param('id'));
-    return order ? c.json(order) : c.json({ message: 'order not found', code: 'order_not_found' }, 404);
-  });
-  fake = serve({ fetch: cashfree.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => fake.once('listening', resolve));
+  cashfree = await startCashfreeFake('cf-app', SECRET);
 
   dataDir = mkdtempSync(path.join(tmpdir(), 'aurum-double-'));
   await prepareSmallStore(dataDir);
-  const env = {
-    PAYMENT_PROVIDER: 'cashfree',
-    CASHFREE_APP_ID: 'cf-app',
-    CASHFREE_SECRET_KEY: SECRET,
-    CASHFREE_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/pg`,
-  };
+  const env = cashfree.env();
   a = await startServer({ dataDir, env });
   b = await startServer({ dataDir, env });
   shoppers = await registerShoppers(a, 12, '56');
@@ -60,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await killAllChildren();
-  if (fake) await new Promise((resolve) => fake.close(resolve));
+  await cashfree?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -180,7 +159,7 @@ describe('the payment return and the webhook arriving together', () => {
         }, shopper.auth);
         expect(started.status).toBe(200);
         const { order_id } = started.body.data;
-        fakeOrders.get(order_id)!.order_status = 'PAID';
+        cashfree.orders.get(order_id)!.order_status = 'PAID';
 
         // Two webhook deliveries (a retry) and the shopper's return, twice (a reload), across both instances.
         const now = Date.now();
@@ -205,7 +184,7 @@ describe('the payment return and the webhook arriving together', () => {
           shopper.u_id,
         );
         expect(orders).toHaveLength(1);
-        expect(orders[0]).toMatchObject({ provider_order_id: order_id, payment_status: 'paid', total: Math.round(fakeOrders.get(order_id)!.order_amount * 100) });
+        expect(orders[0]).toMatchObject({ provider_order_id: order_id, payment_status: 'paid', total: Math.round(cashfree.orders.get(order_id)!.order_amount * 100) });
         expect(backA.body.data.o_id).toBe(orders[0].o_id);
         expect(backB.body.data.o_id).toBe(orders[0].o_id);
         expect(await query('select pay_id from payments where provider_order_id = ? and status = ? and o_id = ?', order_id, 'used', orders[0].o_id)).toHaveLength(1);

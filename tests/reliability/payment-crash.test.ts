@@ -29,6 +29,7 @@ import { type DB, openDatabase } from '../../db/connection.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { RECONCILE_LEASE } from '../../api/payments/reconcile.ts';
 import { toMajor, toMinor } from '../../rules/money.ts';
+import type { Selection } from '../../api/orders/pricing.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { killAllChildren, prepareSmallStore, type Reply, sleep, startServer, storeDatabaseUrl, type StoreServer } from './harness.ts';
 import { ADDRESS, Ledger, registerShoppers, type Shopper } from './shoppers.ts';
@@ -59,13 +60,6 @@ let shoppers: Shopper[];
 const rows = { paid: 0, neverPaid: 0, noAddress: 0, round2: 0, unlimited: 0 };
 const initialStock = new Map<number, number>();
 
-interface Selection {
-  p_id: number;
-  pc_id: number;
-  carat_id: number;
-  m_id: number;
-  size_id: number | null;
-}
 const selectionOf = new Map<number, Selection>();
 
 /** Runs `work` on the store's database (its SQLite file or its PostgreSQL database), a connection of the test's own. */

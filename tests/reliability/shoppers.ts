@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { LEGAL_CASH_LIMIT } from '../../rules/compliance.ts';
 import { percentOf, toMajor, toMinor } from '../../rules/money.ts';
+import type { Selection as Choice } from '../../api/orders/pricing.ts';
 import { NetworkError, type Reply, type StoreServer } from './harness.ts';
 
 export interface Shopper {
@@ -17,12 +18,7 @@ export interface Shopper {
 }
 
 /** A product choice a cart line can hold, with its rupee price in paise. */
-export interface Selection {
-  p_id: number;
-  pc_id: number;
-  carat_id: number;
-  m_id: number;
-  size_id: number | null;
+export interface Selection extends Choice {
   inr_paise: number;
 }
 

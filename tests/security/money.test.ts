@@ -7,11 +7,9 @@
  * API, forged, stale, tampered and replayed webhooks.
  */
 
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../api/payments/cashfree.ts';
+import { type CashfreeFake, startCashfreeFake } from '../helpers/cashfree-fake.ts';
 import { expectRefused, expectUnchanged, ProbeLedger, snapshot } from './helpers/probe.ts';
 import { DEMO_SHOPPERS, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
 import {
@@ -342,34 +340,14 @@ describe('sandbox provider: prices, totals, quantities and coupons', () => {
 describe('cashfree provider: forged, stale, tampered and replayed webhooks', () => {
   const SECRET = 'cf-probe-secret-key';
   let server: ProbeServer;
-  let fake: ReturnType<typeof serve>;
+  let cashfree: CashfreeFake;
   let shopper: Session;
   let price: number;
   let selection: Selection;
-  const fakeOrders = new Map<string, { order_id: string; order_amount: number; order_currency: string; order_status: string }>();
 
   beforeAll(async () => {
-    // Cashfree's PG API as far as the store uses it: create an order, get an order.
-    const cashfree = new Hono();
-    cashfree.post('/pg/orders', async (c) => {
-      const body = await c.req.json();
-      const record = { order_id: body.order_id, order_amount: body.order_amount, order_currency: body.order_currency, order_status: 'ACTIVE' };
-      fakeOrders.set(body.order_id, record);
-      return c.json({ ...record, payment_session_id: `session_cf_${body.order_id}` });
-    });
-    cashfree.get('/pg/orders/:id', (c) => {
-      const found = fakeOrders.get(c.req.param('id'));
-      return found ? c.json(found) : c.json({ message: 'order not found' }, 404);
-    });
-    fake = serve({ fetch: cashfree.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => fake.once('listening', resolve));
-    const { port } = fake.address() as AddressInfo;
-    server = await startProbeServer({
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: 'cf-app',
-      CASHFREE_SECRET_KEY: SECRET,
-      CASHFREE_API_URL: `http://127.0.0.1:${port}/pg`,
-    });
+    cashfree = await startCashfreeFake('cf-app', SECRET);
+    server = await startProbeServer(cashfree.env());
     shopper = await registerShopper(server);
     // The cheapest: the shopper's open payments and orders of these probes count towards one day (no PAN needed below ₹2,00,000).
     const [product] = cheapestFirst(buyableProducts(await listProducts(server, 100)));
@@ -378,7 +356,7 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise((resolve) => fake?.close(resolve));
+    await cashfree?.close();
   });
 
   /** Opens a payment with the shipping address stored, so a genuine webhook would place the order. */
@@ -431,8 +409,8 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
     });
 
     const underpaid = await openPayment();
-    fakeOrders.get(underpaid)!.order_status = 'PAID';
-    fakeOrders.get(underpaid)!.order_amount = 1;
+    cashfree.orders.get(underpaid)!.order_status = 'PAID';
+    cashfree.orders.get(underpaid)!.order_amount = 1;
     await ledger.probe(async () => {
       const raw = webhookBody(underpaid);
       const res = await deliver(raw, signed(raw));
@@ -443,7 +421,7 @@ describe('cashfree provider: forged, stale, tampered and replayed webhooks', () 
       server.send('POST', '/createorder', { token: shopper.token, body: { ...addressOf(shopper), ...totals(price), payment_method: 'online', priceType: 'inr_price', order_id: underpaid, cartItems: [{ ...selection, quantity: 1 }] } }), [409]);
 
     const paid = await openPayment();
-    fakeOrders.get(paid)!.order_status = 'PAID';
+    cashfree.orders.get(paid)!.order_status = 'PAID';
     const raw = webhookBody(paid);
     const headers = signed(raw);
     const first = await deliver(raw, headers);

@@ -6,18 +6,12 @@
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { LEGAL_CASH_LIMIT, PAN_THRESHOLD } from '../../../rules/compliance.ts';
+import type { StoredSelection } from '../../../db/queries/cart.ts';
 import { deliveryPhone } from '../../helpers/orders.ts';
 import type { ProbeServer, Session } from './server.ts';
 
-/** A product selection as the storefront sends it to /createcart, /createwishlist and Buy Now. */
-export interface Selection {
-  p_id: number;
-  pc_id: number;
-  carat_id: number;
-  cate_id: number;
-  m_id: number;
-  size_id: number | null;
-}
+/** A product selection as the storefront sends it to /createcart, /createwishlist and Buy Now: the ids a cart line stores. */
+export type Selection = StoredSelection;
 
 export interface ProductView {
   p_id: number;
