@@ -8,30 +8,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, expect, it } from 'vitest';
-import { type DB, openDatabase } from '../../db/connection.ts';
+import { openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../migrations/index.ts';
 import { createProduct, createSize } from '../helpers/catalogue.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, databaseBefore, type OldDatabase } from '../helpers/database.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'aurum-migrations-'));
-let database: TestDatabase | undefined;
-let db: DB | undefined;
+let old: OldDatabase | undefined;
 afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
+  await old?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 it('merges duplicate cart and wishlist lines and renames duplicate names before making them unique', async () => {
-  database = await createTestDatabase(dir);
-  db = openDatabase(database.url);
-  const provider = { getMigrations: async () => migrations };
-  const names = Object.keys(migrations);
-  const before = await new Migrator({ db, provider }).migrateTo(names[names.indexOf('2026_11_24_0003_portable') - 1]);
-  expect(before.error).toBeUndefined();
+  old = await databaseBefore('2026_11_24_0003_portable');
+  const { db } = old;
 
   const user = await db
     .insertInto('users')

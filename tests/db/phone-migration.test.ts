@@ -4,36 +4,21 @@
  * number under the account's code for users), and what cannot be read stays as it was.
  * Runs on the engine under test (SQLite, or PostgreSQL with TEST_DATABASE_URL).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely/migration';
 import { afterAll, expect, it } from 'vitest';
-import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { migrations } from '../../migrations/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { databaseBefore, type OldDatabase } from '../helpers/database.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'aurum-phone-migration-'));
-let database: TestDatabase | undefined;
-let db: DB | undefined;
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+let old: OldDatabase | undefined;
+afterAll(() => old?.close());
 
 it('stores every phone in one form: orders and saved addresses in E.164, accounts as the national number under their code', async () => {
-  database = await createTestDatabase(dir);
-  db = openDatabase(database.url);
-  const names = Object.keys(migrations);
-  const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(names[names.indexOf('2026_11_29_0001_phone_numbers') - 1]);
-  expect(before.error).toBeUndefined();
+  old = await databaseBefore('2026_11_29_0001_phone_numbers');
+  const { db } = old;
 
   let n = 0;
   const user = async (country_code: string, phone_number: string) => {
     n += 1;
-    const row = await db!
+    const row = await db
       .insertInto('users')
       .values({ full_name: `Old ${n}`, u_name: `old${n}`, country_code, phone_number, password_hash: 'x', token_key: `key-${n}` })
       .returning('u_id')
@@ -50,7 +35,7 @@ it('stores every phone in one form: orders and saved addresses in E.164, account
   const short = await user('+91', '98765');
 
   const order = async (u_id: number, phone_number: string, country: string) => {
-    const row = await db!
+    const row = await db
       .insertInto('orders')
       .values({
         u_id, currency: 'INR', subtotal: 100, total: 100, first_name: 'A', last_name: 'B', email: 'a@example.com', phone_number,
@@ -77,7 +62,7 @@ it('stores every phone in one form: orders and saved addresses in E.164, account
 
   await migrateToLatest(db);
 
-  const phoneOf = async (o_id: number) => (await db!.selectFrom('orders').select('phone_number').where('o_id', '=', o_id).executeTakeFirstOrThrow()).phone_number;
+  const phoneOf = async (o_id: number) => (await db.selectFrom('orders').select('phone_number').where('o_id', '=', o_id).executeTakeFirstOrThrow()).phone_number;
   expect(await phoneOf(orders.bare)).toBe('+919876543210');
   expect(await phoneOf(orders.spaced)).toBe('+919876543210');
   expect(await phoneOf(orders.dashed)).toBe('+919876543210');

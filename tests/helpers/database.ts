@@ -4,9 +4,13 @@
  * every store gets a fresh database of its own on that server instead.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import type { Engine } from '../../db/connection.ts';
+import { type DB, type Engine, openDatabase } from '../../db/connection.ts';
+import { migrations } from '../../migrations/index.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -44,4 +48,31 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     url: url.toString(),
     drop: () => onServer((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
+}
+
+/** A database as a store had it before a migration: for testing that migration on old rows. */
+export interface OldDatabase {
+  db: DB;
+  /** Destroys the connection, drops the database and removes its directory. */
+  close(): Promise<void>;
+}
+
+/** A new database of its own, in a temporary directory, migrated up to the migration before `migration`. */
+export async function databaseBefore(migration: string): Promise<OldDatabase> {
+  const names = Object.keys(migrations);
+  if (names.indexOf(migration) < 1) throw new Error(`no migration before ${migration}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'aurum-before-'));
+  const database = await createTestDatabase(dir);
+  const db = openDatabase(database.url);
+  const close = async () => {
+    await db.destroy();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const migrated = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(names[names.indexOf(migration) - 1]);
+  if (migrated.error) {
+    await close();
+    throw migrated.error;
+  }
+  return { db, close };
 }
