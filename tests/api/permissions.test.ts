@@ -47,7 +47,7 @@ interface BackOfficeCall {
 
 /** Every operation of the Back office tag, with the permission it declares (x-permission). */
 function backOfficeCalls(): BackOfficeCall[] {
-  const document = openApiDocument(store.app as never) as { paths: Record<string, Record<string, { tags?: string[]; 'x-permission'?: Permission }>> };
+  const document = openApiDocument(store.app as never) as unknown as { paths: Record<string, Record<string, { tags?: string[]; 'x-permission'?: Permission }>> };
   const calls: BackOfficeCall[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {

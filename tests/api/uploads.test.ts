@@ -7,7 +7,8 @@ import vm from 'node:vm';
 import { serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conflict, ok } from '../../api/errors.ts';
+import { ok } from '../../api/errors.ts';
+import { conflictError } from '../../rules/errors.ts';
 import { MAX_FILE_BYTES, type UploadRules, withUpload } from '../../api/uploads.ts';
 import { formData, hostileFiles, mediaFiles, mp4Bytes, oggVideoBytes, sendForm, tinyImage, webmBytes } from '../helpers/admin.ts';
 import { createTestStore, type TestStore } from '../helpers/store.ts';
@@ -51,7 +52,7 @@ beforeAll(async () => {
   store.app.post('/probe/fail-after', (c) =>
     withUpload(c, IMAGES, async (upload) => {
       for (const file of upload.files('picture')) upload.claim(file);
-      throw conflict('The record could not be written.');
+      throw conflictError('The record could not be written.');
     }),
   );
 });

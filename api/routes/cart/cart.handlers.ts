@@ -11,7 +11,8 @@ import {
 import { soldOutMessage } from '../../../db/queries/stock.ts';
 import { assertOwnUser } from '../../auth.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, conflict, created, notFound, ok } from '../../errors.ts';
+import { conflictError, invalidError, notFoundError } from '../../../rules/errors.ts';
+import { created, ok } from '../../errors.ts';
 import { checkSelection, MAX_QUANTITY, type ResolvedSelection } from '../../orders/pricing.ts';
 import type { createCart, createWishlist, getCart, getWishlist, removeCart, removeWishlist, updateCart } from './cart.routes.ts';
 
@@ -30,9 +31,9 @@ export const createCartHandler: RouteHandler<typeof createCart, AppEnv> = async 
   const { db } = c.var.deps;
   const selection = await checkSelection(db, body);
   const { stock } = selection.caratPricing;
-  if (stock !== null && stock < (body.quantity ?? 1)) throw conflict(soldOutMessage(selection, stock));
+  if (stock !== null && stock < (body.quantity ?? 1)) throw conflictError(soldOutMessage(selection, stock));
   const result = await addToCart(db, u_id, stored(selection), body.quantity ?? 1, MAX_QUANTITY);
-  if ('tooMany' in result) throw badRequest(`You can have at most ${MAX_QUANTITY} of one item in your cart.`);
+  if ('tooMany' in result) throw invalidError(`You can have at most ${MAX_QUANTITY} of one item in your cart.`);
   const data = { c_id: result.c_id, quantity: result.quantity };
   return result.created ? created(c, 'Product added to cart successfully', data) : ok(c, 'Product added to cart successfully', data);
 };
@@ -45,14 +46,14 @@ export const getCartHandler: RouteHandler<typeof getCart, AppEnv> = async (c) =>
 export const updateCartHandler: RouteHandler<typeof updateCart, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const u_id = ownerOf(c, body.u_id);
-  if (!(await setCartQuantity(c.var.deps.db, u_id, body.c_id, body.quantity))) throw notFound('This item is not in your cart.');
+  if (!(await setCartQuantity(c.var.deps.db, u_id, body.c_id, body.quantity))) throw notFoundError('This item is not in your cart.');
   return ok(c, 'Quantity updated', { c_id: body.c_id, quantity: body.quantity });
 };
 
 export const removeCartHandler: RouteHandler<typeof removeCart, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const u_id = ownerOf(c, body.u_id);
-  if (!(await removeCartLine(c.var.deps.db, u_id, body.c_id))) throw notFound('This item is not in your cart.');
+  if (!(await removeCartLine(c.var.deps.db, u_id, body.c_id))) throw notFoundError('This item is not in your cart.');
   return ok(c, 'Item removed from cart', null);
 };
 
@@ -75,6 +76,6 @@ export const getWishlistHandler: RouteHandler<typeof getWishlist, AppEnv> = asyn
 export const removeWishlistHandler: RouteHandler<typeof removeWishlist, AppEnv> = async (c) => {
   const body = c.req.valid('json');
   const u_id = ownerOf(c, body.u_id);
-  if (!(await removeWishlistLine(c.var.deps.db, u_id, body.w_id))) throw notFound('This item is not in your wishlist.');
+  if (!(await removeWishlistLine(c.var.deps.db, u_id, body.w_id))) throw notFoundError('This item is not in your wishlist.');
   return ok(c, 'Item removed from wishlist', null);
 };

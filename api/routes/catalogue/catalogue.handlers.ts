@@ -12,7 +12,8 @@ import {
 import { suggestSearches } from '../../../db/queries/search.ts';
 import { listCoupons } from '../../../db/queries/orders.ts';
 import type { AppEnv, Caller } from '../../context.ts';
-import { notFound, ok } from '../../errors.ts';
+import { notFoundError } from '../../../rules/errors.ts';
+import { ok } from '../../errors.ts';
 import { cachedOk, pageJson } from './cache.ts';
 import type {
   getAllProducts,
@@ -123,7 +124,7 @@ export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> 
   const { db } = c.var.deps;
   // An unknown product is cached as null and answered 404.
   const answer = await cachedOk(c, db, productKey(p_id, includeInactive), PRODUCT_DESCRIPTION, async () => (await getProduct(db, p_id, { includeInactive })) ?? null, (product) => [product.p_id]);
-  if (!answer) throw notFound('Product not found.');
+  if (!answer) throw notFoundError('Product not found.');
   return answer as never;
 };
 

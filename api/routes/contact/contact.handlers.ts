@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { insertContactMessage, subscribeToNewsletter } from '../../../db/queries/contact.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
-import { created, ok, tooManyAttempts } from '../../errors.ts';
+import { tooManyError } from '../../../rules/errors.ts';
+import { created, ok } from '../../errors.ts';
 import { hitRateLimit, type Limit } from '../../rate-limit.ts';
 import type { contactUs, newsletter } from './contact.routes.ts';
 
@@ -12,7 +13,7 @@ const FORM_LIMIT: Limit = { max: 20, windowMs: 60 * 60_000 };
 
 async function limitForms(c: Context<AppEnv>, form: string) {
   const wait = await hitRateLimit(c.var.deps.db, `${form}:address:${clientAddress(c)}`, FORM_LIMIT);
-  if (wait > 0) throw tooManyAttempts(`Too many messages. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+  if (wait > 0) throw tooManyError(`Too many messages. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
 }
 
 export const contactUsHandler: RouteHandler<typeof contactUs, AppEnv> = async (c) => {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DB } from '../../../db/connection.ts';
 import { checkDatabaseRead, checkDatabaseWrite } from '../../../db/queries/health.ts';
 import type { AppEnv, Deps } from '../../context.ts';
-import { diskFullCode, isNoSpace, notFound, unauthorized, writeProbe } from '../../errors.ts';
+import { notFoundError, unauthorizedError } from '../../../rules/errors.ts';
+import { diskFullCode, isNoSpace, writeProbe } from '../../errors.ts';
 import { METRICS_CONTENT_TYPE, mayScrape, metricsText } from '../../metrics.ts';
 import type { healthz, metrics } from './health.routes.ts';
 
@@ -112,10 +113,10 @@ export const healthzHandler: RouteHandler<typeof healthz, AppEnv> = async (c) =>
 /** Prometheus's scrape: as if absent without METRICS_TOKEN, then for its bearer only. */
 export const metricsHandler: RouteHandler<typeof metrics, AppEnv> = async (c) => {
   const { db, config } = c.var.deps;
-  if (!config.metricsToken) throw notFound(`No such endpoint: ${c.req.method} ${c.req.path}`);
+  if (!config.metricsToken) throw notFoundError(`No such endpoint: ${c.req.method} ${c.req.path}`);
   if (!mayScrape(c.req.header('authorization'), config.metricsToken)) {
     c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-    throw unauthorized('A valid metrics token is required.');
+    throw unauthorizedError('A valid metrics token is required.');
   }
   c.header('Cache-Control', 'no-store');
   return c.text(await metricsText(db), 200, { 'Content-Type': METRICS_CONTENT_TYPE });

@@ -6,7 +6,8 @@ import { COUNTRIES, HOME_COUNTRY, INDIAN_STATES } from '../../../rules/address.t
 import { effectiveCodCap, LEGAL_CASH_LIMIT } from '../../../rules/compliance.ts';
 import { DEFAULT_PIECE_WEIGHT_G, PACKAGING_G, rateTableProblem, type ShippingRates } from '../../../rules/shipping.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, notFound, ok } from '../../errors.ts';
+import { invalidError, notFoundError } from '../../../rules/errors.ts';
+import { ok } from '../../errors.ts';
 import type { InvoiceDocument } from '../../../rules/invoice.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
 import { recordHuids } from '../../orders/hallmarks.ts';
@@ -46,7 +47,7 @@ export const setShippingRatesHandler: RouteHandler<typeof setShippingRatesRoute,
     zones: body.zones.map((z) => ({ name: z.name, countries: z.countries, bands: z.bands.map((b) => ({ up_to_g: b.up_to_g, inr: toMinor(b.inr_price), usd: toMinor(b.usd_price) })) })),
   };
   const problem = rateTableProblem(rates);
-  if (problem) throw badRequest(problem);
+  if (problem) throw invalidError(problem);
   await setShippingRates(c.var.deps.db, rates);
   return ok(c, 'Shipping rates saved.', ratesView(rates));
 };
@@ -69,7 +70,7 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
   const { db } = c.var.deps;
   const currency = await shopperCurrency(db, c.var.caller.u_id, c.var.caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
-    throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
+    throw invalidError(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
   const country = body.country ?? HOME_COUNTRY;
   const couponName = body.coupon_name ?? null;
@@ -107,9 +108,9 @@ export const getInvoiceHandler: RouteHandler<typeof getInvoice, AppEnv> = async 
   const { db } = c.var.deps;
   const order = await findOrder(db, o_id);
   // Another shopper's order is answered as missing.
-  if (!order || (order.u_id !== c.var.caller.u_id && !c.var.caller.permissions.includes('orders.view'))) throw notFound('Order not found.');
+  if (!order || (order.u_id !== c.var.caller.u_id && !c.var.caller.permissions.includes('orders.view'))) throw notFoundError('Order not found.');
   const invoice = await findInvoice(db, o_id);
-  if (!invoice) throw notFound('The tax invoice is issued when the order ships.');
+  if (!invoice) throw notFoundError('The tax invoice is issued when the order ships.');
   const pdf = await renderInvoicePdf(JSON.parse(invoice.document) as InvoiceDocument);
   const fileName = `invoice-${invoice.invoice_no.replaceAll('/', '-')}.pdf`;
   return c.body(new Uint8Array(pdf), 200, {

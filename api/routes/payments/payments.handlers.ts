@@ -1,9 +1,10 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { findPaymentBySession } from '../../../db/queries/orders.ts';
+import { findPaymentBySession } from '../../../db/queries/payments.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Config } from '../../env.ts';
-import { badRequest, forbidden, notFound, ok } from '../../errors.ts';
+import { forbiddenError, invalidError, notFoundError } from '../../../rules/errors.ts';
+import { ok } from '../../errors.ts';
 import { CURRENCY_OF_FIELD, toMajor } from '../../../rules/money.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { closeUnpaid, finishPayment, startPayment } from '../../payments/checkout.ts';
@@ -48,14 +49,14 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
   const { caller, deps } = c.var;
   // customer_id names the shopper paying: it must be the caller (administrators pay for themselves too).
   if (body.customer_id !== undefined && String(body.customer_id) !== String(caller.u_id)) {
-    throw forbidden('You can only pay for your own cart.');
+    throw forbiddenError('You can only pay for your own cart.');
   }
   const currency = await shopperCurrency(deps.db, caller.u_id, caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
-    throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
+    throw invalidError(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
   const returnUrl = storeReturnUrl(deps.config, body.return_url, c.req.url);
-  if (!returnUrl) throw badRequest('return_url must be a page of this store.');
+  if (!returnUrl) throw invalidError('return_url must be a page of this store.');
   // Cashfree fills in {order_id}; the sandbox page adds order_id and txStatus itself.
   const providerReturn = `${returnUrl.href}${returnUrl.search ? '&' : '?'}order_id={order_id}`;
   const session = await startPayment(deps, {
@@ -97,14 +98,14 @@ export const paymentConfigHandler: RouteHandler<typeof paymentConfig, AppEnv> = 
 };
 
 function requireSandbox(c: Context<AppEnv>) {
-  if (c.var.deps.config.payment.provider !== 'sandbox') throw notFound('The sandbox provider is not in use.');
+  if (c.var.deps.config.payment.provider !== 'sandbox') throw notFoundError('The sandbox provider is not in use.');
 }
 
 export const sandboxPayPageHandler: RouteHandler<typeof sandboxPayPage, AppEnv> = async (c) => {
   requireSandbox(c);
   const { payment_session_id } = c.req.valid('param');
   const payment = await findPaymentBySession(c.var.deps.db, payment_session_id);
-  if (!payment || payment.provider !== 'sandbox') throw notFound('No such payment session.');
+  if (!payment || payment.provider !== 'sandbox') throw notFoundError('No such payment session.');
   const returnUrl = storeReturnUrl(c.var.deps.config, c.req.valid('query').return_url, c.req.url) ?? storeReturnUrl(c.var.deps.config, undefined, c.req.url)!;
   c.header('Cache-Control', 'no-store');
   // The forms go to this host, which then redirects to the store's own return page.
@@ -117,11 +118,11 @@ export const sandboxPayOutcomeHandler: RouteHandler<typeof sandboxPayOutcome, Ap
   const { payment_session_id, outcome } = c.req.valid('param');
   const { db } = c.var.deps;
   const payment = await findPaymentBySession(db, payment_session_id);
-  if (!payment || payment.provider !== 'sandbox') throw notFound('No such payment session.');
+  if (!payment || payment.provider !== 'sandbox') throw notFoundError('No such payment session.');
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const requested = typeof form.return_url === 'string' ? form.return_url : undefined;
   const returnUrl = storeReturnUrl(c.var.deps.config, requested, c.req.url);
-  if (!returnUrl) throw badRequest('return_url must be a page of this store.');
+  if (!returnUrl) throw invalidError('return_url must be a page of this store.');
   // The sandbox plays the card network here: only an open payment changes, and none past its
   // life (the provider's order expires with the price lock, as Cashfree's order_expiry_time).
   const lapsed = payment.locked_until !== null && payment.locked_until <= utcTimestamp();

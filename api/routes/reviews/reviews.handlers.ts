@@ -15,7 +15,8 @@ import { fullNameOf } from '../../../db/queries/users.ts';
 import { assertOwnUser } from '../../auth.ts';
 import { missingPermissionMessage } from '../../../rules/permissions.ts';
 import type { AppEnv, Caller } from '../../context.ts';
-import { conflict, created, forbidden, notFound, ok } from '../../errors.ts';
+import { conflictError, forbiddenError, notFoundError } from '../../../rules/errors.ts';
+import { created, ok } from '../../errors.ts';
 import { parseFields, withUpload } from '../../uploads.ts';
 import { type getReviews, type getUserReviews, USER_REVIEW_UPLOAD, UserReviewFields } from './reviews.routes.ts';
 
@@ -25,8 +26,8 @@ export const getReviewsHandler: RouteHandler<typeof getReviews, AppEnv> = async 
   const caller = c.get('caller') as Caller | undefined;
   if (u_id !== undefined) {
     // The back office list: only for staff who keep the catalogue (reviews are moderated there).
-    if (!caller?.isAdmin) throw forbidden('Only the shop\'s staff can do this.');
-    if (!caller.permissions.includes('catalogue.manage')) throw forbidden(missingPermissionMessage('catalogue.manage'), { missing_permission: 'catalogue.manage' });
+    if (!caller?.isAdmin) throw forbiddenError('Only administrators can do this.');
+    if (!caller.permissions.includes('catalogue.manage')) throw forbiddenError(missingPermissionMessage('catalogue.manage'), { missing_permission: 'catalogue.manage' });
     const [images, reviews] = await Promise.all([sliderImages(db), allReviews(db)]);
     return ok(c, 'Reviews list.', { sliderImages: images, reviews });
   }
@@ -49,10 +50,10 @@ async function checkMayReview(c: Context<AppEnv>, formFields: Record<string, str
   const u_id = fields.u_id ?? caller.u_id;
   assertOwnUser(caller, u_id);
   const { db } = deps;
-  if (!(await productExists(db, fields.p_id))) throw notFound('Product not found.');
+  if (!(await productExists(db, fields.p_id))) throw notFoundError('Product not found.');
   // Not 403: that would log the shopper out; they may simply not have bought it.
-  if (!(await hasBought(db, u_id, fields.p_id))) throw conflict('You can only review products you have purchased.');
-  if (await hasReviewed(db, u_id, fields.p_id)) throw conflict('You have already reviewed this product.');
+  if (!(await hasBought(db, u_id, fields.p_id))) throw conflictError('You can only review products you have purchased.');
+  if (await hasReviewed(db, u_id, fields.p_id)) throw conflictError('You have already reviewed this product.');
   return { ...fields, u_id };
 }
 
@@ -67,7 +68,7 @@ export function addUserReviewsHandler(c: Context<AppEnv>) {
       // The reviewer is named as their account is, whatever name the form sent.
       const u_name = await fullNameOf(db, fields.u_id);
       const r_id = await addProductReview(db, { u_id: fields.u_id, u_name, p_id: fields.p_id, message: fields.message, rating: fields.rating, images });
-      if (r_id === null) throw conflict('You have already reviewed this product.');
+      if (r_id === null) throw conflictError('You have already reviewed this product.');
       c.var.deps.onCatalogueChange();
       return created(c, 'Thank you for your review!', (await getReview(db, r_id))!);
     },

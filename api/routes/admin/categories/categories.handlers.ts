@@ -2,7 +2,8 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createCategory, deleteCategory, updateCategory } from '../../../../db/queries/admin-catalogue.ts';
 import type { AppEnv } from '../../../context.ts';
-import { badRequest, created, ok } from '../../../errors.ts';
+import { invalidError } from '../../../../rules/errors.ts';
+import { created, ok } from '../../../errors.ts';
 import { removeMediaFiles } from '../../../media.ts';
 import { parseFields, withUpload } from '../../../uploads.ts';
 import { AddCategoryFields, CATEGORY_UPLOAD, type deleteCategory as deleteCategoryRoute, UpdateCategoryFields } from './categories.routes.ts';
@@ -11,7 +12,7 @@ export function addCategoryHandler(c: Context<AppEnv>) {
   return withUpload(c, CATEGORY_UPLOAD, async (upload) => {
     const { cate_name } = parseFields(AddCategoryFields, upload.fields);
     const [image] = upload.files('categoryImage');
-    if (!image) throw badRequest('Category Image is required.');
+    if (!image) throw invalidError('Category Image is required.');
     const category = await createCategory(c.var.deps.db, { cate_name, cate_image: upload.claim(image) });
     c.var.deps.onCatalogueChange();
     return created(c, 'Category added successfully.', category);

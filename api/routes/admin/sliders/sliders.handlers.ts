@@ -2,7 +2,8 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { addSliderImages, deleteSliderImage, setSliderText } from '../../../../db/queries/admin-reviews.ts';
 import type { AppEnv } from '../../../context.ts';
-import { badRequest, created, ok } from '../../../errors.ts';
+import { invalidError } from '../../../../rules/errors.ts';
+import { created, ok } from '../../../errors.ts';
 import { removeMediaFiles } from '../../../media.ts';
 import { withUpload } from '../../../uploads.ts';
 import { type deleteDynamicImage, SLIDER_UPLOAD, type updateSliderText } from './sliders.routes.ts';
@@ -10,7 +11,7 @@ import { type deleteDynamicImage, SLIDER_UPLOAD, type updateSliderText } from '.
 export function addDynamicImagesHandler(c: Context<AppEnv>) {
   return withUpload(c, SLIDER_UPLOAD, async (upload) => {
     const files = upload.files('dynamicImage');
-    if (files.length === 0) throw badRequest('Please Select Images.');
+    if (files.length === 0) throw invalidError('Please Select Images.');
     const images = await addSliderImages(c.var.deps.db, files.map((file) => upload.claim(file)));
     c.var.deps.onCatalogueChange();
     return created(c, 'Images added successfully.', images);

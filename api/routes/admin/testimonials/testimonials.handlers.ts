@@ -2,7 +2,8 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { addTestimonial, deleteReview, updateTestimonial } from '../../../../db/queries/admin-reviews.ts';
 import type { AppEnv } from '../../../context.ts';
-import { badRequest, created, ok } from '../../../errors.ts';
+import { invalidError } from '../../../../rules/errors.ts';
+import { created, ok } from '../../../errors.ts';
 import { removeMediaFiles } from '../../../media.ts';
 import { parseFields, withUpload } from '../../../uploads.ts';
 import { type deleteReview as deleteReviewRoute, TESTIMONIAL_UPLOAD, TestimonialFields, UpdateTestimonialFields } from './testimonials.routes.ts';
@@ -11,7 +12,7 @@ export function addReviewsHandler(c: Context<AppEnv>) {
   return withUpload(c, TESTIMONIAL_UPLOAD, async (upload) => {
     const { message, u_name, rating } = parseFields(TestimonialFields, upload.fields);
     const [image] = upload.files('reviewsImage');
-    if (!image) throw badRequest('Reviews Image is required.');
+    if (!image) throw invalidError('Reviews Image is required.');
     // The author is the administrator the token names, whatever u_id the form carries.
     const review = await addTestimonial(c.var.deps.db, c.var.caller.u_id, { message, u_name, rating }, upload.claim(image));
     c.var.deps.onCatalogueChange();
