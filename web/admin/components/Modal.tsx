@@ -203,10 +203,12 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The button that answers no; 'Cancel' unless said. */
   cancelLabel?: string;
+  /** What follows the question (what happens, a field for a note). */
+  children?: ReactNode;
 }
 
-/** A yes/no question in a dialog (delete, activate, deactivate). */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy = false, danger = false, cancelLabel = 'Cancel' }: ConfirmDialogProps) {
+/** A yes/no question in a dialog (delete, activate, deactivate, an order's status). */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy = false, danger = false, cancelLabel = 'Cancel', children }: ConfirmDialogProps) {
   return (
     <Modal
       title={title}
@@ -225,6 +227,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
       }
     >
       <p className="admin-confirm__text">{message}</p>
+      {children}
     </Modal>
   );
 }

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatMoney } from '../../../rules/money.ts';
 import { METAL_RATE_LIMITS, METAL_RATE_MESSAGES } from '../../../rules/pricing.ts';
 import { api } from '../../lib/api/client.ts';
-import { runChange } from '../actions.ts';
+import type { components } from '../../lib/api/schema.d.ts';
+import { toast } from '../../stores/toast.ts';
+import { ConfirmDialog } from '../components/Modal.tsx';
 import { Screen } from '../components/Screen.tsx';
 import { formatDateTime } from '../format.ts';
 
@@ -10,12 +12,17 @@ import { formatDateTime } from '../format.ts';
  * Metal Rates (issue 16): today's rupees per gram for each carat and the
  * rupees per dollar, a preview of what saving them reprices (how many products,
  * the largest change, and every rate-priced row with its old and new price),
- * and the history of earlier settings.
+ * and the history of earlier settings. A slip (issue 34: a rate moving more
+ * than the owner's threshold, purities out of order) is a warning in words on
+ * the preview, and saving it asks again: "Yes, save these rates" sends it
+ * with confirm: true.
  */
 
 type Rates = NonNullable<Awaited<ReturnType<typeof api.get<'/getmetalrates'>>>['data']>;
 type Preview = NonNullable<Awaited<ReturnType<typeof api.post<'/previewmetalrates'>>>['data']>;
 type History = NonNullable<Awaited<ReturnType<typeof api.get<'/getmetalratehistory'>>>['data']>;
+/** A save the guard refused (409): the warning to ask about. */
+type ConfirmRefusal = components['schemas']['MetalRatesConfirmRefusal']['data'];
 
 const PER_PAGE = 20;
 const inr = (amount: number) => formatMoney(amount, 'INR');
@@ -45,6 +52,8 @@ export function MetalRatesScreen() {
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The warning the owner is asked to confirm before saving; null when not asking. */
+  const [asking, setAsking] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     const [now, past] = await Promise.all([api.get('/getmetalrates'), api.get('/getmetalratehistory')]);
@@ -78,16 +87,36 @@ export function MetalRatesScreen() {
     }
   };
 
-  const save = async () => {
+  /** Saves the rates; a warning the preview gave is asked about first, and `confirmed` is the owner's yes to it. */
+  const save = async (confirmed = false) => {
     const { body, error: invalid } = bodyOf(form, dollar);
     setError(invalid ?? null);
     if (!body) return;
+    if (!confirmed && preview?.confirm_required && preview.warning) {
+      setAsking(preview.warning);
+      return;
+    }
     setBusy(true);
-    const answer = await runChange(() => api.post('/setmetalrates', body), 'Error saving the rates...');
-    setBusy(false);
-    if (answer) {
-      setPreview(null);
-      await load();
+    try {
+      const answer = await api.post('/setmetalrates', confirmed ? { ...body, confirm: true } : body);
+      const refusal = answer.status === 1 ? null : (answer.data as unknown as ConfirmRefusal);
+      if (answer.status === 1) {
+        toast.success(answer.description);
+        setAsking(null);
+        setPreview(null);
+        await load();
+      } else if (refusal?.confirm_required && refusal.warning && !confirmed) {
+        // The rates in force moved since the preview: ask about what the server says now.
+        setAsking(refusal.warning);
+      } else {
+        setAsking(null);
+        toast.error(answer.description || 'Error saving the rates...');
+      }
+    } catch {
+      setAsking(null);
+      toast.error('Error saving the rates...');
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -165,6 +194,11 @@ export function MetalRatesScreen() {
               <h2 id="reprice-title">Reprice</h2>
             </div>
             <div className="admin-card__body">
+              {preview.confirm_required && preview.warning ? (
+                <p className="admin-rate-warning" role="alert" data-testid="rate-warning">
+                  <strong>Check these rates.</strong> {preview.warning} Saving them asks you to confirm.
+                </p>
+              ) : null}
               <p className="admin-reprice-summary" data-testid="reprice-summary">
                 {preview.changed === 0 ? (
                   <>
@@ -176,7 +210,8 @@ export function MetalRatesScreen() {
                     {preview.repriced.toLocaleString('en-IN')} carat rows change).{' '}
                     {preview.largest ? (
                       <>
-                        Largest change: <strong>{preview.largest.name}</strong> ({preview.largest.carat}) {inr(preview.largest.old_inr)} → {inr(preview.largest.new_inr)}.
+                        Largest change: <strong>{preview.largest.name}</strong> ({preview.largest.carat}) {inr(preview.largest.old_inr)} → {inr(preview.largest.new_inr)}
+                        {preview.largest_change ? ` (${preview.largest_change.percent >= 0 ? '+' : '−'}${Math.abs(preview.largest_change.percent)}%)` : ''}.
                       </>
                     ) : (
                       'Rupee prices stay as they are; only dollar prices change.'
@@ -272,6 +307,20 @@ export function MetalRatesScreen() {
           </div>
         </section>
       </div>
+      {asking ? (
+        <ConfirmDialog
+          title="Save these rates?"
+          message={asking}
+          confirmLabel="Yes, save these rates"
+          cancelLabel="Check the rates again"
+          danger
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void save(true)}
+        >
+          <p className="admin-hint">Shoppers see the new prices as soon as they are saved.</p>
+        </ConfirmDialog>
+      ) : null}
     </Screen>
   );
 }
