@@ -382,6 +382,8 @@ test("the order desk: who ordered, payment, only the allowed next statuses, and 
   await expect(items).toHaveCount(0);
 
   await status.selectOption({ label: 'Processing' });
+  // Every change asks first (issue 34; tests/e2e/slip-guards.spec.ts).
+  await page.getByRole('dialog', { name: `Mark order #${o_id} Processing?` }).getByRole('button', { name: 'Mark Processing' }).click();
   await expect(status).toBeEnabled();
   await expect(status).toHaveValue('2');
   await expect(status.locator('option')).toHaveText(['Processing', 'Shipped', 'Cancelled']);
@@ -486,6 +488,7 @@ test('the order detail: customer, address, items, payment, history, note, courie
 
   // Status from the detail: recorded in the timeline.
   await page.getByLabel(`Status of order ${o_id}`).selectOption({ label: 'Processing' });
+  await page.getByRole('dialog', { name: `Mark order #${o_id} Processing?` }).getByRole('button', { name: 'Mark Processing' }).click();
   await expect(section('Status history')).toContainText('Pending → Processing');
   await expect(section('Status history')).toContainText('(shop)');
 

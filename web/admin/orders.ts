@@ -1,7 +1,7 @@
 /**
  * The order desk's pure helpers: what the status dropdown offers, the
- * question a refunding cancel asks, how a payment status reads, the list's
- * query. No I/O here; the screens call the API.
+ * question a status change asks and what it says happens, how a payment
+ * status reads, the list's query. No I/O here; the screens call the API.
  */
 import { type Currency } from '../../rules/money.ts';
 import { isOrderStatus, nextStatusesForShop, ORDER_STATUS, type OrderStatus, statusLabel } from '../../rules/orders.ts';
@@ -45,6 +45,80 @@ export function refundOnCancel(order: DeskOrder): number | null {
 /** The question before a cancel that refunds: "Cancel order #12 and refund ₹24,999.50 to the shopper?" */
 export function refundQuestion(order: Pick<DeskOrder, 'o_id' | 'currency'>, amount: number): string {
   return `Cancel order #${order.o_id} and refund ${formatOrderMoney(amount, order.currency ?? 'INR')} to the shopper?`;
+}
+
+/** The customer's name as the order was placed. */
+export function customerName(order: { first_name?: string | null; last_name?: string | null }): string {
+  return [order.first_name, order.last_name].map((part) => (part ?? '').trim()).filter(Boolean).join(' ') || 'N/A';
+}
+
+/** An order as the status question reads it: the desk's fields, the name it was placed in, its pieces and their HUIDs. */
+export type StatusOrder = DeskOrder & { first_name?: string | null; last_name?: string | null; orderItems?: ReadonlyArray<{ quantity: number; huid?: readonly string[] }> };
+
+/**
+ * What the shopper learns of a status change. The store sends no message of its own on one
+ * yet: when a status change sends an e-mail or SMS (issue 35's messages), this says which.
+ */
+const SHOPPER_SEES = 'The shopper sees the new status in Order History and Track Your Order; the store sends no e-mail or SMS.';
+
+/** The question before a status change: its title, the sentence, what the store does, and the two answers. */
+export interface StatusQuestion {
+  title: string;
+  question: string;
+  effects: string[];
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Cancelling is the red button. */
+  danger: boolean;
+}
+
+/**
+ * What changing an order to `to` does, as the store does it (api/orders/lifecycle.ts):
+ * a cancel puts the pieces back on sale and frees their HUIDs, and refunds a paid
+ * order (`refund`, in the order's currency); Shipped needs every piece's HUID and
+ * issues the GST tax invoice; Delivered records a cash-on-delivery payment as
+ * collected. The shopper sees each status in Order History and Track Your Order;
+ * the store sends no message of its own.
+ */
+export function statusQuestion(order: StatusOrder, to: OrderStatus, refund: number | null): StatusQuestion {
+  const from = statusLabel(order.status);
+  const label = statusLabel(to);
+  const money = (amount: number) => formatOrderMoney(amount, order.currency ?? 'INR');
+  const effects: string[] = [];
+  if (to === ORDER_STATUS.shipped) {
+    const pieces = (order.orderItems ?? []).reduce((sum, item) => sum + item.quantity, 0);
+    const recorded = (order.orderItems ?? []).reduce((sum, item) => sum + Math.min(item.huid?.length ?? 0, item.quantity), 0);
+    effects.push(
+      recorded < pieces
+        ? `Every piece needs its HUID first: ${recorded} of ${pieces} recorded, so the store refuses until the rest are entered.`
+        : `Every piece has its HUID (${pieces} of ${pieces}).`,
+      'The GST tax invoice is issued now, with the next invoice number; the shopper can download it from Order History.',
+      'A shipped order can no longer be cancelled.',
+    );
+  }
+  if (to === ORDER_STATUS.delivered) {
+    if (order.payment_method === 'cod' && asPaymentStatus(order.payment_status) === 'unpaid') effects.push(`The ${money(order.total)} cash on delivery is recorded as collected: the payment becomes Paid.`);
+    effects.push('Delivered is final: the status cannot change again.');
+  }
+  if (to === ORDER_STATUS.cancelled) {
+    effects.push('Its pieces go back on sale, and their HUIDs are freed.');
+    effects.push(
+      refund !== null
+        ? `${money(refund)} is refunded to the shopper's original payment method at once; this cannot be undone.`
+        : asPaymentStatus(order.payment_status) === 'unpaid'
+          ? 'Nothing was paid, so nothing is refunded.'
+          : 'Nothing is refunded.',
+      'Cancelled is final: the status cannot change again.',
+    );
+  }
+  effects.push(SHOPPER_SEES);
+  const question = `Order #${order.o_id} of ${customerName(order)} goes from ${from} to ${label}.`;
+  if (to === ORDER_STATUS.cancelled) {
+    return refund !== null
+      ? { title: 'Cancel and refund?', question: refundQuestion(order, refund), effects, confirmLabel: 'Cancel and refund', cancelLabel: 'Keep the order', danger: true }
+      : { title: `Cancel order #${order.o_id}?`, question, effects, confirmLabel: 'Cancel order', cancelLabel: 'Keep the order', danger: true };
+  }
+  return { title: `Mark order #${order.o_id} ${label}?`, question, effects, confirmLabel: `Mark ${label}`, cancelLabel: `Keep it ${from}`, danger: false };
 }
 
 /** How a payment reads in the desk: its label, and a tone for its badge. */

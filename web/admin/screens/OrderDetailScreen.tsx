@@ -8,11 +8,10 @@ import { TextField } from '../components/Field.tsx';
 import { HuidEntry } from '../components/HuidEntry.tsx';
 import { LoadFailure, Screen } from '../components/Screen.tsx';
 import { formatDateTime, formatDate, formatOrderMoney } from '../format.ts';
-import { actorLabel, historyLine, paymentMethodLabel } from '../orders.ts';
+import { actorLabel, customerName, historyLine, paymentMethodLabel } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderDetail } from '../types.ts';
 import { useSave } from '../hooks/useSave.ts';
-import { customerName } from './OrdersScreen.tsx';
 import { OrderItems } from '../components/OrderItems.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
 

@@ -6,7 +6,7 @@ import { FilterSelect, ListTable, Screen, Toolbar } from '../components/Screen.t
 import { formatDate, formatOrderMoney, shippingAddress } from '../format.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { usePagedList } from '../hooks/useList.ts';
-import { orderListQuery } from '../orders.ts';
+import { customerName, orderListQuery } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderRow } from '../types.ts';
 import { OrderItems } from '../components/OrderItems.tsx';
@@ -17,17 +17,12 @@ const COLUMNS = 7;
 
 const STATUS_FILTER = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: String(s.value), label: s.label }))];
 
-/** The customer's name as the order was placed. */
-export function customerName(order: { first_name?: string | null; last_name?: string | null }): string {
-  return [order.first_name, order.last_name].map((part) => (part ?? '').trim()).filter(Boolean).join(' ') || 'N/A';
-}
-
 /**
  * Manage Orders (§2, issue 12): who ordered, the total, whether it is paid
  * (refund pending and refunded included), the status (only the changes the
- * lifecycle allows; a cancel that refunds asks first), the shipping address,
- * the items, and the order's detail. Filter by status, search by order
- * number, name or phone; the server pages the list.
+ * lifecycle allows, each confirmed in a dialog with a note for the timeline),
+ * the shipping address, the items, and the order's detail. Filter by status,
+ * search by order number, name or phone; the server pages the list.
  */
 export function OrdersScreen() {
   const [search, setSearch] = useState('');
@@ -57,7 +52,7 @@ export function OrdersScreen() {
     });
 
   return (
-    <Screen title="Manage Orders" lead="Only the next steps of an order are offered; cancelling a paid order asks before it refunds.">
+    <Screen title="Manage Orders" lead="Only the next steps of an order are offered, and each change asks first, saying what it does.">
       <Toolbar search={{ value: search, onChange: setSearch, placeholder: 'Order number, name or phone', label: 'Search orders by order number, customer name or phone' }}>
         <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_FILTER} />
       </Toolbar>
