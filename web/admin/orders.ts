@@ -1,7 +1,8 @@
 /**
  * The order desk's pure helpers: what the status dropdown offers, the
  * question a status change asks and what it says happens, how a payment
- * status reads, the list's query. No I/O here; the screens call the API.
+ * status reads, the list's query and how the desk keeps it in the address.
+ * No I/O here; the screens call the API.
  */
 import { type Currency } from '../../rules/money.ts';
 import { isOrderStatus, nextStatusesForShop, ORDER_STATUS, type OrderStatus, statusLabel } from '../../rules/orders.ts';
@@ -151,6 +152,36 @@ export function orderListQuery(page: number, perPage: number, status: string, se
   if (status && isOrderStatus(wanted)) query.status = wanted;
   if (search.trim()) query.search = search.trim();
   return query;
+}
+
+/** The order desk's search, status filter and page, as the address keeps them. */
+export interface DeskQuery {
+  search: string;
+  /** '' for every status, else a status number as text. */
+  status: string;
+  page: number;
+}
+
+/** The desk's state from the address's query (`?q=kavya&status=2&page=3`); anything unreadable is the default. */
+export function readDeskQuery(query: string): DeskQuery {
+  const params = new URLSearchParams(query);
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page') ?? '1');
+  return {
+    search: (params.get('q') ?? '').slice(0, 100),
+    status: isOrderStatus(Number(status)) ? status : '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The address's query for the desk's state: only what differs from the default ('' for none). */
+export function deskQueryString(desk: DeskQuery): string {
+  const params = new URLSearchParams();
+  if (desk.search.trim()) params.set('q', desk.search.trim());
+  if (desk.status) params.set('status', desk.status);
+  if (desk.page > 1) params.set('page', String(desk.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 /** One line of the status history: "Pending → Processing", or "Placed (Pending)" for the first. */

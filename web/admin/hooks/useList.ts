@@ -60,15 +60,22 @@ export interface ListPage<T> {
  * a page (backoffice.md §9). A failed fetch leaves the page empty, sets
  * `failed` and logs `failureText`; with `toastFailure` it is shown as a toast
  * too. `filters` (search text, a status) are part of the question: when they
- * change, the list goes back to page 1 and is fetched again.
+ * change, the list goes back to page 1 and is fetched again. `at` hands the
+ * page to the caller (the order desk keeps it in the address), who then also
+ * starts a new filter at page 1.
  */
 export function usePagedList<T>(
   fetchPage: (page: number, perPage: number) => Promise<Envelope<ListPage<T> | null | undefined>>,
   failureText: string,
   toastFailure: boolean,
   filters: unknown = null,
+  at?: { page: number; onPage: (page: number) => void },
 ) {
-  const [page, setPage] = useState(1);
+  const [ownPage, setOwnPage] = useState(1);
+  const page = at?.page ?? ownPage;
+  const setPage = at?.onPage ?? setOwnPage;
+  const setPageRef = useRef(setPage);
+  setPageRef.current = setPage;
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -78,7 +85,7 @@ export function usePagedList<T>(
   // New filters start again on page 1 (set during render, so page 2 of the old filter is never asked for).
   if (shownFilterKey !== filterKey) {
     setShownFilterKey(filterKey);
-    if (page !== 1) setPage(1);
+    if (!at && page !== 1) setPage(1);
   }
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -102,7 +109,7 @@ export function usePagedList<T>(
       if (call !== latest.current) return;
       // Deleting the last row of the last page shows the page before it.
       if (found.rows.length === 0 && found.total > 0 && wanted > 1) {
-        setPage(Math.ceil(found.total / DEFAULT_PAGE_SIZE));
+        setPageRef.current(Math.ceil(found.total / DEFAULT_PAGE_SIZE));
         return;
       }
       setRows(found.rows);

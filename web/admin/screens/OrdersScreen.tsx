@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
 import { ORDER_STATUSES } from '../../../rules/orders.ts';
 import { formatPhone } from '../../../rules/phone.ts';
@@ -6,7 +6,7 @@ import { FilterSelect, ListTable, Screen, Toolbar } from '../components/Screen.t
 import { formatDate, formatOrderMoney, shippingAddress } from '../format.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { usePagedList } from '../hooks/useList.ts';
-import { customerName, orderListQuery } from '../orders.ts';
+import { customerName, type DeskQuery, deskQueryString, orderListQuery, readDeskQuery } from '../orders.ts';
 import { Link } from '../router.tsx';
 import type { DeskOrderRow } from '../types.ts';
 import { OrderItems } from '../components/OrderItems.tsx';
@@ -17,28 +17,86 @@ const COLUMNS = 7;
 
 const STATUS_FILTER = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: String(s.value), label: s.label }))];
 
+/** The desk's own address: its state is kept in the query of this path only. */
+const DESK_PATH = /^\/admin\/orders\/?$/;
+
+/**
+ * The desk's search, status filter and page, kept in the address
+ * (`/admin/orders?q=kavya&status=2&page=3`) so that Reload and Back find the
+ * desk as it was. A status or a page is a new history entry; a search, once
+ * typed, replaces the current one (one entry a search, not one a key) and
+ * starts again at page 1, as a new status does.
+ */
+function useDeskAddress() {
+  const [desk, setDesk] = useState<DeskQuery>(() => readDeskQuery(window.location.search));
+  const [typed, setTyped] = useState(desk.search);
+  const settled = useDebounced(typed);
+  const entry = useRef<'push' | 'replace'>('replace');
+
+  // Back and Forward between the desk's own entries.
+  useEffect(() => {
+    const onPop = () => {
+      const next = readDeskQuery(window.location.search);
+      setDesk(next);
+      setTyped(next.search);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    const search = settled.trim();
+    entry.current = 'replace';
+    setDesk((current) => (current.search === search ? current : { ...current, search, page: 1 }));
+  }, [settled]);
+
+  // The address follows the desk (after Back it already says the same).
+  useEffect(() => {
+    const query = deskQueryString(desk);
+    if (!DESK_PATH.test(window.location.pathname) || query === window.location.search) return;
+    const url = `${window.location.pathname}${query}`;
+    if (entry.current === 'push') window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  }, [desk]);
+
+  return {
+    desk,
+    typed,
+    setTyped,
+    setStatus(status: string) {
+      entry.current = 'push';
+      setDesk((current) => ({ ...current, status, page: 1 }));
+    },
+    setPage(page: number) {
+      entry.current = 'push';
+      setDesk((current) => ({ ...current, page }));
+    },
+  };
+}
+
 /**
  * Manage Orders (§2, issue 12): who ordered, the total, whether it is paid
  * (refund pending and refunded included), the status (only the changes the
  * lifecycle allows, each confirmed in a dialog with a note for the timeline),
  * the shipping address, the items, and the order's detail. Filter by status,
- * search by order number, name or phone; the server pages the list.
+ * search by order number, name or phone; the server pages the list; search,
+ * filter and page live in the address (useDeskAddress).
  */
 export function OrdersScreen() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const settledSearch = useDebounced(search);
-  const filters = { status, search: settledSearch.trim() };
+  const { desk, typed, setTyped, setStatus, setPage } = useDeskAddress();
+  const { status, search } = desk;
+  const filters = { status, search };
   const list = usePagedList<DeskOrderRow>(
     async (page, perPage) => {
-      const answer = await api.get('/getorderlist', orderListQuery(page, perPage, status, settledSearch));
+      const answer = await api.get('/getorderlist', orderListQuery(page, perPage, status, search));
       // A server without the paged desk (an older instance during a rolling deploy): every order, paged here.
-      if (answer.status !== 1 && answer.description?.startsWith('No such endpoint')) return everyOrderPage(page, perPage, status, settledSearch);
+      if (answer.status !== 1 && answer.description?.startsWith('No such endpoint')) return everyOrderPage(page, perPage, status, search);
       return { ...answer, data: answer.data ? { rows: answer.data.orderData, total: answer.data.totalCount } : null };
     },
     'Error fetching orders',
     true,
     filters,
+    { page: desk.page, onPage: setPage },
   );
   const statusChange = useOrderStatusChange(() => void list.reload());
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -53,7 +111,7 @@ export function OrdersScreen() {
 
   return (
     <Screen title="Manage Orders" lead="Only the next steps of an order are offered, and each change asks first, saying what it does.">
-      <Toolbar search={{ value: search, onChange: setSearch, placeholder: 'Order number, name or phone', label: 'Search orders by order number, customer name or phone' }}>
+      <Toolbar search={{ value: typed, onChange: setTyped, placeholder: 'Order number, name or phone', label: 'Search orders by order number, customer name or phone' }}>
         <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_FILTER} />
       </Toolbar>
       <ListTable
