@@ -7,6 +7,7 @@ import { type GrievanceOfficer, grievanceOfficerFrom, type Seller, sellerFrom } 
 import type { MediaLocation } from '../db/media-store.ts';
 import { type DatabaseLocation, databaseFromEnv, POSTGRES_TIMEOUTS } from '../db/connection.ts';
 import { LOG_LEVELS, type LogLevel } from '../db/log.ts';
+import { newSecretKey, SECRET_KEY_MESSAGE, secretKeyFrom } from '../db/secrets.ts';
 
 /**
  * A PostgreSQL session timeout in milliseconds (DATABASE_*_TIMEOUT_MS): from 100 ms to an hour.
@@ -39,6 +40,19 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** The key PANs and TOTP secrets are sealed with at rest (db/secrets.ts): 32 bytes, hex or base64. */
+  PAN_KEY: z
+    .string()
+    .refine((text) => {
+      try {
+        return secretKeyFrom(text).length > 0;
+      } catch {
+        return false;
+      }
+    }, SECRET_KEY_MESSAGE)
+    .optional(),
+  /** `required`: every member of staff must turn on two-factor sign-in (TOTP) before anything else. */
+  STAFF_TOTP: z.enum(['optional', 'required'], { error: 'STAFF_TOTP must be optional or required' }).default('optional'),
   ADMIN_COUNTRY_CODE: z.enum(ACCOUNT_COUNTRY_CODES).default(INDIA_COUNTRY_CODE),
   ADMIN_PHONE: z.string().regex(/^\d{6,15}$/, 'ADMIN_PHONE must be 6-15 digits').default('9999999999'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default(DEMO_ADMIN_PASSWORD),
@@ -102,6 +116,10 @@ export interface Config {
   /** Where media (and, on S3, the published storefront) are stored. */
   media: MediaLocation;
   jwtSecret: Uint8Array;
+  /** PAN_KEY: seals PANs and TOTP secrets at rest (db/secrets.ts); generated once into DATA_DIR/pan-key on SQLite. */
+  panKey: Uint8Array;
+  /** STAFF_TOTP: whether staff must turn on two-factor sign-in before they may do anything else. */
+  staffTotp: 'optional' | 'required';
   admin: { countryCode: string; phoneNumber: string; password: string };
   payment:
     | { provider: 'sandbox' }
@@ -128,11 +146,11 @@ export interface Config {
   grievanceOfficer: GrievanceOfficer;
 }
 
-/** Reads a secret kept in DATA_DIR, creating it once, so tokens survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Reads a secret kept in DATA_DIR, creating it once, so tokens (and sealed PANs) survive restarts. */
+function persistentSecret(dataDir: string, name = 'jwt-secret', make = () => randomBytes(48).toString('base64url')): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
@@ -171,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isPostgresUrl(e.DATABASE_URL) && !e.JWT_SECRET) {
     throw new Error(
       'Invalid environment: JWT_SECRET is required with a PostgreSQL DATABASE_URL (every instance must sign tokens with the same key; a generated secret is for a single SQLite store only): set JWT_SECRET to the same 32+ random characters on every instance',
+    );
+  }
+  // The same for the key of sealed PANs: one instance's generated key would leave the others unable to read them.
+  if (isPostgresUrl(e.DATABASE_URL) && !e.PAN_KEY) {
+    throw new Error(
+      'Invalid environment: PAN_KEY is required with a PostgreSQL DATABASE_URL (every instance must read the PANs and TOTP secrets the others sealed; a generated key is for a single SQLite store only): set PAN_KEY to the same 32 random bytes on every instance (openssl rand -base64 32), and keep it with your backups',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -213,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: path.join(dataDir, 'site'),
     media,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir)),
+    panKey: secretKeyFrom(e.PAN_KEY ?? persistentSecret(dataDir, 'pan-key', newSecretKey)),
+    staffTotp: e.STAFF_TOTP,
     admin: { countryCode: e.ADMIN_COUNTRY_CODE, phoneNumber: e.ADMIN_PHONE, password: e.ADMIN_PASSWORD },
     payment,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -63,6 +63,9 @@ function keyOf(media: string): { folder: MediaFolder; name: string; key: string 
 
 const PG_DUMP_FILE = 'store.pgdump';
 
+/** The secrets a store on SQLite generates into DATA_DIR (api/env.ts): each backup carries them. */
+const KEPT_SECRETS = ['jwt-secret', 'pan-key'];
+
 /** A PostgreSQL client tool (pg_dump, pg_restore): on the PATH, else Debian's newest. */
 function pgTool(name: 'pg_dump' | 'pg_restore'): string {
   const debian = '/usr/lib/postgresql';
@@ -198,9 +201,12 @@ export async function backupStore(options: { database: DatabaseLocation; mediaDi
     }
     missingMedia = [...new Set(referenced)].filter((name) => !existsSync(path.join(mediaOut, name))).sort();
   }
-  // The token secret goes along, so a restored store keeps its shoppers logged in.
-  const secret = path.join(path.dirname(options.mediaDir), 'jwt-secret');
-  if (existsSync(secret)) cpSync(secret, path.join(dir, 'jwt-secret'));
+  // The token secret goes along, so a restored store keeps its shoppers logged in; and the
+  // key its PANs are sealed with (SQLite's generated PAN_KEY), without which they cannot be read.
+  for (const name of KEPT_SECRETS) {
+    const secret = path.join(path.dirname(options.mediaDir), name);
+    if (existsSync(secret)) cpSync(secret, path.join(dir, name));
+  }
   const mediaSource = describeMedia(options.media, options.mediaDir);
   writeFileSync(
     path.join(dir, 'backup.json'),
@@ -313,7 +319,9 @@ export async function restoreStore(options: { fromDir: string; database: Databas
       result.mediaRestored = count(options.mediaDir);
     }
   }
-  const secret = path.join(from, 'jwt-secret');
-  if (existsSync(secret)) cpSync(secret, path.join(path.dirname(options.mediaDir), 'jwt-secret'));
+  for (const name of KEPT_SECRETS) {
+    const secret = path.join(from, name);
+    if (existsSync(secret)) cpSync(secret, path.join(path.dirname(options.mediaDir), name));
+  }
   return result;
 }

@@ -15,7 +15,7 @@ import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { createTestDatabase, testEngine } from '../helpers/database.ts';
 import { codOrderBody } from '../helpers/orders.ts';
-import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createTestStore, createUser, TEST_PAN_KEY, type TestStore } from '../helpers/store.ts';
 import { type LogSpy, spyOnLog } from '../helpers/log-spy.ts';
 
 /**
@@ -142,6 +142,7 @@ it.skipIf(testEngine !== 'postgres')('the migrator lifts lock_timeout and statem
     DATA_DIR: dir,
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!',
+    PAN_KEY: TEST_PAN_KEY,
     DATABASE_LOCK_TIMEOUT_MS: '4000',
     DATABASE_STATEMENT_TIMEOUT_MS: '20000',
     DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '45000',
@@ -295,7 +296,7 @@ it.skipIf(testEngine !== 'postgres')('a transaction left idle past idle_in_trans
 // Either engine's store may run on PostgreSQL: a database that cannot be reached (down, restarting,
 // a session dropped) is answered 503 with Retry-After, not 500, and logged as such.
 it('a database that cannot be reached answers 503 with Retry-After and a sentence, never 500', { timeout: 30_000 }, async () => {
-  const config = loadConfig({ DATA_DIR: store.dir, DATABASE_URL: 'postgres://aurum@127.0.0.1:1/none', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!' });
+  const config = loadConfig({ DATA_DIR: store.dir, DATABASE_URL: 'postgres://aurum@127.0.0.1:1/none', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!', PAN_KEY: TEST_PAN_KEY });
   const db = openDatabase(config.database);
   const { createApp } = await import('../../api/app.ts');
   const down = { ...store, db, config, app: createApp({ db, config, onCatalogueChange: () => undefined }) };

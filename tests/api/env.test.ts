@@ -56,7 +56,7 @@ it('picks the engine from DATABASE_URL: a SQLite path or file: URL, or a postgre
   expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'file:///srv/aurum/store.sqlite' }).database).toEqual({ engine: 'sqlite', file: '/srv/aurum/store.sqlite' });
   expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: './shop.sqlite' }).database).toEqual({ engine: 'sqlite', file: './shop.sqlite' });
   for (const url of ['postgres://shop:s3cret@db.internal:5432/aurum', 'postgresql://shop:s3cret@db.internal/aurum']) {
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' }).database).toEqual({ engine: 'postgres', url, timeouts: POSTGRES_TIMEOUTS });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', PAN_KEY: 'a'.repeat(64) }).database).toEqual({ engine: 'postgres', url, timeouts: POSTGRES_TIMEOUTS });
   }
   for (const url of ['host=db.internal dbname=aurum user=shop password=s3cret', 'mysql://shop:s3cret@db/aurum']) {
     let message = '';
@@ -72,7 +72,7 @@ it('picks the engine from DATABASE_URL: a SQLite path or file: URL, or a postgre
 });
 
 it('takes the PostgreSQL session timeouts from DATABASE_*_TIMEOUT_MS, refusing a value that is not 100 ms to an hour with a sentence naming the variable', () => {
-  const postgres = { DATA_DIR: dir, DATABASE_URL: 'postgres://shop@db.internal/aurum', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' };
+  const postgres = { DATA_DIR: dir, DATABASE_URL: 'postgres://shop@db.internal/aurum', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', PAN_KEY: 'a'.repeat(64) };
   const configured = loadConfig({ ...postgres, DATABASE_LOCK_TIMEOUT_MS: '2500', DATABASE_STATEMENT_TIMEOUT_MS: '10000', DATABASE_IDLE_TRANSACTION_TIMEOUT_MS: '120000' });
   expect(configured.database).toEqual({
     engine: 'postgres',

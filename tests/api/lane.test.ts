@@ -12,7 +12,7 @@ import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { createCarat, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { onEngine } from '../helpers/database.ts';
-import { call, createTestStore, TEST_JWT_SECRET, createUser, type TestStore } from '../helpers/store.ts';
+import { call, createTestStore, TEST_JWT_SECRET, TEST_PAN_KEY, createUser, type TestStore } from '../helpers/store.ts';
 import { codOrderBody } from '../helpers/orders.ts';
 
 describe('which requests the lane takes', () => {
@@ -48,7 +48,7 @@ describe.skipIf(!onEngine('postgres'))('the lane on PostgreSQL', () => {
     store = await createTestStore();
     lane = await startLane({
       // The store's own environment (tests/helpers/store.ts), as a lane reads it from the process's.
-      env: { DATA_DIR: store.dir, DATABASE_URL: store.config.database.engine === 'postgres' ? store.config.database.url : '', JWT_SECRET: TEST_JWT_SECRET },
+      env: { DATA_DIR: store.dir, DATABASE_URL: store.config.database.engine === 'postgres' ? store.config.database.url : '', JWT_SECRET: TEST_JWT_SECRET, PAN_KEY: TEST_PAN_KEY },
       onStockChange: (pcIds) => void noteStockChange(store.db, pcIds),
       onCatalogueChange: () => void store.catalogueChanges++,
     });

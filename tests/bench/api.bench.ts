@@ -185,9 +185,11 @@ async function main() {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-'));
   const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256!!';
+  // The key of sealed PANs: required on PostgreSQL, the same for the store started below.
+  const panKey = process.env.PAN_KEY ?? 'YmVuY2gtcGFuLWtleS10aGlydHktdHdvLWJ5dGVzISE=';
   const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
   const mediaEnv: Record<string, string> = Object.fromEntries(MEDIA_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...database, ...mediaEnv });
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: jwtSecret, PAN_KEY: panKey, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...database, ...mediaEnv });
   const mediaWhere =
     config.media.kind === 's3'
       ? `bucket ${process.env.MEDIA_URL}${config.media.endpoint ? ` at ${config.media.endpoint}` : ''}`
@@ -229,7 +231,7 @@ async function main() {
       .map((r) => r.term)
       .filter((t) => /^[a-z]{3,}$/.test(t));
 
-    const store = await startStore({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...mediaEnv });
+    const store = await startStore({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, PAN_KEY: panKey, SIGNUPS_PER_ADDRESS_HOUR: '100000', ...mediaEnv });
     // By id's exchange without the store: one product's answer, its bytes and headers, which the
     // bare process gives to a POST of the same bodies (a ceiling for by id on this machine).
     const sample = await fetch(`${store.origin}/getproductbyid`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ p_id: productIds[Math.floor(productIds.length / 2)] }) });
@@ -367,7 +369,7 @@ async function main() {
     if (opts.siteBuild) {
       console.log(`building the storefront for ${total} products…`);
       try {
-        site = await measureSiteBuild({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret }, config.siteDir);
+        site = await measureSiteBuild({ DATA_DIR: dir, DATABASE_URL: databaseUrl(config.database), JWT_SECRET: jwtSecret, PAN_KEY: panKey }, config.siteDir);
       } catch (error) {
         problems.push(`site build: ${(error as Error).message}`);
       }

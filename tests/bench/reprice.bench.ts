@@ -34,7 +34,7 @@ const rounds = Number(values.rounds);
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 const dir = mkdtempSync(path.join(tmpdir(), 'aurum-reprice-'));
 const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
-const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256!!', ...database });
+const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256!!', PAN_KEY: process.env.PAN_KEY ?? 'YmVuY2gtcGFuLWtleS10aGlydHktdHdvLWJ5dGVzISE=', ...database });
 console.log(`database: ${config.database.engine} (${describeDatabase(config.database)})`);
 // PostgreSQL: one connection, so the server's own CPU time for a round can be read from that backend's /proc entry.
 if (config.database.engine === 'postgres') process.env.DATABASE_POOL_SIZE = '1';

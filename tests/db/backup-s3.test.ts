@@ -20,7 +20,7 @@ import { mediaKey, mediaStore } from '../../db/media-store.ts';
 import { callers, formData, sendForm } from '../helpers/admin.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
-import { createTestStore, type TestStore } from '../helpers/store.ts';
+import { createTestStore, TEST_PAN_KEY, type TestStore } from '../helpers/store.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
@@ -55,7 +55,7 @@ async function uploadSlider(bytes: Buffer): Promise<string> {
 async function cli(args: string[], dataDir: string, databaseUrl: string) {
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['api/cli/backup.ts', ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET, ...s3.env('shop') },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET, PAN_KEY: TEST_PAN_KEY, ...s3.env('shop') },
     timeout: 120_000,
   });
   return `${stdout}${stderr}`;
@@ -86,7 +86,7 @@ describe('backup and restore with media on a bucket', () => {
     const target = path.join(scratch, 'restored');
     mkdirSync(target);
     const database = await createTestDatabase(target);
-    const config = loadConfig({ DATA_DIR: target, DATABASE_URL: database.url, JWT_SECRET, ...s3.env('shop') });
+    const config = loadConfig({ DATA_DIR: target, DATABASE_URL: database.url, JWT_SECRET, PAN_KEY: TEST_PAN_KEY, ...s3.env('shop') });
     const result = await restoreStore({ fromDir: out, database: databaseLocation(database.url), mediaDir: config.mediaDir, media: config.media });
     expect(result).toEqual({ mediaRestored: 1, mediaAlreadyThere: 1 });
     // Nothing went to the local media folder: the media are on the bucket.

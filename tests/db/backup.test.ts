@@ -29,6 +29,7 @@ it('copies the database and media online while the store keeps writing, and rest
   writeFileSync(path.join(store.config.mediaDir, 'Sliders', slider), 'image bytes');
   await store.db.insertInto('slider_images').values({ image: slider }).execute();
   writeFileSync(path.join(store.dir, 'jwt-secret'), 'token-secret-of-this-store');
+  writeFileSync(path.join(store.dir, 'pan-key'), 'pan-key-of-this-store');
   for (let i = 0; i < 500; i++) {
     await store.db.insertInto('contact_messages').values({ name: `Guest ${i}`, email: `g${i}@example.com`, message: 'Hello' }).execute();
   }
@@ -68,6 +69,8 @@ it('copies the database and media online while the store keeps writing, and rest
   expect(readFileSync(path.join(target, 'media', 'Sliders', slider), 'utf8')).toBe('image bytes');
   // Shoppers stay logged in after a restore: the token secret comes back too.
   expect(readFileSync(path.join(target, 'jwt-secret'), 'utf8')).toBe('token-secret-of-this-store');
+  // And the key its PANs are sealed with (SQLite's generated PAN_KEY): without it they could not be read.
+  expect(readFileSync(path.join(target, 'pan-key'), 'utf8')).toBe('pan-key-of-this-store');
   await restored.destroy();
   await database.drop();
 });

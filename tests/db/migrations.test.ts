@@ -66,7 +66,7 @@ it('two processes migrating one new database at once: both succeed, each migrati
   const root = path.resolve(import.meta.dirname, '../..');
   const migrate = () =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['api/cli/migrate.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: target.url, DATA_DIR: dir, JWT_SECRET: 'migrations-test-secret-long-enough-for-hs256!!' } });
+      const child = spawn(process.execPath, ['api/cli/migrate.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: target.url, DATA_DIR: dir, JWT_SECRET: 'migrations-test-secret-long-enough-for-hs256!!', PAN_KEY: 'b'.repeat(64) } });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));

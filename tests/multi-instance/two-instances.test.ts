@@ -70,6 +70,7 @@ describe.runIf(PG_URL || SQLITE)('two instances, one database, one bucket', () =
   let sqliteDir: string | undefined;
   const instances: Instance[] = [];
   const jwtSecret = randomBytes(32).toString('hex');
+  const panKey = randomBytes(32).toString('base64');
   const timings: Record<string, string> = {};
   /** Records a figure for the closing note, printed as it is measured. */
   const note = (what: string, value: string) => {
@@ -91,6 +92,7 @@ describe.runIf(PG_URL || SQLITE)('two instances, one database, one bucket', () =
         DATA_DIR: dir,
         DATABASE_URL: databaseUrl,
         JWT_SECRET: jwtSecret,
+        PAN_KEY: panKey,
         ADMIN_COUNTRY_CODE: ADMIN.countryCode,
         ADMIN_PHONE: ADMIN.phoneNumber,
         ADMIN_PASSWORD: ADMIN.password,

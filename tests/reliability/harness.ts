@@ -59,7 +59,9 @@ export async function storeDatabaseEnv(dataDir: string): Promise<Record<string, 
     storeDatabases.set(dataDir, database);
   }
   const { url } = await database;
-  return testEngine === 'postgres' ? { DATABASE_URL: url, JWT_SECRET: 'reliability-secret-long-enough-for-hs256!!' } : { DATABASE_URL: url };
+  return testEngine === 'postgres'
+    ? { DATABASE_URL: url, JWT_SECRET: 'reliability-secret-long-enough-for-hs256!!', PAN_KEY: 'cmVsaWFiaWxpdHktcGFuLWtleS1vZi0zMi1ieXRlcyE=' }
+    : { DATABASE_URL: url };
 }
 
 /** The DATABASE_URL of a data directory's store (see storeDatabaseEnv). */
@@ -75,7 +77,7 @@ export async function dropStoreDatabases(): Promise<void> {
 }
 
 /** The store's own settings: never inherited from the shell running the tests. */
-const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD|SIGNUPS_PER_ADDRESS_HOUR)$/;
+const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|PAN_KEY|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD|SIGNUPS_PER_ADDRESS_HOUR)$/;
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !STORE_ENV.test(k)));

@@ -129,6 +129,7 @@ describe('path traversal', () => {
       '/docs/assets/..%5c..%5c..%5cpackage.json',
       '/openapi.yaml/..%2f..%2fpackage.json',
       '/jwt-secret',
+      '/pan-key',
       '/store.sqlite',
       '/sentinel.txt',
       '/.env',
