@@ -3,6 +3,9 @@ import path from 'node:path';
 import { type DB, describeDatabase, openDatabase } from '../db/connection.ts';
 import { hasMigrationTable, migrateToLatest, quickCheck } from '../db/migrate.ts';
 import { isEmptyStore, seedDemo } from '../db/seed/demo.ts';
+import { sealStoredPans } from '../db/queries/pan.ts';
+import { SecretUnreadable } from '../db/secrets.ts';
+import { log } from '../db/log.ts';
 import { type Config, DEMO_ADMIN_PASSWORD } from './env.ts';
 
 /** Start cannot go on; the message is the one line the operator reads. */
@@ -64,12 +67,30 @@ export async function openStore(config: Config): Promise<OpenedStore> {
       if (check !== undefined && check !== 'ok') throw Object.assign(new Error(check), { code: 'SQLITE_CORRUPT' });
     }
     await migrateToLatest(db);
+    await sealPans(db, config);
     if (creating) return { db, seeding: (await seedDemo(db, config)) ? 'seeded' : 'not-empty' };
     return { db, seeding: (await isEmptyStore(db)) ? 'refused-existing-empty' : 'not-empty' };
   } catch (error) {
     await db?.destroy().catch(() => undefined);
     if (isDamage(error)) throw damaged(config, error);
     throw error;
+  }
+}
+
+/**
+ * Seals the PANs still stored in the clear (issue 34: a migration cannot, not knowing the
+ * key), after checking that PAN_KEY opens those already sealed: a store started with another
+ * key than its PANs were sealed with stops here, in one line, instead of failing order by order.
+ */
+async function sealPans(db: DB, config: Config): Promise<void> {
+  try {
+    const sealed = await sealStoredPans(db, config.panKey);
+    if (sealed.orders + sealed.payments > 0) log.info(`sealed the PANs kept in the clear: ${sealed.orders} orders, ${sealed.payments} payments`);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadable)) throw error;
+    throw new StartRefused(
+      `${error.message} Start with the PAN_KEY this store's PANs were sealed with (on SQLite, DATA_DIR/pan-key, kept with each backup).`,
+    );
   }
 }
 

@@ -17,6 +17,7 @@
 import { applyStatusChange, recordStatusChange } from '../../db/queries/admin-orders.ts';
 import { recordChange } from '../../db/audit.ts';
 import { findOrder, placedAt } from '../../db/queries/orders.ts';
+import { openPan } from '../../db/queries/pan.ts';
 import { claimPaymentRefund } from '../../db/queries/payments.ts';
 import { returnStock } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
@@ -102,7 +103,8 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
       );
     }
     // Shipped needs every piece's HUID and issues the GST tax invoice, in this transaction (api/orders/shipment.ts).
-    if (to === ORDER_STATUS.shipped) await prepareShipment(trx, order, deps.config.seller, new Date(now));
+    // The invoice shows the PAN masked, from the PAN itself (opened: the order keeps it sealed).
+    if (to === ORDER_STATUS.shipped) await prepareShipment(trx, { ...order, pan: openPan(deps.config.panKey, order.pan) }, deps.config.seller, new Date(now));
     const payment_status = paymentStatusAfter(to, before);
     const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
     if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });

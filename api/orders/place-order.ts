@@ -7,7 +7,7 @@
  * order already placed.
  */
 
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { DB } from '../../db/connection.ts';
 import { cartLines, cartLinesDelete, type OrderedCartLine, takeOrderedFromCart } from '../../db/queries/cart.ts';
 import { findOrderByIdempotencyKey, findOrderByProviderOrderId, insertOrder, listedProductIds, orderItemsInsert, type OrderWrite } from '../../db/queries/orders.ts';
@@ -31,6 +31,7 @@ import { heldPrice, type LockedPrice } from './quotes.ts';
 import { readsBeside, writeTransaction, type WriteOptions } from '../../db/transaction.ts';
 import { addressUpsert } from '../../db/queries/profile.ts';
 import { lockShopper } from '../../db/queries/users.ts';
+import { openPan, sealPan } from '../../db/queries/pan.ts';
 
 /** The checkout's address; `country` is checked with state and zip_code by destinationOf (checkout-law.ts). */
 export type CheckoutAddress = ShippingAddress;
@@ -66,10 +67,26 @@ export interface PaidCheckout extends Checkout {
   priced?: LockedPrice;
 }
 
+/** The checkout an online payment keeps (payments.checkout), its PAN sealed with PAN_KEY. */
+export function keptCheckoutText(panKey: Uint8Array, paidFor: PaidCheckout): string {
+  return JSON.stringify({ ...paidFor, pan: sealPan(panKey, paidFor.pan) });
+}
+
+/** The checkout an online payment kept, its PAN opened; null when it kept none. */
+export function keptCheckout(panKey: Uint8Array, text: string | null): PaidCheckout | null {
+  if (!text) return null;
+  const kept = JSON.parse(text) as PaidCheckout;
+  return { ...kept, pan: openPan(panKey, kept.pan) };
+}
+
 export const TOTAL_MISMATCH = 'Order total does not match the current prices. Please review your cart.';
 
-/** A stable hash of a request body (keys sorted), for Idempotency-Key replays. */
-export function requestHash(body: unknown): string {
+/**
+ * A stable hash of a request body (keys sorted), for Idempotency-Key replays. Keyed (HMAC with
+ * PAN_KEY): the body holds the buyer's PAN, which a plain hash kept beside the order would let
+ * anyone holding the table find again by trying every PAN.
+ */
+export function requestHash(panKey: Uint8Array, body: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value && typeof value === 'object') {
@@ -81,7 +98,7 @@ export function requestHash(body: unknown): string {
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHmac('sha256', panKey).update(JSON.stringify(canonical(body))).digest('hex');
 }
 
 /**
@@ -188,9 +205,10 @@ const PLACEMENT: WriteOptions = { isolation: 'read committed', name: 'place orde
 
 /**
  * Places an order. Answers `{ o_id, created }`; `created` is false when the same
- * request (Idempotency-Key) or the same payment already placed it.
+ * request (Idempotency-Key) or the same payment already placed it. `panKey` (PAN_KEY)
+ * seals the PAN the order keeps and opens the one its payment kept.
  */
-export async function placeOrder(db: DB, provider: PaymentProvider, request: OrderRequest): Promise<{ o_id: number; created: boolean }> {
+export async function placeOrder(db: DB, provider: PaymentProvider, request: OrderRequest, panKey: Uint8Array): Promise<{ o_id: number; created: boolean }> {
   const { payment } = request;
   let paid: { pay_id: number; provider_order_id: string; amount: number; currency: Currency } | undefined;
   // The price an online payment was opened for (payments since issue 32 keep it): the order is what was paid for.
@@ -204,7 +222,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     // Outside the transaction: a network call must not hold the write lock.
     if (!payment.confirmed) await confirmPaid(provider, record);
     paid = record;
-    paidFor = record.checkout ? (JSON.parse(record.checkout) as PaidCheckout) : null;
+    paidFor = keptCheckout(panKey, record.checkout);
     if (!paidFor?.priced) paidFor = null;
     if (record.status === 'created') {
       await markOpenPaymentPaid(db, record.pay_id);
@@ -229,7 +247,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   let taken: StockRow[] = [];
   const placed = await writeTransaction(db, async (trx) => {
     taken = [];
-    if (paid && paidFor?.priced) return placePaid(trx, request, paid, paidFor as PaidCheckout & { priced: LockedPrice }, (rows) => (taken = rows));
+    if (paid && paidFor?.priced) return placePaid(trx, request, paid, paidFor as PaidCheckout & { priced: LockedPrice }, panKey, (rows) => (taken = rows));
     // One shopper's placements of the same lines (an Idempotency-Key replay, a payment's webhook
     // and the shopper's return) run one after another, each seeing the one before it (PostgreSQL;
     // SQLite's transaction holds the one write lock): a cart order locks the cart lines it orders
@@ -306,7 +324,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     }
     const { o_id, taken: takenRows } = await insertOrder(
       trx,
-      orderRow(request, priced, pan, paid, trx),
+      orderRow(request, priced, sealPan(panKey, pan), paid, trx),
       writes,
       take ? (db) => takeStockQuery(db, take) : undefined,
     );
@@ -335,6 +353,7 @@ async function placePaid(
   request: OrderRequest,
   paid: { pay_id: number; provider_order_id: string; amount: number; currency: Currency },
   paidFor: PaidCheckout & { priced: LockedPrice },
+  panKey: Uint8Array,
   noteTaken: (rows: StockRow[]) => void,
 ): Promise<{ o_id: number; created: boolean }> {
   const earlier = await earlierPlacement(trx, request, paid);
@@ -368,7 +387,7 @@ async function placePaid(
     ...orderWrites(placing, priced, 'online'),
     (db, o_id) => paymentOrderUpdate(db, pay_id, o_id),
   ];
-  const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, pan, paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
+  const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, sealPan(panKey, pan), paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
   noteTaken(take ? await refuseShort(trx, take, taken) : []);
   return { o_id, created: true };
 }
@@ -387,11 +406,11 @@ async function assertStillListed(trx: DB, lines: ShippedCart['lines']): Promise<
 /** The refusal of a paid cart none of whose lines is in the cart any more. */
 const CART_ALREADY_ORDERED = 'The pieces paid for are no longer in your cart: they were ordered already (a second payment for the same cart) or removed.';
 
-/** The order's row, from its priced checkout (the held rupees-per-dollar rate when it was locked). */
+/** The order's row, from its priced checkout (the held rupees-per-dollar rate when it was locked); `sealedPan` as stored (sealPan). */
 function orderRow(
   request: OrderRequest,
   priced: ShippedCart & { usd_inr?: number | null },
-  pan: string | null,
+  sealedPan: string | null,
   paid: { provider_order_id: string } | undefined,
   trx: DB,
 ) {
@@ -406,7 +425,7 @@ function orderRow(
     coupon_name: priced.coupon?.coupon_name ?? null,
     coupon_discount_bp: priced.coupon?.discount_bp ?? null,
     ...request.checkout.address,
-    pan,
+    pan: sealedPan,
     shipping_weight_g: priced.weight_g,
     usd_inr: priced.usd_inr ?? usdInrNow(trx),
     payment_method: request.payment.method,

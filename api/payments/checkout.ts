@@ -23,7 +23,7 @@ import type { Deps } from '../context.ts';
 import { isRefusal, refusalMessage } from '../errors.ts';
 import { conflictError, invalidError } from '../../rules/errors.ts';
 import { assertLawfulDay, assertLawfulPayment } from '../orders/checkout-law.ts';
-import { type Checkout, linesToPrice, type OrderRequest, type PaidCheckout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
+import { type Checkout, keptCheckout, keptCheckoutText, linesToPrice, type OrderRequest, type PaidCheckout, placeOrder, priceCheckout, TOTAL_MISMATCH } from '../orders/place-order.ts';
 import { normaliseCouponName } from '../orders/pricing.ts';
 import { heldPrice, type LockedPrice, lockPrice } from '../orders/quotes.ts';
 import { askForRefund } from '../orders/refund.ts';
@@ -106,7 +106,7 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
         amount: priced.total,
         status: 'created',
         locked_until: lockedUntil,
-        checkout: JSON.stringify(paidFor),
+        checkout: keptCheckoutText(deps.config.panKey, paidFor),
       });
       return { pay_id, taken: take ? await holdStock(trx, pay_id, request.u_id, take) : [] };
     },
@@ -250,7 +250,7 @@ export async function finishPayment(
   }
   const placed = await findOrderByProviderOrderId(db, providerOrderId);
   if (placed) return { outcome: 'already_placed', o_id: placed.o_id };
-  const checkout = payment.checkout ? (JSON.parse(payment.checkout) as PaidCheckout) : null;
+  const checkout = keptCheckout(deps.config.panKey, payment.checkout);
   if (!checkout?.address || payment.u_id === null) {
     if (options.settleWithoutAddress) return refundUnplaced(deps, paid, payment.u_id === null ? 'The account that paid was deleted.' : 'The delivery address for this order never reached us.');
     return { outcome: 'paid_awaiting_order' };
@@ -260,7 +260,7 @@ export async function finishPayment(
       u_id: payment.u_id,
       checkout: { ...checkout, address: checkout.address },
       payment: { method: 'online', providerOrderId, confirmed: remote },
-    });
+    }, deps.config.panKey);
     return { outcome: result.created ? 'placed' : 'already_placed', o_id: result.o_id };
   } catch (error) {
     const reason = unplaceableReason(error);
@@ -277,7 +277,7 @@ export async function finishPayment(
 export async function placePaidOrder(deps: PaymentDeps, request: OrderRequest & { payment: { method: 'online' } }): Promise<{ o_id: number; created: boolean }> {
   const provider = paymentProvider(deps);
   try {
-    return await placeOrder(deps.db, provider, request);
+    return await placeOrder(deps.db, provider, request, deps.config.panKey);
   } catch (error) {
     const reason = unplaceableReason(error);
     if (reason === null) throw error;

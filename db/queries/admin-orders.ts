@@ -13,6 +13,7 @@ import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import type { Database, Order, OrderStatusHistoryTable } from '../schema.ts';
 import { type OrderId, type OrderView, orderViews } from './orders.ts';
+import type { PanSight } from './pan.ts';
 import { isoTimestamp, utcTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
 
@@ -46,8 +47,8 @@ export interface OrderDetailView extends AdminOrderView {
   status_history: StatusChangeView[];
 }
 
-async function adminViews(db: DB, orders: Order[]): Promise<AdminOrderView[]> {
-  const views = await orderViews(db, orders, Date.now(), { revealPan: true });
+async function adminViews(db: DB, orders: Order[], pan: PanSight): Promise<AdminOrderView[]> {
+  const views = await orderViews(db, orders, pan);
   return views.map((view, i) => ({
     ...view,
     internal_note: orders[i].internal_note,
@@ -59,8 +60,11 @@ async function adminViews(db: DB, orders: Order[]): Promise<AdminOrderView[]> {
 /** Orders read per query when every order is asked for: the answer is built a page at a time. */
 const LIST_CHUNK = 2_000;
 
-/** Every order, newest first, with its items: read LIST_CHUNK orders at a time, so no table is too large. */
-export async function listAllOrders(db: DB): Promise<AdminOrderView[]> {
+/**
+ * Every order, newest first, with its items: read LIST_CHUNK orders at a time, so no table is too large.
+ * PANs masked (`panKey` opens them): a list shows none whole; the order's detail does, to `pan.view`.
+ */
+export async function listAllOrders(db: DB, panKey: Uint8Array): Promise<AdminOrderView[]> {
   const all: AdminOrderView[] = [];
   let after: { created_at: string; o_id: number } | null = null;
   for (;;) {
@@ -70,7 +74,7 @@ export async function listAllOrders(db: DB): Promise<AdminOrderView[]> {
       query = query.where((eb) => eb.or([eb('created_at', '<', created_at), eb.and([eb('created_at', '=', created_at), eb('o_id', '<', o_id)])]));
     }
     const rows = await query.execute();
-    all.push(...(await adminViews(db, rows)));
+    all.push(...(await adminViews(db, rows, { key: panKey, whole: false })));
     if (rows.length < LIST_CHUNK) return all;
     const last = rows[rows.length - 1];
     after = { created_at: last.created_at, o_id: last.o_id };
@@ -113,8 +117,8 @@ function matching(query: Pick<OrderListQuery, 'status' | 'search'>) {
   };
 }
 
-/** One page of orders, newest first, of one status and/or matching a search, and how many match in all. */
-export async function listOrderPage(db: DB, query: OrderListQuery): Promise<{ orderData: AdminOrderView[]; totalCount: number }> {
+/** One page of orders, newest first, of one status and/or matching a search, and how many match in all (PANs masked, as listAllOrders). */
+export async function listOrderPage(db: DB, query: OrderListQuery, panKey: Uint8Array): Promise<{ orderData: AdminOrderView[]; totalCount: number }> {
   const where = matching(query);
   const [rows, count] = await Promise.all([
     db
@@ -128,15 +132,15 @@ export async function listOrderPage(db: DB, query: OrderListQuery): Promise<{ or
       .execute(),
     db.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('n')).where(where).executeTakeFirstOrThrow(),
   ]);
-  return { orderData: await adminViews(db, rows), totalCount: Number(count.n) };
+  return { orderData: await adminViews(db, rows, { key: panKey, whole: false }), totalCount: Number(count.n) };
 }
 
-/** One order in full for the order desk: customer, items, payment, history, note, shipment. */
-export async function orderDetail(db: DB, o_id: number): Promise<OrderDetailView> {
+/** One order in full for the order desk: customer, items, payment, history, note, shipment; the PAN as `pan` shows it. */
+export async function orderDetail(db: DB, o_id: number, pan: PanSight): Promise<OrderDetailView> {
   const order = await db.selectFrom('orders').selectAll().where('o_id', '=', o_id).executeTakeFirst();
   if (!order) throw notFoundError('Order not found.');
   const [[view], customer, history] = await Promise.all([
-    adminViews(db, [order]),
+    adminViews(db, [order], pan),
     order.u_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom('users').select(['u_id', 'full_name', 'u_name', 'country_code', 'phone_number']).where('u_id', '=', order.u_id).executeTakeFirst(),

@@ -11,7 +11,7 @@ import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { type DB, engineOf } from '../connection.ts';
 import type { Currency, Database, Order, OrderItem } from '../schema.ts';
-import { maskPan } from '../../rules/compliance.ts';
+import { panAsShown, type PanSight } from './pan.ts';
 import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView, storedInBounds } from './carat-pricing.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
 import { isoTimestamp, timestampMs, utcTimestamp } from '../time.ts';
@@ -207,7 +207,7 @@ export interface OrderView extends ShippingAddress {
   shipping: number;
   total: number;
   coupon_name: string | null;
-  /** Masked (XXXXXX234F) unless the view is for the administrator. */
+  /** Masked (XXXXXX234F) unless the view is for staff holding `pan.view` (db/queries/pan.ts). */
   pan: string | null;
   invoice_no: string | null;
   payment_method: string;
@@ -285,9 +285,9 @@ async function itemsByOrder(db: DB, o_ids: number[]): Promise<{ itemsOf: Map<num
 
 /**
  * Orders with their items, HUIDs and invoice numbers, in the API's shape (any
- * number of orders). The PAN is masked unless `revealPan` (the administrator).
+ * number of orders). The PAN is opened and shown as `pan` says: masked, or whole.
  */
-export async function orderViews(db: DB, orders: Order[], now = Date.now(), options: { revealPan?: boolean } = {}): Promise<OrderView[]> {
+export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = Date.now()): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const { itemsOf, invoices } = await itemsByOrder(
     db,
@@ -313,7 +313,7 @@ export async function orderViews(db: DB, orders: Order[], now = Date.now(), opti
     state: o.state,
     zip_code: o.zip_code,
     country: o.country,
-    pan: o.pan === null ? null : options.revealPan ? o.pan : maskPan(o.pan),
+    pan: panAsShown(o.pan, pan),
     invoice_no: invoices.get(o.o_id) ?? null,
     payment_method: o.payment_method,
     payment_status: asPaymentStatus(o.payment_status),
@@ -328,8 +328,8 @@ export async function orderViews(db: DB, orders: Order[], now = Date.now(), opti
   }));
 }
 
-/** A shopper's orders, newest first. */
-export async function listOrdersOf(db: DB, u_id: number): Promise<OrderView[]> {
+/** A shopper's orders, newest first (the PAN masked: `panKey` opens it). */
+export async function listOrdersOf(db: DB, u_id: number, panKey: Uint8Array): Promise<OrderView[]> {
   const orders = await db
     .selectFrom('orders')
     .selectAll()
@@ -337,7 +337,7 @@ export async function listOrdersOf(db: DB, u_id: number): Promise<OrderView[]> {
     .orderBy('created_at', 'desc')
     .orderBy('o_id', 'desc')
     .execute();
-  return orderViews(db, orders);
+  return orderViews(db, orders, { key: panKey, whole: false });
 }
 
 export function findOrder(db: DB, o_id: number) {

@@ -42,6 +42,7 @@ import { BANNERS } from './art/scenes.ts';
 import { createRandom } from './random.ts';
 import { writeTransaction } from '../transaction.ts';
 import { issueInvoice } from '../invoices.ts';
+import { openPan, sealPan } from '../queries/pan.ts';
 
 /**
  * What seeding needs from the configuration (the server's Config has it; tests pass just
@@ -54,6 +55,8 @@ export interface SeedConfig {
   media?: MediaLocation;
   /** The seller on the invoices of the demo's shipped orders; the demo seller of rules/seller.ts when absent. */
   seller?: Seller;
+  /** PAN_KEY: the demo orders' PANs are sealed with it, as the store's own are (db/queries/pan.ts). */
+  panKey: Uint8Array;
 }
 
 /** The media store seeding writes to: the configured one, or local folders under mediaDir. */
@@ -134,7 +137,7 @@ async function insertDemo(db: Db, config: SeedConfig, media: DemoMedia, hashes: 
   await insertSliders(db, media.sliders, now);
   await insertCoupons(db, now);
   const shoppers = await insertShoppers(db, hashes.shoppers, now);
-  await insertOrders(db, lookups, shoppers, products, adminId, now, config.seller ?? sellerFrom({}));
+  await insertOrders(db, lookups, shoppers, products, adminId, now, config.seller ?? sellerFrom({}), config.panKey);
   await insertProductReviews(db, shoppers, products, now);
   await insertTestimonials(db, adminId, media.portraits, now);
   await insertInbox(db, now);
@@ -381,7 +384,7 @@ export function demoHuid(order: number, line: number, piece: number): string {
  * when their history says they shipped.
  */
 async function insertOrders(
-  db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, adminId: number, now: Date, seller: Seller,
+  db: Db, lookups: Lookups, shoppers: Map<string, SeededShopper>, products: Map<string, SeededProduct>, adminId: number, now: Date, seller: Seller, panKey: Uint8Array,
 ): Promise<void> {
   const coupons = new Map(COUPONS.map((c) => [c.name, c.bp]));
   const usd_inr = await currentUsdInr(db);
@@ -440,7 +443,7 @@ async function insertOrders(
         coupon_name: order.coupon ?? null, coupon_discount_bp: bp ?? null,
         first_name, last_name: rest.join(' '), email: shopper.email, phone_number: accountPhone(shopper.country_code, shopper.phone_number),
         address: shopper.address, apartment: shopper.apartment, city: shopper.city, state: shopper.state, zip_code: shopper.zip_code, country: shopper.country,
-        payment_method: order.payment, payment_status: last.payment_status, provider_order_id, pan: order.pan ? normalisePan(order.pan) : null,
+        payment_method: order.payment, payment_status: last.payment_status, provider_order_id, pan: sealPan(panKey, order.pan && normalisePan(order.pan)),
         refund_amount: history.some((step) => step.payment_status === 'refund_pending') ? total : null,
         refunded_at: refund ? sqlTimestamp(refund.at) : null,
         created_at: sqlTimestamp(placed),
@@ -482,7 +485,7 @@ async function insertOrders(
   for (const { o_id, at } of shipped) {
     const order = await findOrder(db, o_id);
     if (!order) throw new Error(`demo seed: order ${o_id} vanished`);
-    await issueInvoice(db, order, seller, at);
+    await issueInvoice(db, { ...order, pan: openPan(panKey, order.pan) }, seller, at);
   }
 }
 

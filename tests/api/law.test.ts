@@ -3,6 +3,7 @@ import type { InvoiceDocument } from '../../rules/invoice.ts';
 import { changeOrderStatus } from '../../api/orders/lifecycle.ts';
 import { issueInvoice } from '../../db/invoices.ts';
 import { findOrder } from '../../db/queries/orders.ts';
+import { openPan } from '../../db/queries/pan.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { contractCaller } from '../helpers/contract.ts';
 import { createCarat, createCoupon, createProduct } from '../helpers/catalogue.ts';
@@ -223,7 +224,7 @@ describe('cash on delivery and PAN', () => {
     expect(refused.body.description).toBe('Cash on Delivery is available for orders below ₹2,00,000. Please choose Online Payment to place this order.');
   });
 
-  it('asks a PAN from ₹2,00,000, checks its format, keeps it, and shows it masked except to the administrator', async () => {
+  it('asks a PAN from ₹2,00,000, checks its format, keeps it (sealed), and shows it masked but in the owner\'s order detail', async () => {
     const shopper = await createUser(store);
     const piece = await gold(2_00_000_00);
     await addToCart(shopper, piece.selection);
@@ -237,8 +238,9 @@ describe('cash on delivery and PAN', () => {
     const o_id = res.body.data.o_id;
     expect((await orderOf(shopper, o_id)).pan).toBe('XXXXXX234F');
     const all = (await api('GET', '/getallorders', undefined, admin.auth)).body.data as any[];
-    expect(all.find((o) => o.o_id === o_id).pan).toBe('ABCPE1234F');
-    expect((await findOrder(store.db, o_id))?.pan).toBe('ABCPE1234F');
+    expect(all.find((o) => o.o_id === o_id).pan).toBe('XXXXXX234F');
+    expect((await api('GET', `/getorderdetail/${o_id}`, undefined, admin.auth)).body.data.pan).toBe('ABCPE1234F');
+    expect(openPan(store.config.panKey, (await findOrder(store.db, o_id))?.pan)).toBe('ABCPE1234F');
   });
 
   it('does not keep a PAN an order below ₹2,00,000 did not need', async () => {

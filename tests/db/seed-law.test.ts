@@ -19,6 +19,7 @@ import { codRefusal, dailyCashRefusal, dailyPanRequired, effectiveCodCap, indian
 import { couponDiscount } from '../../rules/money.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import { supplyPrice } from '../../rules/pricing.ts';
+import { openPan } from '../../db/queries/pan.ts';
 
 let dir: string;
 let config: Config;
@@ -68,7 +69,7 @@ async function seededOrders(): Promise<SeededOrder[]> {
       country: order.country,
       payment_method: order.payment_method,
       status: order.status,
-      pan: order.pan,
+      pan: openPan(config.panKey, order.pan),
       phone: phoneBuyer(order.phone_number),
       placed: timestampMs(order.created_at),
       rupees,

@@ -26,7 +26,7 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
   const body = c.req.valid('json');
   const key = c.req.valid('header')['idempotency-key'];
   const u_id = ownerOf(c, body.u_id);
-  const { db } = c.var.deps;
+  const { db, config } = c.var.deps;
   const currency = await shopperCurrency(db, u_id, c.var.caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
     throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
@@ -54,26 +54,26 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
     },
     claimed: { subtotal: body.subtotal, discount: body.discount, shipping: body.shipping, total: body.total },
     payment: body.payment_method === 'online' ? { method: 'online', providerOrderId: body.order_id as string } : { method: 'cod' },
-    idempotency: key ? { key, requestHash: requestHash({ u_id, body }) } : undefined,
+    idempotency: key ? { key, requestHash: requestHash(config.panKey, { u_id, body }) } : undefined,
     quoteId: body.quote_id,
   };
   // An online payment's refusal after the money was taken is settled there (refunded, and said so).
   const result =
     request.payment.method === 'online'
       ? await placePaidOrder(c.var.deps, { ...request, payment: request.payment })
-      : await placeOrder(db, paymentProvider(c.var.deps), request);
+      : await placeOrder(db, paymentProvider(c.var.deps), request, config.panKey);
   const data = { o_id: result.o_id };
   return result.created ? created(c, 'Order placed successfully', data) : ok(c, 'Order placed successfully', data);
 };
 
 export const getUserOrderHandler: RouteHandler<typeof getUserOrder, AppEnv> = async (c) => {
   const u_id = ownerOf(c, c.req.valid('json').u_id, 'orders.view');
-  return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id));
+  return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id, c.var.deps.config.panKey));
 };
 
 export const getOrderHandler: RouteHandler<typeof getOrder, AppEnv> = async (c) => {
   const u_id = ownerOf(c, c.req.valid('param').u_id, 'orders.view');
-  return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id));
+  return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id, c.var.deps.config.panKey));
 };
 
 export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> = async (c) => {

@@ -109,7 +109,7 @@ export const Order = z
     state: z.string(),
     zip_code: z.string(),
     country: z.string().openapi({ description: 'ISO 3166 alpha-2 of the destination (IN for orders placed before countries were asked).' }),
-    pan: z.string().nullable().openapi({ description: 'The buyer\'s PAN when the order needed one: masked (XXXXXX234F) in the shopper\'s answers, whole to the administrator.' }),
+    pan: z.string().nullable().openapi({ description: 'The buyer\'s PAN when the order needed one, kept sealed (AES-256-GCM, PAN_KEY): masked (XXXXXX234F) in every list and answer, whole only in GET /getorderdetail to staff holding `pan.view` (owner, accounts), each such answer recorded in the audit trail (pan.view).' }),
     invoice_no: z.string().nullable().openapi({ description: 'The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF.' }),
     payment_method: z.string().openapi({ description: 'cod or online.' }),
     payment_status: z.enum(PAYMENT_STATUSES).openapi({

@@ -60,7 +60,7 @@ export const PanField = z
   .max(20, PAN_MESSAGE)
   .nullable()
   .optional()
-  .openapi({ description: 'The buyer\'s PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator.' });
+  .openapi({ description: 'The buyer\'s PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); kept sealed, and answered masked (XXXXXX234F) except in the order\'s detail to staff holding `pan.view`.' });
 
 /** An amount in rupees or dollars, as a number or numeric text; answered in minor units. */
 export const Amount = (label: string) =>

@@ -1443,7 +1443,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order in full: customer, items, payment, status history, note, shipment */
+        /**
+         * One order in full: customer, items, payment, status history, note, shipment
+         * @description The buyer's PAN (`pan`) is whole only to staff holding `pan.view` (owner, accounts), and each such answer writes one audit entry (action pan.view, entity order) before it is sent; masked (XXXXXX234F) to everyone else, as in every order list.
+         */
         get: operations["getGetorderdetailByOId"];
         put?: never;
         post?: never;
@@ -2420,7 +2423,7 @@ export interface components {
             zip_code: string;
             /** @description ISO 3166 alpha-2 of the destination; IN when absent. The shop ships to: IN, AE, AU, AT, BH, BD, BE, CA, CN, DK, FI, FR, DE, HK, IE, IL, IT, JP, KE, KW, MY, MU, NP, NL, NZ, NO, OM, PT, QA, SA, SG, ZA, KR, ES, LK, SE, CH, TH, GB, US. */
             country?: string;
-            /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator. */
+            /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); kept sealed, and answered masked (XXXXXX234F) except in the order's detail to staff holding `pan.view`. */
             pan?: string | null;
             /** @description A quote from POST /checkoutquote: while it holds (locked_until) and the checkout is the one quoted (cart lines, coupon, destination), its prices, coupon, shipping and tax are charged whatever changed since; a lapsed quote or a changed checkout is refused with 409 so the shopper sees the new price. Without it, today's prices. */
             quote_id?: string;
@@ -2467,7 +2470,7 @@ export interface components {
             zip_code: string;
             /** @description ISO 3166 alpha-2 of the destination (IN for orders placed before countries were asked). */
             country: string;
-            /** @description The buyer's PAN when the order needed one: masked (XXXXXX234F) in the shopper's answers, whole to the administrator. */
+            /** @description The buyer's PAN when the order needed one, kept sealed (AES-256-GCM, PAN_KEY): masked (XXXXXX234F) in every list and answer, whole only in GET /getorderdetail to staff holding `pan.view` (owner, accounts), each such answer recorded in the audit trail (pan.view). */
             pan: string | null;
             /** @description The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF. */
             invoice_no: string | null;
@@ -2575,7 +2578,7 @@ export interface components {
             customer_phone: string;
             /** @description The coupon code as typed; matched uppercased against active coupons. Empty for none. */
             coupon_name?: string | null;
-            /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); answered masked (XXXXXX234F) except to the administrator. */
+            /** @description The buyer's PAN (5 letters, 4 digits, a letter). Required when the order is worth ₹2,00,000 or more in India (Income-tax Rules r.114B); kept sealed, and answered masked (XXXXXX234F) except in the order's detail to staff holding `pan.view`. */
             pan?: string | null;
             /** @description Lines with c_id order those cart lines (the whole cart when cartItems is missing or empty). A single entry without c_id is a Buy Now line, priced from the catalogue and leaving the cart alone. Mixing both is refused. */
             cartItems?: components["schemas"]["OrderCartItem"][];

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { listAllOrders, listOrderPage, orderDetail, setInternalNote, setShipment } from '../../../../db/queries/admin-orders.ts';
+import { recordPanView } from '../../../../db/queries/pan.ts';
 import { toMinor } from '../../../../rules/money.ts';
 import { staffPolicy } from '../../../../db/queries/shop-settings.ts';
 import type { AppEnv } from '../../../context.ts';
@@ -9,18 +10,24 @@ import type { getAllOrders, getOrderDetail, getOrderList, updateOrderNote, updat
 
 export const getAllOrdersHandler: RouteHandler<typeof getAllOrders, AppEnv> = async (c) => {
   const { page, perPage } = c.req.valid('query');
-  const { db } = c.var.deps;
-  if (page === undefined && perPage === undefined) return ok(c, 'Order list.', await listAllOrders(db));
-  const { orderData } = await listOrderPage(db, { page: page ?? 1, perPage: perPage ?? 10 });
+  const { db, config } = c.var.deps;
+  if (page === undefined && perPage === undefined) return ok(c, 'Order list.', await listAllOrders(db, config.panKey));
+  const { orderData } = await listOrderPage(db, { page: page ?? 1, perPage: perPage ?? 10 }, config.panKey);
   return ok(c, 'Order list.', orderData);
 };
 
 export const getOrderListHandler: RouteHandler<typeof getOrderList, AppEnv> = async (c) => {
-  return ok(c, 'Order list.', await listOrderPage(c.var.deps.db, c.req.valid('query')));
+  return ok(c, 'Order list.', await listOrderPage(c.var.deps.db, c.req.valid('query'), c.var.deps.config.panKey));
 };
 
 export const getOrderDetailHandler: RouteHandler<typeof getOrderDetail, AppEnv> = async (c) => {
-  return ok(c, 'Order details.', await orderDetail(c.var.deps.db, c.req.valid('param').o_id));
+  const { o_id } = c.req.valid('param');
+  const { db, config } = c.var.deps;
+  // The PAN whole only to `pan.view` (owner, accounts), and never unrecorded: the view is in the audit trail before the answer leaves.
+  const whole = c.var.caller.permissions.includes('pan.view');
+  const order = await orderDetail(db, o_id, { key: config.panKey, whole });
+  if (whole && order.pan !== null) await recordPanView(db, o_id);
+  return ok(c, 'Order details.', order);
 };
 
 export const updateOrderStatusHandler: RouteHandler<typeof updateOrderStatus, AppEnv> = async (c) => {

@@ -98,6 +98,8 @@ export const getOrderDetail = createRoute({
   method: 'get',
   path: '/getorderdetail/{o_id}',
   summary: 'One order in full: customer, items, payment, status history, note, shipment',
+  description:
+    'The buyer\'s PAN (`pan`) is whole only to staff holding `pan.view` (owner, accounts), and each such answer writes one audit entry (action pan.view, entity order) before it is sent; masked (XXXXXX234F) to everyone else, as in every order list.',
   request: { params: OrderParam },
   responses: { 200: jsonOk(OrderDetail, 'The order.'), ...adminErrors, 404: errorResponses[404] },
 });
