@@ -26,8 +26,8 @@ import type { AppEnv } from '../../api/context.ts';
 import { DISK_FULL_MESSAGE, DISK_FULL_RETRY_AFTER_SECONDS, diskFullAnswers, onError } from '../../api/errors.ts';
 import { HEALTH_PROBE_LEASE } from '../../api/routes/health/health.handlers.ts';
 import type { DatabaseLocation } from '../../db/connection.ts';
-import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
-import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
+import { callers, type Callers, formData, productFields, sendForm, tinyImage } from '../helpers/admin.ts';
+import { createCarat, createFormChoices, createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { testEngine } from '../helpers/database.ts';
 import { codOrderBody } from '../helpers/orders.ts';
@@ -345,7 +345,7 @@ describe.skipIf(sqliteSkip !== null)(`a SQLite store whose DATA_DIR is a full 4 
   let disk: ReturnType<typeof mountTmpfs>;
   let store: TestStore;
   let shopper: Awaited<ReturnType<typeof createUser>>;
-  let admin: Awaited<ReturnType<typeof callers>>['admin'];
+  let admin: Callers['admin'];
   let inCart: Awaited<ReturnType<typeof createProduct>>;
   let another: Awaited<ReturnType<typeof createProduct>>;
   let k22: number;
@@ -360,22 +360,9 @@ describe.skipIf(sqliteSkip !== null)(`a SQLite store whose DATA_DIR is a full 4 
     inCart = await createProduct(store);
     another = await createProduct(store);
     k22 = (await createCarat(store, '22K')).carat_id;
-    const cate_id = (await createCategory(store)).cate_id;
-    const m_id = (await createMaterial(store)).m_id;
-    const size_id = (await createSize(store)).size_id;
+    const choices = await createFormChoices(store);
     const image = await tinyImage('jpeg');
-    form = async () =>
-      formData({
-        name: 'Lotus Ring',
-        cate_id: String(cate_id),
-        description: 'A ring with a lotus.',
-        specifications: '22K gold',
-        offer: 'Free shipping',
-        materials: JSON.stringify([m_id]),
-        size: JSON.stringify([size_id]),
-        caratPrices: JSON.stringify([{ carat_id: k22, inr_price: 40000, usd_price: 480 }]),
-        images: [{ bytes: image, name: 'front.jpg' }],
-      });
+    form = async () => formData(productFields(choices, { caratPrices: JSON.stringify([{ carat_id: k22, inr_price: 40000, usd_price: 480 }]), images: [{ bytes: image, name: 'front.jpg' }] }));
     const line = await call(store, 'POST', '/createcart', { u_id: shopper.u_id, ...inCart.selection, quantity: 1 }, shopper.auth);
     expect(line.status).toBe(201);
   });

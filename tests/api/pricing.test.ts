@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Callers, expectRefused, formData, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
-import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
+import { type Callers, expectRefused, formData, productFields, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
+import { createPricingCatalogue, createProduct, type FormChoices } from '../helpers/catalogue.ts';
 import { contractCaller } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
 import { createUser, type TestStore } from '../helpers/store.ts';
@@ -13,34 +13,18 @@ let admin: Callers['admin'];
 let refused: Callers['refused'];
 let k22: number;
 let k18: number;
-let cate_id: number;
-let m_id: number;
-let size_id: number;
+let choices: FormChoices;
 
 beforeAll(async () => {
   ({ store, admin, refused } = await storeWithCallers());
-  k22 = (await createCarat(store, '22K')).carat_id;
-  k18 = (await createCarat(store, '18K')).carat_id;
-  cate_id = (await createCategory(store)).cate_id;
-  m_id = (await createMaterial(store)).m_id;
-  size_id = (await createSize(store)).size_id;
+  ({ k22, k18, choices } = await createPricingCatalogue(store));
 });
 afterAll(() => store.close());
 
 const api = contractCaller(() => store);
 
 async function insertProduct(caratPrices: object[], name = 'Lotus Ring') {
-  const form = formData({
-    name,
-    cate_id: String(cate_id),
-    description: 'A ring with a lotus.',
-    specifications: '22K gold',
-    offer: 'Free shipping',
-    materials: JSON.stringify([m_id]),
-    size: JSON.stringify([size_id]),
-    caratPrices: JSON.stringify(caratPrices),
-    images: [{ bytes: await tinyImage('jpeg'), name: 'front.jpg' }],
-  });
+  const form = formData(productFields(choices, { name, caratPrices: JSON.stringify(caratPrices), images: [{ bytes: await tinyImage('jpeg'), name: 'front.jpg' }] }));
   return sendForm(store, '/insertproduct', form, admin.auth);
 }
 

@@ -7,6 +7,7 @@
  * pooled connections really running at once.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Callers, storeWithCallers } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { testEngine } from '../helpers/database.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
@@ -16,11 +17,8 @@ import { addToCart, type AddToCartResult, cartLines } from '../../db/queries/car
 import { TOTAL_MISMATCH } from '../../api/orders/place-order.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof createUser>>;
-beforeAll(async () => {
-  store = await createTestStore();
-  admin = await createUser(store, { u_type: '0' });
-});
+let admin: Callers['admin'];
+beforeAll(async () => ({ store, admin } = await storeWithCallers()));
 afterAll(() => store.close());
 
 const AT_ONCE = 10;
@@ -91,16 +89,21 @@ it('one coupon name added 10 times at once: one coupon, nine 409', async () => {
   expect(statuses).toEqual({ 201: 1, 409: AT_ONCE - 1 });
 });
 
+/** Sends the order AT_ONCE times at once under one Idempotency-Key: one order must come of it, placed once (201) and replayed to the rest (200). */
+async function orderOnceUnderOneKey(label: string, shopper: Awaited<ReturnType<typeof createUser>>, body: object, key: string) {
+  const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': key });
+  const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
+  report(label, statuses, rows);
+  expect(rows).toBe(1);
+  expect(statuses).toEqual({ 201: 1, 200: AT_ONCE - 1 });
+  expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
+}
+
 it('one Idempotency-Key sent 10 times at once: one order, answered to all ten', async () => {
   const shopper = await createUser(store);
   const product = await createProduct(store, { carats: [{ inr_price: 10000, usd_price: 100 }] });
   const body = codOrderBody(shopper, { subtotal: 100 }, { cartItems: [product.selection] });
-  const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': 'race-attempt-0001' });
-  const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
-  report('Idempotency-Key', statuses, rows);
-  expect(rows).toBe(1);
-  expect(statuses).toEqual({ 201: 1, 200: AT_ONCE - 1 });
-  expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
+  await orderOnceUnderOneKey('Idempotency-Key', shopper, body, 'race-attempt-0001');
 });
 
 it('one Idempotency-Key sent 10 times at once for a cart order: one order, answered to all ten, the cart emptied', async () => {
@@ -109,12 +112,7 @@ it('one Idempotency-Key sent 10 times at once for a cart order: one order, answe
   const line = await call(store, 'POST', '/createcart', { ...product.selection, u_id: shopper.u_id, quantity: 2 }, shopper.auth);
   expect(line.status).toBe(201);
   const body = codOrderBody(shopper, { subtotal: 200 }, { cartItems: [{ c_id: line.body.data.c_id }] });
-  const { replies, statuses } = await atOnce('POST', () => '/createorder', () => body, { ...shopper.auth, 'Idempotency-Key': 'race-cart-attempt-0001' });
-  const rows = await count('orders', (q) => q.where('u_id', '=', shopper.u_id));
-  report('Idempotency-Key, cart order', statuses, rows);
-  expect(rows).toBe(1);
-  expect(statuses).toEqual({ 201: 1, 200: AT_ONCE - 1 });
-  expect(new Set(replies.map((r) => r.body.data.o_id)).size).toBe(1);
+  await orderOnceUnderOneKey('Idempotency-Key, cart order', shopper, body, 'race-cart-attempt-0001');
   expect(await count('cart_items', (q) => q.where('u_id', '=', shopper.u_id))).toBe(0);
   // The same cart line ordered again under another key: it is gone, so the shopper is told.
   const again = await call(store, 'POST', '/createorder', body, { ...shopper.auth, 'Idempotency-Key': 'race-cart-attempt-0002' });

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formData, type FormValue, hostileFiles, mediaFiles, sendForm, tinyImage } from '../helpers/admin.ts';
-import { expectMatchesContract, contractCaller } from '../helpers/contract.ts';
+import { type Callers, formData, type FormValue, hostileFiles, mediaFiles, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
+import { contractCaller, expectMatchesContract } from '../helpers/contract.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { advanceOrder, placeCodOrder } from '../helpers/orders.ts';
-import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+import { createUser, type TestStore } from '../helpers/store.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof createUser>>;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  admin = await createUser(store, { u_type: '0' });
-});
+let admin: Callers['admin'];
+beforeAll(async () => ({ store, admin } = await storeWithCallers()));
 afterAll(() => store.close());
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;

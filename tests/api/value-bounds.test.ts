@@ -8,8 +8,8 @@
 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, formData, sendForm, tinyImage } from '../helpers/admin.ts';
-import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
+import { callers, type Callers, formData, productFields, sendForm, tinyImage } from '../helpers/admin.ts';
+import { createPricingCatalogue, createProduct, type FormChoices } from '../helpers/catalogue.ts';
 import { contractCaller } from '../helpers/contract.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { percentOf } from '../../rules/money.ts';
@@ -17,21 +17,15 @@ import { CARAT_ROW_MESSAGES, MAX_PIECE_PRICE, METAL_RATE_MESSAGES, piecePricePro
 import { spyOnLog } from '../helpers/log-spy.ts';
 
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
+let admin: Callers['admin'];
 let k22: number;
 let k18: number;
-let cate_id: number;
-let m_id: number;
-let size_id: number;
+let choices: FormChoices;
 
 beforeAll(async () => {
   store = await createTestStore();
   ({ admin } = await callers(store));
-  k22 = (await createCarat(store, '22K')).carat_id;
-  k18 = (await createCarat(store, '18K')).carat_id;
-  cate_id = (await createCategory(store)).cate_id;
-  m_id = (await createMaterial(store)).m_id;
-  size_id = (await createSize(store)).size_id;
+  ({ k22, k18, choices } = await createPricingCatalogue(store));
   const set = await call(store, 'POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }, { carat_id: k18, inr_per_gram: 5932 }], usd_inr: 84.5 }, admin.auth);
   expect(set.status).toBe(200);
 });
@@ -40,17 +34,7 @@ afterAll(() => store.close());
 const api = contractCaller(() => store);
 
 function productForm(caratPrices: object[], name: string, extra: Record<string, string> = {}) {
-  return formData({
-    name,
-    cate_id: String(cate_id),
-    description: 'A piece at the edge of what money can hold.',
-    specifications: '22K gold',
-    offer: 'None',
-    materials: JSON.stringify([m_id]),
-    size: JSON.stringify([size_id]),
-    caratPrices: JSON.stringify(caratPrices),
-    ...extra,
-  });
+  return formData(productFields(choices, { name, description: 'A piece at the edge of what money can hold.', offer: 'None', caratPrices: JSON.stringify(caratPrices), ...extra }));
 }
 
 async function insertProduct(caratPrices: object[], name: string) {

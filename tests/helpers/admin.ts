@@ -12,6 +12,7 @@ import type { Insertable } from 'kysely';
 import type { OrderTable } from '../../db/schema.ts';
 import { expect } from 'vitest';
 import { expectMatchesContract } from './contract.ts';
+import type { FormChoices } from './catalogue.ts';
 import { checkoutAddress } from './orders.ts';
 import { answerOf, call, createTestStore, createUser, signToken, type TestStore } from './store.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -40,6 +41,19 @@ export type Callers = Awaited<ReturnType<typeof callers>>;
 export async function storeWithCallers(env: Record<string, string> = {}) {
   const store = await createTestStore(env);
   return { store, ...(await callers(store)) };
+}
+
+/** A JSON request and what must come of it: [body, headers, the answer's status, its description]. */
+export type AnswerCase = [body: unknown, headers: Record<string, string>, status: number, description: unknown];
+
+/** Sends each case to `method url`: its answer must have the case's status and description, as openapi.yaml documents it. */
+export async function expectAnswers(store: TestStore, method: string, url: string, cases: AnswerCase[]) {
+  for (const [body, headers, status, description] of cases) {
+    const res = await call(store, method, url, body, headers);
+    expect(res.status, JSON.stringify(body)).toBe(status);
+    expect(res.body.description).toEqual(description);
+    expectMatchesContract(method, url, res);
+  }
 }
 
 /** Sends each JSON request with each of `refused`'s headers: every answer must be 403, as openapi.yaml documents it. */
@@ -106,10 +120,11 @@ export async function hostileFiles(): Promise<Array<{ label: string; bytes: Buff
 
 export type FormValue = string | { bytes: Buffer; name: string } | Array<{ bytes: Buffer; name: string }>;
 
-/** A browser-like multipart form: strings are fields, `{ bytes, name }` entries are files. */
-export function formData(entries: Record<string, FormValue>): FormData {
+/** A browser-like multipart form: strings are fields, `{ bytes, name }` entries are files; an undefined entry is left out. */
+export function formData(entries: Record<string, FormValue | undefined>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(entries)) {
+    if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
     for (const v of values) {
       if (typeof v === 'string') form.append(key, v);
@@ -117,6 +132,20 @@ export function formData(entries: Record<string, FormValue>): FormData {
     }
   }
   return form;
+}
+
+/** POST /insertproduct's fields for a lotus ring of `choices`; `fields` are added or override. */
+export function productFields(choices: FormChoices, fields: Record<string, FormValue> = {}): Record<string, FormValue> {
+  return {
+    name: 'Lotus Ring',
+    cate_id: String(choices.cate_id),
+    description: 'A ring with a lotus.',
+    specifications: '22K gold',
+    offer: 'Free shipping',
+    materials: JSON.stringify([choices.m_id]),
+    size: JSON.stringify([choices.size_id]),
+    ...fields,
+  };
 }
 
 /**

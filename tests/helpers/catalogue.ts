@@ -35,6 +35,24 @@ export async function createCarat(store: HasDb, name?: string) {
   return store.db.insertInto('carats').values({ name: name ?? `Carat ${n}` }).returning(['carat_id', 'name']).executeTakeFirstOrThrow();
 }
 
+/** The rows a product form names besides its carats: a category, a material and a size. */
+export interface FormChoices {
+  cate_id: number;
+  m_id: number;
+  size_id: number;
+}
+
+export async function createFormChoices(store: HasDb): Promise<FormChoices> {
+  return { cate_id: (await createCategory(store)).cate_id, m_id: (await createMaterial(store)).m_id, size_id: (await createSize(store)).size_id };
+}
+
+/** The 22K and 18K carats a store's metal rates price, and the choices of a product form. */
+export async function createPricingCatalogue(store: HasDb) {
+  const k22 = (await createCarat(store, '22K')).carat_id;
+  const k18 = (await createCarat(store, '18K')).carat_id;
+  return { k22, k18, choices: await createFormChoices(store) };
+}
+
 export interface ProductOptions {
   name?: string;
   cate_id?: number;
