@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { api } from '../lib/api/client.ts';
 import { type CartLine, lineTotal, totalsOf } from '../lib/checkout.ts';
@@ -8,10 +8,19 @@ import { useCurrency } from '../lib/use-currency.ts';
 import { clearBuyNow } from '../stores/buy-now.ts';
 import { $cartCount, requireLoginThenRedirect } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
-import { toast } from '../stores/toast.ts';
-import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { LineActions, lineName, LineRow, LinesHead, LineTable, OrderSummary, PriceCell, useBusyLines } from './LineItems.tsx';
-import { Skeleton, useSessionUser } from './parts.tsx';
+import { EMPTY_LINKS, journeyGate, type JourneyPage } from './JourneyEmpty.tsx';
+import { changeLine, LineActions, lineName, LineRow, LinesHead, LineTable, OrderSummary, PriceCell, useBusyLines, useShopperLines } from './LineItems.tsx';
+
+/** The lines as the API answers them. */
+const readCart = (u_id: number) => api.get('/getcart/{u_id}', { u_id });
+
+/** What the cart says while it loads, to a visitor, and empty. */
+const CART_PAGE: JourneyPage = {
+  name: 'cart',
+  height: 420,
+  visitor: { icon: 'bag', title: 'Your cart is waiting', text: 'Log in to see the pieces in your cart. It is kept with your account, on every device you use.', links: [EMPTY_LINKS.logIn, EMPTY_LINKS.browseAll] },
+  empty: { icon: 'bag', title: 'Your cart is empty', titleId: 'cart-title', text: 'Find something you love in our collection of handcrafted 18K and 22K gold.', links: [EMPTY_LINKS.continueShopping, EMPTY_LINKS.browseAll] },
+};
 
 /**
  * The cart (§2, §5, §8): a table of product, description, quantity (a stepper
@@ -20,79 +29,39 @@ import { Skeleton, useSessionUser } from './parts.tsx';
  * cart count in step. Proceed to Checkout needs a login.
  */
 export default function Cart() {
-  const user = useSessionUser();
   const currency = useCurrency();
-  const [lines, setLines] = useState<CartLine[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = useShopperLines<CartLine>(readCart, 'Failed to fetch your cart.');
+  const { lines: shown, setLines } = list;
   const [busy, working] = useBusyLines();
-
-  const show = (next: CartLine[]) => {
-    setLines(next);
-    $cartCount.set(next.length);
-  };
-
-  const load = useCallback(async (u_id: number) => {
-    setFailed(false);
-    try {
-      const answer = await api.get('/getcart/{u_id}', { u_id });
-      if (answer.status === 1 && Array.isArray(answer.data)) show(answer.data);
-      else {
-        toast.error(answer.description || 'Failed to fetch your cart.');
-        show([]);
-      }
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
+  // Every change keeps the header's cart count in step.
   useEffect(() => {
-    if (user === undefined) return;
-    if (user === null) setLines([]);
-    else void load(user.u_id);
-  }, [user?.u_id, load]);
+    if (shown) $cartCount.set(shown.length);
+  }, [shown]);
 
-  const changeQuantity = async (line: CartLine, quantity: number) => {
+  const changeQuantity = (line: CartLine, quantity: number) => {
     const u_id = $user.get()?.u_id;
     if (!u_id || quantity < 1 || quantity > MAX_QUANTITY) return;
-    working(line.c_id, true);
-    try {
-      const answer = await api.put('/updatecart', { u_id, c_id: line.c_id, quantity });
-      if (answer.status === 1) {
-        setLines((current) => current?.map((l) => (l.c_id === line.c_id ? { ...l, quantity } : l)) ?? current);
-        toast.success('Quantity updated');
-      } else {
-        toast.error('Failed to update quantity');
-      }
-    } catch {
-      toast.error('Error updating quantity');
-    } finally {
-      working(line.c_id, false);
-    }
+    void changeLine(
+      (on) => working(line.c_id, on),
+      () => api.put('/updatecart', { u_id, c_id: line.c_id, quantity }),
+      () => setLines((current) => current?.map((l) => (l.c_id === line.c_id ? { ...l, quantity } : l)) ?? current),
+      { done: 'Quantity updated', refused: 'Failed to update quantity', unreachable: 'Error updating quantity' },
+    );
   };
 
-  const remove = async (line: CartLine) => {
+  const remove = (line: CartLine) => {
     const u_id = $user.get()?.u_id;
     if (!u_id) return;
-    working(line.c_id, true);
-    try {
-      const answer = await api.delete('/removecart', { c_id: line.c_id, u_id });
-      if (answer.status === 1) {
-        setLines((current) => {
-          const next = current?.filter((l) => l.c_id !== line.c_id) ?? [];
-          $cartCount.set(next.length);
-          return next;
-        });
-        toast.success('Item removed from cart');
+    void changeLine(
+      (on) => working(line.c_id, on),
+      () => api.delete('/removecart', { c_id: line.c_id, u_id }),
+      () => {
+        setLines((current) => current?.filter((l) => l.c_id !== line.c_id) ?? []);
         // The focus was on the removed row's button: keep it in the cart.
         document.querySelector<HTMLElement>('#cart-title')?.focus();
-      } else {
-        toast.error('Failed to remove item');
-      }
-    } catch {
-      toast.error('Error removing item');
-    } finally {
-      working(line.c_id, false);
-    }
+      },
+      { done: 'Item removed from cart', refused: 'Failed to remove item', unreachable: 'Error removing item' },
+    );
   };
 
   const proceed = () => {
@@ -105,32 +74,9 @@ export default function Cart() {
     location.assign('/checkout');
   };
 
-  if (user === undefined || (user && lines === null && !failed)) return <Skeleton height={420} label="Loading your cart…" />;
-
-  if (failed) return <LoadFailed what="cart" onRetry={() => user && void load(user.u_id)} />;
-
-  if (!user) {
-    return (
-      <JourneyEmpty
-        icon="bag"
-        title="Your cart is waiting"
-        text="Log in to see the pieces in your cart. It is kept with your account, on every device you use."
-        links={[EMPTY_LINKS.logIn, EMPTY_LINKS.browseAll]}
-      />
-    );
-  }
-
-  if (!lines || lines.length === 0) {
-    return (
-      <JourneyEmpty
-        icon="bag"
-        title="Your cart is empty"
-        titleId="cart-title"
-        text="Find something you love in our collection of handcrafted 18K and 22K gold."
-        links={[EMPTY_LINKS.continueShopping, EMPTY_LINKS.browseAll]}
-      />
-    );
-  }
+  const gate = journeyGate(list, CART_PAGE);
+  if (gate.shown) return gate.shown;
+  const { lines } = gate;
 
   const totals = totalsOf(lines, currency);
   const unavailable = lines.some((l) => !l.available);

@@ -8,12 +8,20 @@ import { useCheckoutQuote } from '../lib/checkout-quote.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { $buyNow, $cart, $cartItems, $cartLoadFailed, $coupon, $shipping, $showFormError, checkoutFigures, loadCart, offerCashOnDelivery, startCheckout } from '../stores/checkout.ts';
 import { $placing, placeOrder, usableAfterBack } from '../stores/checkout-order.ts';
-import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { Skeleton, useSessionUser } from './parts.tsx';
+import { EMPTY_LINKS, journeyGate, type JourneyPage } from './JourneyEmpty.tsx';
+import { useSessionUser } from './parts.tsx';
 import { CheckoutSummary } from './checkout/CheckoutSummary.tsx';
 import { PaymentChoice } from './checkout/PaymentChoice.tsx';
 import { ShippingFields } from './checkout/ShippingFields.tsx';
 import { fromBuyNow, fromCart, type SummaryLine } from './checkout/SummaryLines.tsx';
+
+/** What the checkout says while it loads, to a visitor, and with nothing to order. */
+const CHECKOUT_PAGE: JourneyPage = {
+  name: 'checkout',
+  height: 640,
+  visitor: { icon: 'lock', title: 'Log in to check out', text: 'Please log in to see your cart and place your order. Your cart is kept with your account.', links: [EMPTY_LINKS.logIn, EMPTY_LINKS.createAccount] },
+  empty: { icon: 'bag', title: 'Your cart is empty', text: 'Add a piece to your cart, then come back here to place your order.', links: [EMPTY_LINKS.continueShopping, EMPTY_LINKS.browseAll] },
+};
 
 /**
  * Checkout (§2, §4, §5, §8): contact and shipping address with the document's
@@ -51,36 +59,13 @@ export default function Checkout() {
   const figures = checkoutFigures(quoteState, lines, form.country, currency, coupon);
   useEffect(() => offerCashOnDelivery(figures.codAllowed), [figures.codAllowed]);
 
-  if (user === undefined || (user && !buyNow && cart === null && !loadFailed)) return <Skeleton height={640} label="Loading your checkout…" />;
-
-  if (!user) {
-    return (
-      <JourneyEmpty
-        icon="lock"
-        title="Log in to check out"
-        text="Please log in to see your cart and place your order. Your cart is kept with your account."
-        links={[EMPTY_LINKS.logIn, EMPTY_LINKS.createAccount]}
-      />
-    );
-  }
-
-  if (loadFailed) return <LoadFailed what="cart" onRetry={() => void loadCart(user.u_id)} />;
-
-  if (!lines || lines.length === 0) {
-    return (
-      <JourneyEmpty
-        icon="bag"
-        title="Your cart is empty"
-        text="Add a piece to your cart, then come back here to place your order."
-        links={[EMPTY_LINKS.continueShopping, EMPTY_LINKS.browseAll]}
-      />
-    );
-  }
+  const gate = journeyGate({ user, lines, failed: loadFailed, load: loadCart }, CHECKOUT_PAGE);
+  if (gate.shown) return gate.shown;
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void placeOrder({
-      hasLines: lines.length > 0,
+      hasLines: gate.lines.length > 0,
       currency,
       quoteState,
       quote: figures.quote,
@@ -102,7 +87,7 @@ export default function Checkout() {
         <ShippingFields quoteState={quoteState} />
         <PaymentChoice codAllowed={figures.codAllowed} quote={figures.quote} panRequired={figures.panRequired} />
       </div>
-      <CheckoutSummary lines={lines} currency={currency} quoteState={quoteState} figures={figures} />
+      <CheckoutSummary lines={gate.lines} currency={currency} quoteState={quoteState} figures={figures} />
     </form>
   );
 }

@@ -1,9 +1,11 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
+import type { Envelope } from '../lib/api/client.ts';
 import { type CartLine, choiceText, type Totals, unitPrice } from '../lib/checkout.ts';
 import { type Currency, formatMoney } from '../../rules/money.ts';
 import { productPath } from '../lib/routes.ts';
-import { LineThumb } from './parts.tsx';
+import { toast } from '../stores/toast.ts';
+import { LineThumb, useSessionUser } from './parts.tsx';
 
 /** What a cart or wishlist row shows of its line: the product, its carat, material and size, its price. */
 type ShownLine = Pick<CartLine, 'p_id' | 'available' | 'carat_name' | 'material_name' | 'size_name' | 'inr_price' | 'usd_price' | 'product'>;
@@ -27,6 +29,64 @@ export function useBusyLines(): [ReadonlySet<number>, (id: number, on: boolean) 
     [],
   );
   return [busy, working];
+}
+
+/**
+ * A cart's or wishlist's lines as its page keeps them: read once the shopper is known (none
+ * for a visitor), null while being read, `failed` when the store could not be reached (`load`
+ * tries again). A refusal is said (its description, or `refusal`) and shows no lines;
+ * `loaded` hears the lines the server answered.
+ */
+export function useShopperLines<L>(read: (u_id: number) => Promise<Envelope<L[]>>, refusal: string, loaded?: (lines: L[]) => void) {
+  const user = useSessionUser();
+  const [lines, setLines] = useState<L[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async (u_id: number) => {
+    setFailed(false);
+    try {
+      const answer = await read(u_id);
+      if (answer.status === 1 && Array.isArray(answer.data)) {
+        setLines(answer.data);
+        loaded?.(answer.data);
+      } else {
+        toast.error(answer.description || refusal);
+        setLines([]);
+      }
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    if (user === undefined) return;
+    if (user === null) setLines([]);
+    else void load(user.u_id);
+  }, [user?.u_id, load]);
+  return { user, lines, setLines, failed, load };
+}
+
+/** What a change to a line says: when the server agrees, when it refuses, when the store is out of reach. */
+export interface LineChangeWords {
+  done: string;
+  refused: string;
+  unreachable: string;
+}
+
+/** Changes one line on the server, busy meanwhile: `applied` and `done` when the server agrees, the refusal or the store being out of reach said otherwise. */
+export async function changeLine(working: (on: boolean) => void, call: () => Promise<Envelope<unknown>>, applied: () => void, words: LineChangeWords): Promise<void> {
+  working(true);
+  try {
+    const answer = await call();
+    if (answer.status === 1) {
+      applied();
+      toast.success(words.done);
+    } else {
+      toast.error(words.refused);
+    }
+  } catch {
+    toast.error(words.unreachable);
+  } finally {
+    working(false);
+  }
 }
 
 /** The heading above a list of lines, with how many pieces it holds. */

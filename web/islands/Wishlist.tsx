@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { api } from '../lib/api/client.ts';
 import type { WishlistLine } from '../lib/checkout.ts';
@@ -7,9 +6,19 @@ import { addToCart } from '../stores/cart.ts';
 import { $user } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { forgetWishlistLine, setWishlist } from '../stores/wishlist.ts';
-import { EMPTY_LINKS, JourneyEmpty, LoadFailed } from './JourneyEmpty.tsx';
-import { LineActions, lineName, LineRow, LinesHead, LineTable, PriceCell, useBusyLines } from './LineItems.tsx';
-import { Skeleton, useSessionUser } from './parts.tsx';
+import { EMPTY_LINKS, journeyGate, type JourneyPage } from './JourneyEmpty.tsx';
+import { LineActions, lineName, LineRow, LinesHead, LineTable, PriceCell, useBusyLines, useShopperLines } from './LineItems.tsx';
+
+/** The lines as the API answers them. */
+const readWishlist = (u_id: number) => api.get('/getwishlist/{u_id}', { u_id });
+
+/** What the wishlist says while it loads, to a visitor, and empty. */
+const WISHLIST_PAGE: JourneyPage = {
+  name: 'wishlist',
+  height: 360,
+  visitor: { icon: 'heart', title: 'Save the pieces you love', text: 'Log in to keep a wishlist with your account and come back to it on any device.', links: [EMPTY_LINKS.logIn, EMPTY_LINKS.browseAll] },
+  empty: { icon: 'heart', title: 'Your wishlist is empty', titleId: 'wishlist-title', text: 'Tap the heart on any piece to save it here for later.', links: [EMPTY_LINKS.browseAll] },
+};
 
 /**
  * The wishlist (§2): a table of the saved pieces, each with Add To Cart (the
@@ -17,34 +26,10 @@ import { Skeleton, useSessionUser } from './parts.tsx';
  * and a remove action.
  */
 export default function Wishlist() {
-  const user = useSessionUser();
   const currency = useCurrency();
-  const [lines, setLines] = useState<WishlistLine[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = useShopperLines<WishlistLine>(readWishlist, 'Failed to fetch your wishlist.', setWishlist);
+  const { setLines } = list;
   const [busy, working] = useBusyLines();
-
-  const load = useCallback(async (u_id: number) => {
-    setFailed(false);
-    try {
-      const answer = await api.get('/getwishlist/{u_id}', { u_id });
-      if (answer.status === 1 && Array.isArray(answer.data)) {
-        setLines(answer.data);
-        setWishlist(answer.data);
-      }
-      else {
-        toast.error(answer.description || 'Failed to fetch your wishlist.');
-        setLines([]);
-      }
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (user === undefined) return;
-    if (user === null) setLines([]);
-    else void load(user.u_id);
-  }, [user?.u_id, load]);
 
   /** Removes a line; `quiet` when it moved to the cart (the cart's message was shown). */
   const removeLine = async (line: WishlistLine, quiet = false): Promise<boolean> => {
@@ -89,32 +74,9 @@ export default function Wishlist() {
     working(line.w_id, false);
   };
 
-  if (user === undefined || (user && lines === null && !failed)) return <Skeleton height={360} label="Loading your wishlist…" />;
-
-  if (failed) return <LoadFailed what="wishlist" onRetry={() => user && void load(user.u_id)} />;
-
-  if (!user) {
-    return (
-      <JourneyEmpty
-        icon="heart"
-        title="Save the pieces you love"
-        text="Log in to keep a wishlist with your account and come back to it on any device."
-        links={[EMPTY_LINKS.logIn, EMPTY_LINKS.browseAll]}
-      />
-    );
-  }
-
-  if (!lines || lines.length === 0) {
-    return (
-      <JourneyEmpty
-        icon="heart"
-        title="Your wishlist is empty"
-        titleId="wishlist-title"
-        text="Tap the heart on any piece to save it here for later."
-        links={[EMPTY_LINKS.browseAll]}
-      />
-    );
-  }
+  const gate = journeyGate(list, WISHLIST_PAGE);
+  if (gate.shown) return gate.shown;
+  const { lines } = gate;
 
   return (
     <div>
