@@ -98,11 +98,31 @@ export const EMPTY_SHIPPING: ShippingForm = {
  * as saved in My Profile): its phone, kept in E.164 (+919876543210), shown as everywhere else.
  */
 export function shippingFromSaved(saved: ShippingForm): ShippingForm {
-  const form = { ...EMPTY_SHIPPING };
-  for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = saved[field] ?? '';
+  const form = shippingOf(saved);
   if (form.phone_number) form.phone_number = formatPhone(form.phone_number);
   return form;
 }
+
+/** The shipping fields of what carries them (a saved address, an order's body), in the form's order; a missing one empty. */
+export function shippingOf(source: Partial<ShippingForm>): ShippingForm {
+  const form = { ...EMPTY_SHIPPING };
+  for (const field of Object.keys(EMPTY_SHIPPING) as ShippingField[]) form[field] = source[field] ?? '';
+  return form;
+}
+
+/** What each field is called on the checkout and in My Profile. */
+export const SHIPPING_LABELS: Readonly<Record<ShippingField, string>> = {
+  email: 'Email',
+  phone_number: 'Phone number',
+  first_name: 'First name',
+  last_name: 'Last name',
+  address: 'Address',
+  apartment: 'Apartment, suite, etc. (optional)',
+  city: 'City',
+  state: 'State',
+  zip_code: 'ZIP code',
+  country: 'Country',
+};
 
 /** The order the fields appear in, so the first error gets the focus. */
 export const SHIPPING_FIELDS: ReadonlyArray<ShippingField> = [

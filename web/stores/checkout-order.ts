@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { normalisePan } from '../../rules/compliance.ts';
 import { type Currency, priceColumn } from '../../rules/money.ts';
 import { api } from '../lib/api/client.ts';
-import { cleanShipping, FORM_ERROR, panError, providerPhone, SHIPPING_FIELDS, type Totals, validateShipping } from '../lib/checkout.ts';
+import { cleanShipping, FORM_ERROR, panError, providerPhone, SHIPPING_FIELDS, shippingOf, type Totals, validateShipping } from '../lib/checkout.ts';
 import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
 import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
 import { clearBuyNow } from './buy-now.ts';
@@ -140,18 +140,7 @@ async function payOnline(body: OrderBody): Promise<void> {
       priceType: body.priceType,
       return_url: returnUrl,
       // With the address, the provider's confirmation places the order even if the shopper never returns.
-      checkout: {
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email,
-        phone_number: body.phone_number,
-        address: body.address,
-        apartment: body.apartment,
-        city: body.city,
-        state: body.state,
-        zip_code: body.zip_code,
-        country: body.country,
-      },
+      checkout: shippingOf(body),
       ...(body.pan ? { pan: body.pan } : {}),
       ...(body.quote_id ? { quote_id: body.quote_id } : {}),
     });

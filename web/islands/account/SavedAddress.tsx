@@ -1,19 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
-import { cleanShipping, EMPTY_SHIPPING, type ShippingErrors, type ShippingField, type ShippingForm, shippingFromSaved, validateShipping } from '../../lib/checkout.ts';
+import { cleanShipping, EMPTY_SHIPPING, SHIPPING_LABELS, type ShippingErrors, type ShippingField, type ShippingForm, shippingFromSaved, validateShipping } from '../../lib/checkout.ts';
 import { toast } from '../../stores/toast.ts';
 import { describedBy, FieldError } from '../AuthFields.tsx';
 import { DestinationFields } from '../checkout/Destination.tsx';
-
-const LABELS: Partial<Record<ShippingField, string>> = {
-  email: 'Email',
-  phone_number: 'Phone number',
-  first_name: 'First name',
-  last_name: 'Last name',
-  address: 'Address',
-  apartment: 'Apartment, suite, etc. (optional)',
-  city: 'City',
-};
 
 /**
  * My Profile's saved address: the contact e-mail and shipping address the
@@ -82,7 +72,7 @@ export function SavedAddressForm() {
     const id = `checkout-${field}`;
     return (
       <div className="field">
-        <label htmlFor={id}>{LABELS[field]}</label>
+        <label htmlFor={id}>{SHIPPING_LABELS[field]}</label>
         <input {...describedBy(id, errors[field])} name={field} type={type} value={form[field]} onChange={edit(field)} />
         <FieldError id={`${id}-error`} message={errors[field]} />
       </div>

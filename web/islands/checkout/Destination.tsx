@@ -1,6 +1,7 @@
 import { COUNTRIES, findCountry, HOME_COUNTRY, INDIAN_STATES } from '../../../rules/address.ts';
 import { SELECT_STATE, type ShippingErrors, type ShippingForm } from '../../lib/checkout.ts';
 import { describedBy, FieldError } from '../AuthFields.tsx';
+import { Step } from './Step.tsx';
 
 /**
  * The checkout's destination and the law's questions, apart from the rest of
@@ -9,11 +10,18 @@ import { describedBy, FieldError } from '../AuthFields.tsx';
  * the PAN an order of ₹2,00,000 or more needs.
  */
 
-const Required = () => (
+/** The mark of a required field. */
+export const Required = () => (
   <span className="required-mark" aria-hidden="true">
     *
   </span>
 );
+
+/** The state select's groups: the states, then the union territories. */
+const STATE_GROUPS = [
+  ['States', 'state'],
+  ['Union territories', 'union territory'],
+] as const;
 
 type Edit = (field: 'country' | 'state' | 'zip_code') => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
 
@@ -49,20 +57,15 @@ export function DestinationFields({ form, errors, edit, city }: { form: Shipping
           {india ? (
             <select {...describedBy('checkout-state', errors.state)} name="state" aria-required autoComplete="shipping address-level1" value={form.state || SELECT_STATE} onChange={edit('state')}>
               <option value={SELECT_STATE}>{SELECT_STATE}</option>
-              <optgroup label="States">
-                {INDIAN_STATES.filter((s) => s.kind === 'state').map((s) => (
-                  <option key={s.name} value={s.name}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Union territories">
-                {INDIAN_STATES.filter((s) => s.kind === 'union territory').map((s) => (
-                  <option key={s.name} value={s.name}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
+              {STATE_GROUPS.map(([label, kind]) => (
+                <optgroup key={kind} label={label}>
+                  {INDIAN_STATES.filter((s) => s.kind === kind).map((s) => (
+                    <option key={s.name} value={s.name}>
+                      {s.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
             </select>
           ) : (
             <input {...describedBy('checkout-state', errors.state)} name="state" type="text" aria-required autoComplete="shipping address-level1" value={form.state} onChange={edit('state')} />
@@ -94,10 +97,7 @@ export function DestinationFields({ form, errors, edit, city }: { form: Shipping
 /** Why a PAN is asked, and the field; its error when the typed value is not one. */
 export function PanField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
   return (
-    <fieldset className="panel" data-testid="checkout-pan">
-      <legend>
-        <span className="panel__step">4</span>PAN
-      </legend>
+    <Step n={4} title="PAN" testId="checkout-pan">
       <p className="field-hint">Orders of ₹2,00,000 or more need the buyer's Permanent Account Number (Income-tax Rules, rule 114B). We keep it with your order and show only its last four characters.</p>
       <div className="field">
         <label htmlFor="checkout-pan-input">
@@ -118,6 +118,6 @@ export function PanField({ value, error, onChange }: { value: string; error?: st
         />
         <FieldError id="checkout-pan-input-error" message={error} />
       </div>
-    </fieldset>
+    </Step>
   );
 }

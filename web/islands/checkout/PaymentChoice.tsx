@@ -3,6 +3,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { $pan, $panMessage, $payment, choosePayment, editPan } from '../../stores/checkout.ts';
 import type { CheckoutQuote } from '../../stores/checkout-quote.ts';
 import { PanField } from './Destination.tsx';
+import { Step } from './Step.tsx';
 
 /** Step 3: Cash on Delivery (where the law and the shop's cap allow it) or Online Payment; then the PAN when the order needs one. */
 export function PaymentChoice({ codAllowed, quote, panRequired }: { codAllowed: boolean; quote: CheckoutQuote | null; panRequired: boolean }) {
@@ -11,10 +12,7 @@ export function PaymentChoice({ codAllowed, quote, panRequired }: { codAllowed: 
   const panMessage = useStore($panMessage);
   return (
     <>
-      <fieldset className="panel">
-        <legend>
-          <span className="panel__step">3</span>Payment Method
-        </legend>
+      <Step n={3} title="Payment Method">
         <div className="choice-list">
           <label className={`choice${codAllowed ? '' : ' choice--off'}`}>
             <input type="radio" name="payment_method" value="cod" checked={payment === 'cod'} disabled={!codAllowed} onChange={() => choosePayment('cod')} />
@@ -33,7 +31,7 @@ export function PaymentChoice({ codAllowed, quote, panRequired }: { codAllowed: 
             <Icon name="lock" />
           </label>
         </div>
-      </fieldset>
+      </Step>
       {panRequired ? <PanField value={pan} error={panMessage} onChange={editPan} /> : null}
     </>
   );

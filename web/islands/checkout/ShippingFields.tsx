@@ -1,22 +1,10 @@
 import { useStore } from '@nanostores/react';
-import type { ShippingField } from '../../lib/checkout.ts';
+import { SHIPPING_LABELS, type ShippingField } from '../../lib/checkout.ts';
 import { $shipping, $shippingErrors, editShipping } from '../../stores/checkout.ts';
 import type { QuoteState } from '../../stores/checkout-quote.ts';
 import { describedBy, FieldError } from '../AuthFields.tsx';
-import { DestinationFields } from './Destination.tsx';
-
-const LABELS: Record<ShippingField, string> = {
-  email: 'Email',
-  phone_number: 'Phone number',
-  first_name: 'First name',
-  last_name: 'Last name',
-  address: 'Address',
-  apartment: 'Apartment, suite, etc. (optional)',
-  city: 'City',
-  state: 'State',
-  zip_code: 'ZIP code',
-  country: 'Country',
-};
+import { DestinationFields, Required } from './Destination.tsx';
+import { Step } from './Step.tsx';
 
 const AUTOCOMPLETE: Record<ShippingField, string> = {
   email: 'email',
@@ -42,12 +30,8 @@ function ShippingInput({ field, type = 'text', extra = {} }: { field: ShippingFi
   return (
     <div className="field">
       <label htmlFor={id}>
-        {LABELS[field]}
-        {optional ? null : (
-          <span className="required-mark" aria-hidden="true">
-            *
-          </span>
-        )}
+        {SHIPPING_LABELS[field]}
+        {optional ? null : <Required />}
       </label>
       <input
         {...describedBy(id, errors[field])}
@@ -70,19 +54,13 @@ export function ShippingFields({ quoteState }: { quoteState: QuoteState }) {
   const errors = useStore($shippingErrors);
   return (
     <>
-      <fieldset className="panel">
-        <legend>
-          <span className="panel__step">1</span>Contact Information
-        </legend>
+      <Step n={1} title="Contact Information">
         <div className="field-pair">
           <ShippingInput field="email" type="email" extra={{ inputMode: 'email' }} />
           <ShippingInput field="phone_number" type="tel" />
         </div>
-      </fieldset>
-      <fieldset className="panel">
-        <legend>
-          <span className="panel__step">2</span>Shipping Address
-        </legend>
+      </Step>
+      <Step n={2} title="Shipping Address">
         <div className="field-pair">
           <ShippingInput field="first_name" />
           <ShippingInput field="last_name" />
@@ -95,7 +73,7 @@ export function ShippingFields({ quoteState }: { quoteState: QuoteState }) {
             {quoteState.message}
           </p>
         ) : null}
-      </fieldset>
+      </Step>
     </>
   );
 }
