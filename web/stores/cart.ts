@@ -76,6 +76,29 @@ export function requireLoginThenRedirect(message: string): void {
   setTimeout(() => location.assign(target), LOGIN_REDIRECT_MS);
 }
 
+/**
+ * The logged-in shopper and the selection an add sends, or null when there is none (said so):
+ * a visitor is sent to log in with `loginMessage`, a product without a carat entry or a
+ * material is refused.
+ */
+export function shopperSelection(product: ProductForCart, choice: CartChoice, loginMessage: string): { u_id: number; selection: CartSelection } | null {
+  const user = $user.get();
+  if (!user) {
+    requireLoginThenRedirect(loginMessage);
+    return null;
+  }
+  const selection = selectionFor(product, choice);
+  if (selection === 'no-carat') {
+    toast.error('No carat data available for this product');
+    return null;
+  }
+  if (selection === 'no-material') {
+    toast.error('Please select carat, and material.');
+    return null;
+  }
+  return { u_id: user.u_id, selection };
+}
+
 /** Re-reads the cart line count for the header badge (GET /getcart/{u_id}). */
 export async function refreshCartCount(): Promise<void> {
   const user = $user.get();
@@ -103,22 +126,10 @@ export interface AddToCartOptions {
  * the server's description. Resolves true when the line was added.
  */
 export async function addToCart(product: ProductForCart, choice: CartChoice = {}, options: AddToCartOptions = {}): Promise<boolean> {
-  const user = $user.get();
-  if (!user) {
-    requireLoginThenRedirect('Please log in to add items to your cart.');
-    return false;
-  }
-  const selection = selectionFor(product, choice);
-  if (selection === 'no-carat') {
-    toast.error('No carat data available for this product');
-    return false;
-  }
-  if (selection === 'no-material') {
-    toast.error('Please select carat, and material.');
-    return false;
-  }
+  const picked = shopperSelection(product, choice, 'Please log in to add items to your cart.');
+  if (!picked) return false;
   try {
-    const answer = await api.post('/createcart', { u_id: user.u_id, ...selection });
+    const answer = await api.post('/createcart', { u_id: picked.u_id, ...picked.selection });
     if (answer.status !== 1) {
       toast.error(answer.message || answer.description || 'Failed to add to cart.');
       return false;

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { api } from '../lib/api/client.ts';
-import { type CartChoice, type CartSelection, type ProductForCart, requireLoginThenRedirect, selectionFor } from './cart.ts';
+import { type CartChoice, type CartSelection, type ProductForCart, shopperSelection } from './cart.ts';
 import { $user } from './session.ts';
 import { toast } from './toast.ts';
 
@@ -70,20 +70,9 @@ const sameSelection = (line: WishedLine, selection: Pick<CartSelection, 'p_id' |
  * your wishlist.'. Resolves true when the piece is in the wishlist afterwards.
  */
 export async function addToWishlist(product: ProductForCart, choice?: CartChoice): Promise<boolean> {
-  const user = $user.get();
-  if (!user) {
-    requireLoginThenRedirect('Please Login To Add Products To Wishlist');
-    return false;
-  }
-  const selection = selectionFor(product, choice ?? {});
-  if (selection === 'no-carat') {
-    toast.error('No carat data available for this product');
-    return false;
-  }
-  if (selection === 'no-material') {
-    toast.error('Please select carat, and material.');
-    return false;
-  }
+  const picked = shopperSelection(product, choice ?? {}, 'Please Login To Add Products To Wishlist');
+  if (!picked) return false;
+  const { selection } = picked;
   const lines = $wishlist.get() ?? [];
   if (lines.some((line) => (choice ? sameSelection(line, selection) : line.p_id === product.p_id))) {
     toast.success(ALREADY_WISHED);
@@ -91,7 +80,7 @@ export async function addToWishlist(product: ProductForCart, choice?: CartChoice
   }
   const { quantity: _quantity, ...wish } = selection;
   try {
-    const answer = await api.post('/createwishlist', { u_id: user.u_id, ...wish });
+    const answer = await api.post('/createwishlist', { u_id: picked.u_id, ...wish });
     const w_id = (answer.data as { w_id?: number } | null)?.w_id;
     if (answer.status !== 1 || typeof w_id !== 'number') {
       toast.error(answer.description || 'Error Adding to Wishlist');
