@@ -1,25 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Pagination } from '../components/Pagination.tsx';
-import type { components } from '../lib/api/schema.d.ts';
 import { parseListingQuery } from '../lib/listing-url.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { $loading, $pageCount, $query, goToPage, showListing, startAllProducts } from '../stores/all-products.ts';
-import { FilterSidebar } from './all-products/FilterSidebar.tsx';
+import { FilterSidebar, type FilterSidebarProps } from './all-products/FilterSidebar.tsx';
 import { ResultsBar } from './all-products/ResultsBar.tsx';
 import { ResultsGrid } from './all-products/ResultsGrid.tsx';
 
 export { PER_PAGE } from '../stores/all-products.ts';
 export { ALL_PRODUCTS_SIZES } from './all-products/ResultsGrid.tsx';
 
-type Carat = components['schemas']['Carat'];
-type Category = components['schemas']['Category'];
-type Material = components['schemas']['Material'];
-
-export interface AllProductsProps {
-  categories: Category[];
-  materials: Material[];
-  carats: Carat[];
+/** The categories, materials and carats the filters offer, and the first page. */
+export interface AllProductsProps extends Omit<FilterSidebarProps, 'currency'> {
   /** How many products page 1 (pre-rendered, passed as children) is out of. */
   initialTotal: number;
   /** The search results page (/search?q=): the list is always asked for, ranked by relevance. */

@@ -15,6 +15,29 @@ export interface FilterSidebarProps {
   currency: Currency;
 }
 
+/** One checkbox of a filter group. */
+interface CheckBox {
+  key: string | number;
+  label: string;
+  checked: boolean;
+  toggle: () => void;
+}
+
+/** A group of the sidebar's checkboxes under its legend. */
+function CheckGroup({ legend, boxes }: { legend: string; boxes: ReadonlyArray<CheckBox> }) {
+  return (
+    <fieldset className="filters__group">
+      <legend>{legend}</legend>
+      {boxes.map((box) => (
+        <label key={box.key} className="check">
+          <input type="checkbox" checked={box.checked} onChange={box.toggle} />
+          <span>{box.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** The filters: categories, purity, Min/Max price, materials, in stock; Apply and Clear. Behind Show Filters on a phone. */
 export function FilterSidebar({ categories, materials, carats, currency }: FilterSidebarProps) {
   const draft = useStore($filterDraft);
@@ -39,25 +62,15 @@ export function FilterSidebar({ categories, materials, carats, currency }: Filte
             applyFilters();
           }}
         >
-          <fieldset className="filters__group">
-            <legend>Categories</legend>
-            {categories.map((c) => (
-              <label key={c.cate_id} className="check">
-                <input type="checkbox" checked={draft.categories.includes(c.cate_id)} onChange={() => toggleFilter('categories', c.cate_id)} />
-                <span>{c.cate_name}</span>
-              </label>
-            ))}
-          </fieldset>
+          <CheckGroup
+            legend="Categories"
+            boxes={categories.map((c) => ({ key: c.cate_id, label: c.cate_name, checked: draft.categories.includes(c.cate_id), toggle: () => toggleFilter('categories', c.cate_id) }))}
+          />
           {carats.length ? (
-            <fieldset className="filters__group">
-              <legend>Purity</legend>
-              {carats.map((k) => (
-                <label key={k.carat_id} className="check">
-                  <input type="checkbox" checked={draft.purity.includes(k.name)} onChange={() => toggleFilter('purity', k.name)} />
-                  <span>{k.name}</span>
-                </label>
-              ))}
-            </fieldset>
+            <CheckGroup
+              legend="Purity"
+              boxes={carats.map((k) => ({ key: k.carat_id, label: k.name, checked: draft.purity.includes(k.name), toggle: () => toggleFilter('purity', k.name) }))}
+            />
           ) : null}
           <fieldset className="filters__group">
             <legend>Price ({symbol})</legend>
@@ -72,22 +85,11 @@ export function FilterSidebar({ categories, materials, carats, currency }: Filte
               </label>
             </div>
           </fieldset>
-          <fieldset className="filters__group">
-            <legend>Materials</legend>
-            {materials.map((m) => (
-              <label key={m.m_id} className="check">
-                <input type="checkbox" checked={draft.materials.includes(m.m_id)} onChange={() => toggleFilter('materials', m.m_id)} />
-                <span>{m.name}</span>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="filters__group">
-            <legend>Availability</legend>
-            <label className="check">
-              <input type="checkbox" checked={draft.inStock} onChange={() => editFilters({ inStock: !draft.inStock })} />
-              <span>In stock</span>
-            </label>
-          </fieldset>
+          <CheckGroup
+            legend="Materials"
+            boxes={materials.map((m) => ({ key: m.m_id, label: m.name, checked: draft.materials.includes(m.m_id), toggle: () => toggleFilter('materials', m.m_id) }))}
+          />
+          <CheckGroup legend="Availability" boxes={[{ key: 'in-stock', label: 'In stock', checked: draft.inStock, toggle: () => editFilters({ inStock: !draft.inStock }) }]} />
           <div className="filters__actions">
             <button type="submit" className="btn" aria-disabled={!changed}>
               Apply
