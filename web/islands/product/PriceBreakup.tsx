@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { components } from '../../lib/api/schema.d.ts';
 import type { Currency } from '../../../rules/money.ts';
 import { exportNote, FIXED_PRICE_NOTE, fixedFigures, goldLine, gramsText, gstLabel, rateTimeLine, rupees, signedRupees } from './breakup-text.ts';
@@ -10,6 +11,68 @@ function makingLabel(row: ProductCarat): string {
   return 'Making charges';
 }
 
+/** A line of the breakup: what it is and its amount; `name` marks the amount for the page's script (data-breakup-{name}). */
+function Figure({ term, amount, name, total = false }: { term: ReactNode; amount: string; name?: string; total?: boolean }) {
+  const className = total ? 'pd__breakup-total' : undefined;
+  return (
+    <>
+      <dt className={className}>{term}</dt>
+      <dd className={className} {...(name ? { [`data-breakup-${name}`]: '' } : {})} suppressHydrationWarning>
+        {amount}
+      </dd>
+    </>
+  );
+}
+
+/**
+ * A breakup: its lines, then both endings, the currency showing one so a pre-rendered page
+ * can switch before the island wakes (web/lib/product-page.ts): a rupee shopper's, with GST
+ * and the rupee total; a dollar shopper's, the price without GST their dollar price is made
+ * from, and the export note under the list.
+ */
+function Breakup({
+  row,
+  abroad,
+  fixed = false,
+  lines,
+  domestic,
+  total,
+  exported,
+  withoutGst,
+  foot,
+}: {
+  row: ProductCarat;
+  abroad: boolean;
+  fixed?: boolean;
+  lines: ReactNode;
+  domestic: ReactNode;
+  total: number;
+  exported?: ReactNode;
+  withoutGst: number;
+  foot: ReactNode;
+}) {
+  return (
+    <details className="pd__breakup" data-breakup="" data-breakup-fixed={fixed ? '' : undefined} open>
+      <summary>Price breakup for {row.carat.name}</summary>
+      <dl>
+        {lines}
+        <div className="pd__breakup-part" data-breakup-domestic="" hidden={abroad} suppressHydrationWarning>
+          {domestic}
+          <Figure term="Total" amount={rupees(total)} name="total" total />
+        </div>
+        <div className="pd__breakup-part" data-breakup-export="" hidden={!abroad} suppressHydrationWarning>
+          {exported}
+          <Figure term="Price without GST" amount={rupees(withoutGst)} name="without-gst" total />
+        </div>
+      </dl>
+      <p className="pd__breakup-export" data-breakup-export-note="" hidden={!abroad} suppressHydrationWarning>
+        {exportNote(row)}
+      </p>
+      {foot}
+    </details>
+  );
+}
+
 /**
  * What is known of a fixed-price row's price (issue 33): its net weight when recorded,
  * the price before GST, the GST in it and the price, for a rupee shopper; the price
@@ -19,37 +82,21 @@ function makingLabel(row: ProductCarat): string {
 function FixedBreakup({ row, abroad }: { row: ProductCarat; abroad: boolean }) {
   const fixed = fixedFigures(row);
   return (
-    <details className="pd__breakup" data-breakup="" data-breakup-fixed="" open>
-      <summary>Price breakup for {row.carat.name}</summary>
-      <dl>
-        {row.net_weight_g !== null ? (
-          <>
-            <dt>Net weight</dt>
-            <dd data-breakup-weight="" suppressHydrationWarning>{gramsText(row.net_weight_g)}</dd>
-          </>
-        ) : null}
-        <div className="pd__breakup-part" data-breakup-domestic="" hidden={abroad} suppressHydrationWarning>
-          <dt>Price before GST</dt>
-          <dd data-breakup-before-gst="" suppressHydrationWarning>{rupees(fixed.withoutGst)}</dd>
-          <dt>{gstLabel}</dt>
-          <dd data-breakup-gst="" suppressHydrationWarning>{rupees(fixed.gst)}</dd>
-          <dt className="pd__breakup-total">Total</dt>
-          <dd className="pd__breakup-total" data-breakup-total="" suppressHydrationWarning>
-            {rupees(fixed.total)}
-          </dd>
-        </div>
-        <div className="pd__breakup-part" data-breakup-export="" hidden={!abroad} suppressHydrationWarning>
-          <dt className="pd__breakup-total">Price without GST</dt>
-          <dd className="pd__breakup-total" data-breakup-without-gst="" suppressHydrationWarning>
-            {rupees(fixed.withoutGst)}
-          </dd>
-        </div>
-      </dl>
-      <p className="pd__breakup-export" data-breakup-export-note="" hidden={!abroad} suppressHydrationWarning>
-        {exportNote(row)}
-      </p>
-      <p className="pd__rate-time">{FIXED_PRICE_NOTE}</p>
-    </details>
+    <Breakup
+      row={row}
+      abroad={abroad}
+      fixed
+      lines={row.net_weight_g !== null ? <Figure term="Net weight" amount={gramsText(row.net_weight_g)} name="weight" /> : null}
+      domestic={
+        <>
+          <Figure term="Price before GST" amount={rupees(fixed.withoutGst)} name="before-gst" />
+          <Figure term={gstLabel} amount={rupees(fixed.gst)} name="gst" />
+        </>
+      }
+      total={fixed.total}
+      withoutGst={fixed.withoutGst}
+      foot={<p className="pd__rate-time">{FIXED_PRICE_NOTE}</p>}
+    />
   );
 }
 
@@ -60,8 +107,7 @@ function FixedBreakup({ row, abroad }: { row: ProductCarat; abroad: boolean }) {
  * and the rupee price; a dollar shopper's price is an export price with no Indian
  * GST (rules/pricing.ts), so theirs ends with the price without GST that the
  * dollar price is made from, as the API answers it. Both endings are drawn and
- * the currency shows one, so a pre-rendered page can switch before the island
- * wakes (web/lib/product-page.ts). A fixed-price row shows what is known of it
+ * the currency shows one (Breakup). A fixed-price row shows what is known of it
  * (FixedBreakup).
  */
 export function PriceBreakup({ row, currency }: { row: ProductCarat | undefined; currency: Currency }) {
@@ -70,53 +116,36 @@ export function PriceBreakup({ row, currency }: { row: ProductCarat | undefined;
   const b = row.breakup;
   if (!b) return <FixedBreakup row={row} abroad={abroad} />;
   return (
-    <details className="pd__breakup" data-breakup="" open>
-      <summary>Price breakup for {row.carat.name}</summary>
-      <dl>
-        <dt data-breakup-gold="" suppressHydrationWarning>{goldLine(row)}</dt>
-        <dd data-breakup-metal="" suppressHydrationWarning>{rupees(b.metal)}</dd>
-        <dt>{makingLabel(row)}</dt>
-        <dd data-breakup-making="" suppressHydrationWarning>{rupees(b.making)}</dd>
-        {b.stones > 0 ? (
-          <>
-            <dt>Stones</dt>
-            <dd>{rupees(b.stones)}</dd>
-          </>
-        ) : null}
-        <div className="pd__breakup-part" data-breakup-domestic="" hidden={abroad} suppressHydrationWarning>
-          <dt>{gstLabel}</dt>
-          <dd data-breakup-gst="" suppressHydrationWarning>{rupees(b.gst)}</dd>
-          {b.round_off !== 0 ? (
-            <>
-              <dt>Rounded to the rupee</dt>
-              <dd>{signedRupees(b.round_off)}</dd>
-            </>
-          ) : null}
-          <dt className="pd__breakup-total">Total</dt>
-          <dd className="pd__breakup-total" data-breakup-total="" suppressHydrationWarning>
-            {rupees(row.inr_price)}
+    <Breakup
+      row={row}
+      abroad={abroad}
+      lines={
+        <>
+          <dt data-breakup-gold="" suppressHydrationWarning>
+            {goldLine(row)}
+          </dt>
+          <dd data-breakup-metal="" suppressHydrationWarning>
+            {rupees(b.metal)}
           </dd>
-        </div>
-        <div className="pd__breakup-part" data-breakup-export="" hidden={!abroad} suppressHydrationWarning>
-          {b.without_gst_round_off !== 0 ? (
-            <>
-              <dt>Rounding</dt>
-              <dd data-breakup-export-round="" suppressHydrationWarning>{signedRupees(b.without_gst_round_off)}</dd>
-            </>
-          ) : null}
-          <dt className="pd__breakup-total">Price without GST</dt>
-          <dd className="pd__breakup-total" data-breakup-without-gst="" suppressHydrationWarning>
-            {rupees(b.without_gst)}
-          </dd>
-        </div>
-      </dl>
-      <p className="pd__breakup-export" data-breakup-export-note="" hidden={!abroad} suppressHydrationWarning>
-        {exportNote(row)}
-      </p>
-      <p className="pd__rate-time" data-rate-time="" suppressHydrationWarning>
-        {rateTimeLine(b.rate_at)}
-      </p>
-    </details>
+          <Figure term={makingLabel(row)} amount={rupees(b.making)} name="making" />
+          {b.stones > 0 ? <Figure term="Stones" amount={rupees(b.stones)} /> : null}
+        </>
+      }
+      domestic={
+        <>
+          <Figure term={gstLabel} amount={rupees(b.gst)} name="gst" />
+          {b.round_off !== 0 ? <Figure term="Rounded to the rupee" amount={signedRupees(b.round_off)} /> : null}
+        </>
+      }
+      total={row.inr_price}
+      exported={b.without_gst_round_off !== 0 ? <Figure term="Rounding" amount={signedRupees(b.without_gst_round_off)} name="export-round" /> : null}
+      withoutGst={b.without_gst}
+      foot={
+        <p className="pd__rate-time" data-rate-time="" suppressHydrationWarning>
+          {rateTimeLine(b.rate_at)}
+        </p>
+      }
+    />
   );
 }
 
