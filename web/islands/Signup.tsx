@@ -104,6 +104,10 @@ export default function Signup() {
     </div>
   );
 
+  const password = (field: 'password' | 'repeatPassword', id: string, label: string, error: string | undefined, hint?: string) => (
+    <PasswordField id={id} label={label} name={field} autoComplete="new-password" value={form[field]} onChange={set(field)} error={error} hint={hint} />
+  );
+
   return (
     <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
       {serverError ? (
@@ -123,25 +127,8 @@ export default function Signup() {
         onPhone={set('phoneNumber')}
         error={errors.phoneNumber}
       />
-      <PasswordField
-        id="signup-password"
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        error={errors.password}
-        hint="At least 8 characters."
-      />
-      <PasswordField
-        id="signup-repeat"
-        label="Repeat password"
-        name="repeatPassword"
-        autoComplete="new-password"
-        value={form.repeatPassword}
-        onChange={set('repeatPassword')}
-        error={errors.repeatPassword ?? (mismatch ? PASSWORDS_DIFFER : undefined)}
-      />
+      {password('password', 'signup-password', 'Password', errors.password, 'At least 8 characters.')}
+      {password('repeatPassword', 'signup-repeat', 'Repeat password', errors.repeatPassword ?? (mismatch ? PASSWORDS_DIFFER : undefined))}
       <button type="submit" className="btn btn--block" disabled={busy || mismatch} aria-busy={busy || undefined}>
         {busy ? 'Creating your account…' : 'Sign Up'}
       </button>
