@@ -87,7 +87,7 @@ export function ProductCard({ product, currency = 'INR', wishlist = true, eager 
   const data = quickAddData(product);
   return (
     <article className="card">
-      <a className="card__media" href={href} tabIndex={-1} aria-hidden="true">
+      <a className="card__media media-frame" href={href} tabIndex={-1} aria-hidden="true">
         {image ? (
           <img
             {...imageSources('Products', image, 480, 960)}
