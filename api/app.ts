@@ -18,6 +18,7 @@ import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
 import { createRouter } from './routes/router.ts';
+import { totpRoutes } from './routes/totp/index.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mediaRoutes, siteRoutes } from './site/serve.ts';
@@ -63,6 +64,7 @@ function jsonBodyLimit(): MiddlewareHandler {
 export function apiRoutes() {
   const api = createRouter();
   api.route('/', accountsRoutes());
+  api.route('/', totpRoutes());
   api.route('/', catalogueRoutes());
   api.route('/', reviewsRoutes());
   api.route('/', cartRoutes());

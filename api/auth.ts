@@ -63,8 +63,13 @@ function bearerToken(header: string | undefined): string | null {
 
 type Ctx = Parameters<MiddlewareHandler<AppEnv>>[0];
 
-/** What a token whose password the owner set may still do: change it (PUT /changepassword). */
-export type PendingPassword = 'refuse' | 'allow';
+/**
+ * What a token held back may still do: a password the owner set, only change it (`'allow'`:
+ * PUT /changepassword); staff who must turn on two-factor sign-in (STAFF_TOTP=required), only
+ * that (`'totp'`: GET /totp/status, POST /totp/setup, POST /totp/enable) and change their
+ * password (`'allow'`). `'refuse'`: neither (every other call).
+ */
+export type PendingPassword = 'refuse' | 'totp' | 'allow';
 
 /** Reads the caller from the bearer token and the database, or null for a visitor. */
 async function identify(c: Ctx, pending: PendingPassword = 'refuse'): Promise<Caller | null> {
@@ -75,7 +80,8 @@ async function identify(c: Ctx, pending: PendingPassword = 'refuse'): Promise<Ca
 /**
  * The user a token names, from the database; a bad token, a deleted or deactivated account
  * is refused, and so is every call but PUT /changepassword while the password is one the
- * owner set (`pending`).
+ * owner set, and every call but turning on two-factor sign-in (and PUT /changepassword) while
+ * the shop requires it of staff who have not (`pending`).
  */
 async function callerOf(c: Ctx, token: string, pending: PendingPassword = 'refuse'): Promise<Caller> {
   const { config, db } = c.var.deps;
@@ -84,13 +90,24 @@ async function callerOf(c: Ctx, token: string, pending: PendingPassword = 'refus
   // The very account the token was issued to: same id and same key (an id given out again has another key).
   const user = await findTokenHolder(db, subject.u_id, subject.token_key);
   if (!user) throw forbidden('This account no longer exists or was deactivated. Please log in again.');
-  if (user.password_change_required === 1 && pending === 'refuse') {
+  if (user.password_change_required === 1 && pending !== 'allow') {
     throw forbidden('Please change the password the owner set for you before you go on (PUT /changepassword).', { password_change_required: true });
   }
-  const role = isRole(user.role) ? user.role : null;
   const isAdmin = isAdministrator(user);
+  if (isAdmin && totpSetupRequired(config, user) && pending === 'refuse') {
+    throw forbidden(TOTP_SETUP_REQUIRED_MESSAGE, { totp_setup_required: true });
+  }
+  const role = isRole(user.role) ? user.role : null;
   const permissions = isAdmin ? permissionsOf(role ?? 'owner', role === 'catalogue' ? await staffPolicy(db) : undefined) : [];
   return { u_id: user.u_id, u_type: user.u_type, full_name: user.full_name, country_code: user.country_code, isAdmin, role: isAdmin ? (role ?? 'owner') : null, permissions };
+}
+
+/** The sentence a token held back for two-factor sign-in is refused with (403, data.totp_setup_required). */
+export const TOTP_SETUP_REQUIRED_MESSAGE = 'The shop requires two-factor sign-in for staff: please turn it on before you go on (POST /totp/setup, then POST /totp/enable with a code).';
+
+/** Whether a member of staff must turn on two-factor sign-in before anything else (STAFF_TOTP=required and not on). */
+export function totpSetupRequired(config: Pick<Config, 'staffTotp'>, user: { totp_enabled: number }): boolean {
+  return config.staffTotp === 'required' && user.totp_enabled !== 1;
 }
 
 /** Lets only a logged-in user through; sets `c.var.caller`. `pending: 'allow'` lets a password the owner set through (to change it). */
@@ -111,11 +128,12 @@ export function actorOf(c: Ctx, caller: Caller): Actor {
 /**
  * Lets through only staff who hold `permission` (rules/permissions.ts), read from the
  * database on every call; null asks only for an active staff account (their own profile).
+ * `pending: 'totp'` also lets through a token held back until two-factor sign-in is on.
  * The handler runs as that staff member: its writes are recorded in the audit trail.
  */
-export function requirePermission(permission: Permission | null): MiddlewareHandler<AppEnv> {
+export function requirePermission(permission: Permission | null, pending: PendingPassword = 'refuse'): MiddlewareHandler<AppEnv> {
   return async function requirePermission(c, next) {
-    const caller = await identify(c);
+    const caller = await identify(c, pending);
     if (!caller) throw forbidden('Please log in as a member of staff.');
     if (!caller.isAdmin) throw forbidden('Only the shop\'s staff can do this.');
     if (permission && !caller.permissions.includes(permission)) throw forbidden(missingPermissionMessage(permission), { missing_permission: permission });

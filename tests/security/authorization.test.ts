@@ -8,6 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceOrder } from '../helpers/orders.ts';
+import { totpCodeAt } from '../../api/routes/totp/codes.ts';
 import { expectRefused, fileListing, ProbeLedger, snapshot, expectUnchanged } from './helpers/probe.ts';
 import { operationKey, operations } from './helpers/openapi.ts';
 import { DEMO_ADMIN, DEMO_SHOPPERS, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
@@ -222,6 +223,23 @@ async function newTestimonial(): Promise<number> {
   const res = await adminForm('/addreviews', form({ message: 'Beautiful work', u_name: 'Asha', rating: '5', reviewsImage: { bytes: png, name: 'r.png' } }));
   return res.body.data.r_id;
 }
+/** The demo administrator's two-factor sign-in while the TOTP probes turn it on and off. */
+let adminTotp: { secret: string; recovery_codes: string[] } | null = null;
+
+/** Sets up the administrator's two-factor sign-in (not on yet): the secret and recovery codes. */
+async function setUpAdminTotp(): Promise<{ secret: string; recovery_codes: string[] }> {
+  adminTotp = (await adminSend('POST', '/totp/setup')).body.data;
+  return adminTotp!;
+}
+
+/** The administrator's two-factor sign-in turned on (by the enable probe, or here). */
+async function adminTotpOn(): Promise<{ secret: string; recovery_codes: string[] }> {
+  if (adminTotp && (await adminSend('GET', '/totp/status')).body.data.totp_enabled) return adminTotp;
+  const { secret } = await setUpAdminTotp();
+  await adminSend('POST', '/totp/enable', { code: totpCodeAt(secret, Date.now()) });
+  return adminTotp!;
+}
+
 async function newCoupon(): Promise<number> {
   const res = await adminSend('POST', '/addcoupon', { coupon_name: `PROBE${++fixtureCount}${Date.now() % 1e6}`, discount: '5' });
   return res.body.data.coupon_id;
@@ -273,6 +291,11 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   },
   'POST /getuserorder': { role: 'user', build: async () => ({ path: '/getuserorder', body: { u_id: attacker.u_id } }) },
   'GET /getuserprofile': { role: 'user', build: async () => ({ path: '/getuserprofile' }) },
+  'GET /totp/status': { role: 'admin', build: async () => ({ path: '/totp/status' }) },
+  'POST /totp/setup': { role: 'admin', build: async () => ({ path: '/totp/setup' }) },
+  'POST /totp/enable': { role: 'admin', build: async () => ({ path: '/totp/enable', body: { code: totpCodeAt((await setUpAdminTotp()).secret, Date.now()) } }) },
+  // A recovery code: the administrator signs in with the password alone again afterwards.
+  'POST /totp/disable': { role: 'admin', build: async () => ({ path: '/totp/disable', body: { code: (await adminTotpOn()).recovery_codes[0] } }) },
   'PUT /updateuserprofile': { role: 'user', build: async () => ({ path: '/updateuserprofile', body: { saved_address: addressOf(attacker) } }) },
   'GET /getorder/{u_id}': { role: 'user', build: async () => ({ path: `/getorder/${attacker.u_id}` }) },
   'PUT /cancelorder': {

@@ -6,7 +6,7 @@ import { actingAs } from '../../../db/audit.ts';
 import type { DB } from '../../../db/connection.ts';
 import { isAdministrator } from '../../../rules/roles.ts';
 import { isRole, permissionsOf } from '../../../rules/permissions.ts';
-import { actorOf, issueToken } from '../../auth.ts';
+import { actorOf, issueToken, totpSetupRequired } from '../../auth.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
 import { badRequest, conflict, created, forbidden, notFound, ok, tooManyAttempts } from '../../errors.ts';
@@ -16,11 +16,13 @@ import { getProfile, rememberAddress } from '../../../db/queries/profile.ts';
 import { writeTransaction } from '../../../db/transaction.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import { nationalNumber } from '../../../rules/phone.ts';
+import type { Config } from '../../env.ts';
+import { acceptSignInCode, TOTP_REQUIRED_MESSAGE, TOTP_WRONG_MESSAGE, totpRequired } from '../totp/sign-in.ts';
 import type { changePassword, getUserProfile, registerUser, updateUserProfile, userLogin } from './accounts.routes.ts';
 
 // Ten failures lock one phone for fifteen minutes: long enough to stop guessing,
 // short enough that the real owner is not shut out for the day.
-const PHONE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+export const PHONE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
 const ADDRESS_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
 // Sign-ups are counted like the contact forms: 20 an hour (SIGNUPS_PER_ADDRESS_HOUR) is plenty
 // for a family or an office behind one address, nothing for a script minting accounts.
@@ -53,7 +55,7 @@ export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = as
 };
 
 export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c) => {
-  const { countryCode, phoneNumber: typed, password } = c.req.valid('json');
+  const { countryCode, phoneNumber: typed, password, totp } = c.req.valid('json');
   const { db, config } = c.var.deps;
   // One number however it is typed ("098765 43210", "+91 98765 43210"): one account, one lock. A
   // number that is not one of its code's (an account from before numbers were read) as its digits.
@@ -71,12 +73,21 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
   if (!(await verifyPassword(user?.password_hash, password)) || !user) throw badRequest('Invalid phone number or password.');
   // Only the holder of the right password learns that the account was deactivated.
   if (user.active !== 1) throw forbidden('This account has been deactivated. Please ask the shop\'s owner.');
-  // A right password was no guess: the phone starts afresh and the address gets its slot back.
+  if (user.totp_enabled === 1) {
+    // The second step: the phone's slot stays taken until a code is right (a wrong one is a guess like a
+    // wrong password); asking for the code gives the address its slot back (the password was right).
+    if (!totp) {
+      await releaseRateLimitSlot(db, addressBucket);
+      throw totpRequired(TOTP_REQUIRED_MESSAGE);
+    }
+    if (!(await acceptSignInCode(db, config.panKey, user, totp))) throw totpRequired(TOTP_WRONG_MESSAGE);
+  }
+  // A right password (and code) was no guess: the phone starts afresh and the address gets its slot back.
   await clearRateLimit(db, phoneBucket);
   await releaseRateLimitSlot(db, addressBucket);
   const token = await issueToken(config, user);
-  const access = await accessOf(db, user);
-  return ok(c, access.password_change_required ? 'Login successful. Please change the password the owner set for you.' : 'Login successful.', {
+  const access = await accessOf(db, config, user);
+  return ok(c, loginMessage(access), {
     u_id: user.u_id,
     full_name: user.full_name,
     u_name: user.u_name,
@@ -89,12 +100,27 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
   });
 };
 
-/** A user's role and permissions (rules/permissions.ts), and whether their password must be changed first. */
-async function accessOf(db: DB, user: { u_type: string; role: string | null; password_change_required: number }) {
+/**
+ * A user's role and permissions (rules/permissions.ts), and what they must do first: change the
+ * password the owner set, turn on two-factor sign-in (STAFF_TOTP=required).
+ */
+async function accessOf(db: DB, config: Config, user: { u_type: string; role: string | null; password_change_required: number; totp_enabled: number }) {
   const staff = isAdministrator(user);
   const role = staff ? (isRole(user.role) ? user.role : 'owner') : null;
   const permissions = role ? permissionsOf(role, role === 'catalogue' ? await staffPolicy(db) : undefined) : [];
-  return { role, permissions, ...(user.password_change_required === 1 ? { password_change_required: true as const } : {}) };
+  return {
+    role,
+    permissions,
+    ...(user.password_change_required === 1 ? { password_change_required: true as const } : {}),
+    ...(staff && totpSetupRequired(config, user) ? { totp_setup_required: true as const } : {}),
+  };
+}
+
+/** What a successful login says, the first thing to do named first. */
+function loginMessage(access: { password_change_required?: true; totp_setup_required?: true }): string {
+  if (access.password_change_required) return 'Login successful. Please change the password the owner set for you.';
+  if (access.totp_setup_required) return 'Login successful. The shop requires two-factor sign-in for staff: please turn it on before you go on.';
+  return 'Login successful.';
 }
 
 export const changePasswordHandler: RouteHandler<typeof changePassword, AppEnv> = async (c) => {

@@ -5,6 +5,7 @@ import { nationalNumber, phoneNumberMessage } from '../../../rules/phone.ts';
 import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { AddressFields } from '../orders/orders.schemas.ts';
 import { ALL_PERMISSIONS, type Permission, ROLES } from '../../../rules/permissions.ts';
+import { SignInCode, totpRequiredResponse } from '../totp/totp.routes.ts';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
@@ -48,6 +49,10 @@ export const UserLogin = z
     countryCode: CountryCode,
     phoneNumber: PhoneNumber,
     password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+    totp: SignInCode.optional().openapi({
+      description:
+        'With two-factor sign-in on (staff): the code the authenticator app shows, or an unused recovery code (then used up). Without it such an account is answered 401 with `data.totp_required`; ignored for an account without it.',
+    }),
   })
   .openapi('UserLogin');
 
@@ -70,6 +75,10 @@ export const SessionUser = z
     ...StaffAccess,
     password_change_required: z.literal(true).optional().openapi({
       description: 'Present when the password is one the owner set: until PUT /changepassword, the token can do nothing else.',
+    }),
+    totp_setup_required: z.literal(true).optional().openapi({
+      description:
+        'Present when the shop requires two-factor sign-in of staff (STAFF_TOTP=required) and this member has not turned it on: until POST /totp/enable, the token can only call GET /totp/status, POST /totp/setup, POST /totp/enable and PUT /changepassword (anything else: 403 with `data.totp_setup_required`).',
     }),
   })
   .openapi('SessionUser');
@@ -97,11 +106,13 @@ export const userLogin = createRoute({
   security: [],
   summary: 'Log in with country code, phone number and password',
   description:
-    'A wrong password and an unknown phone get the same answer in the same time. Repeated failures for one phone or from one address are refused with 429 for 15 minutes.',
+    'A wrong password and an unknown phone get the same answer in the same time. Repeated failures for one phone or from one address are refused with 429 for 15 minutes. ' +
+    'A member of staff with two-factor sign-in on sends `totp` too: without it, or with a wrong or used code, the answer is 401 with `data.totp_required: true`; wrong codes count as failures.',
   request: { body: jsonBody(UserLogin) },
   responses: {
     200: jsonOk(SessionUser, 'The session user, stored by the storefront.'),
     400: errorResponses[400],
+    401: totpRequiredResponse,
     429: errorResponses[429],
   },
 });

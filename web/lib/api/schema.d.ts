@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with country code, phone number and password
-         * @description A wrong password and an unknown phone get the same answer in the same time. Repeated failures for one phone or from one address are refused with 429 for 15 minutes.
+         * @description A wrong password and an unknown phone get the same answer in the same time. Repeated failures for one phone or from one address are refused with 429 for 15 minutes. A member of staff with two-factor sign-in on sends `totp` too: without it, or with a wrong or used code, the answer is 401 with `data.totp_required: true`; wrong codes count as failures.
          */
         post: operations["postUserlogin"];
         delete?: never;
@@ -98,6 +98,86 @@ export interface paths {
          */
         put: operations["putChangepassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/totp/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller signs in with two-factor sign-in
+         * @description Staff only (403 for a shopper). Answered also to a token held back until two-factor sign-in is on (STAFF_TOTP=required).
+         */
+        get: operations["getTotpStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up two-factor sign-in: a new secret and recovery codes
+         * @description Makes a new secret (kept sealed) and ten recovery codes, replacing an earlier set-up not yet turned on. Not on until POST /totp/enable gets one right code. Refused (409) while it is on: turn it off first. Staff only; answered also to a token held back until it is on (STAFF_TOTP=required). Recorded in the audit trail (totp.setup), never the secret.
+         */
+        post: operations["postTotpSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/totp/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with one right code
+         * @description The code the app shows for the secret of POST /totp/setup. Each code works once. Wrong codes count toward a limit (429 for 15 minutes after 10). Recorded in the audit trail (totp.enable).
+         */
+        post: operations["postTotpEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off with a code or a recovery code
+         * @description The secret and the recovery codes are forgotten. Wrong codes count toward a limit (429 for 15 minutes after 10). Recorded in the audit trail (totp.disable). Under STAFF_TOTP=required the account is then held back until it is set up again.
+         */
+        post: operations["postTotpDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1963,6 +2043,11 @@ export interface components {
              * @enum {boolean}
              */
             password_change_required?: true;
+            /**
+             * @description Present when the shop requires two-factor sign-in of staff (STAFF_TOTP=required) and this member has not turned it on: until POST /totp/enable, the token can only call GET /totp/status, POST /totp/setup, POST /totp/enable and PUT /changepassword (anything else: 403 with `data.totp_setup_required`).
+             * @enum {boolean}
+             */
+            totp_setup_required?: true;
         };
         UserLogin: {
             /** @enum {string} */
@@ -1973,6 +2058,11 @@ export interface components {
              */
             phoneNumber: string;
             password: string;
+            /**
+             * @description With two-factor sign-in on (staff): the code the authenticator app shows, or an unused recovery code (then used up). Without it such an account is answered 401 with `data.totp_required`; ignored for an account without it.
+             * @example 492039
+             */
+            totp?: string;
         };
         UserProfile: {
             u_id: number;
@@ -2029,6 +2119,39 @@ export interface components {
             repeatPassword: string;
             /** @description The password in use now: required, except while the password is one the owner set (password_change_required). */
             currentPassword?: string;
+        };
+        TotpStatus: {
+            /** @description Whether signing in asks for a code from an authenticator app. */
+            totp_enabled: boolean;
+            /** @description Whether the shop requires it of all staff (STAFF_TOTP=required): until it is on, the token can only set it up (and change the password). */
+            totp_required: boolean;
+            /** @description Recovery codes not used yet (0 while it is off). */
+            recovery_codes_left: number;
+        };
+        TotpSetup: {
+            /**
+             * @description The secret in base32, for typing into an authenticator app by hand.
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @description The otpauth://totp/ address to show as a QR code (SHA-1, 6 digits, 30 seconds). */
+            otpauth_url: string;
+            /** @description Ten one-time recovery codes ("abcd-efgh-jkmn-pqrs"), shown this once: each signs in once without the app (kept only as digests). */
+            recovery_codes: string[];
+        };
+        TotpCodeBody: {
+            /**
+             * @description The 6 digits the authenticator app shows now (a space in the middle is allowed).
+             * @example 492039
+             */
+            code: string;
+        };
+        TotpDisableBody: {
+            /**
+             * @description The 6 digits the authenticator app shows now, or one of the recovery codes given at set-up ("abcd-efgh-jkmn-pqrs", any case, dashes optional), which then works no more.
+             * @example 492039
+             */
+            code: string;
         };
         Category: {
             cate_id: number;
@@ -3539,6 +3662,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The password is right and the account signs in with two-factor sign-in: `data` is `{ totp_required: true }`. Without `totp`, the description asks for the code; with a wrong or used one, it says so (and the attempt counts toward the login limits). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The request body is too large (1 MB at most). */
             413: {
                 headers: {
@@ -3745,6 +3877,276 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTotpStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["TotpStatus"];
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postTotpSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Show the QR code, the secret and the recovery codes; then confirm with a code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["TotpSetup"];
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postTotpEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeBody"];
+            };
+        };
+        responses: {
+            /** @description On. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["TotpStatus"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postTotpDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpDisableBody"];
+            };
+        };
+        responses: {
+            /** @description Off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["TotpStatus"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
