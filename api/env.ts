@@ -100,6 +100,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Where e-mail is sent (issue 35): smtp://user:pass@host:port or smtps:// (TLS); unset, each message is an .eml file under DATA_DIR/mail. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/?#]+\/?(\?.*)?$/i, 'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port').optional(),
+  /** The sender of the shop's e-mail: an address, or "Name <address>". */
+  MAIL_FROM: z.string().regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'MAIL_FROM must be an address or "Name <address>"').optional(),
+  /** Where SMS go: log (JSON lines in DATA_DIR/sms.log) or twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM). */
+  SMS_PROVIDER: z.enum(['log', 'twilio'], { error: 'SMS_PROVIDER must be log or twilio' }).default('log'),
+  /** Base URL of the SMS provider's API (Twilio's unless set; tests point it at a local fake). */
+  SMS_URL: z.string().url('SMS_URL must be a URL, e.g. https://api.twilio.com').optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The number (E.164) or messaging service id SMS are sent from. */
+  TWILIO_FROM: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -144,6 +156,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Named on the legal and contact pages (GRIEVANCE_OFFICER_*). */
   grievanceOfficer: GrievanceOfficer;
+  /** Where e-mail goes (SMTP_URL, MAIL_FROM): an SMTP server, or .eml files in `dir` (DATA_DIR/mail). */
+  mail: { transport: 'smtp'; url: string; from: string } | { transport: 'files'; dir: string; from: string };
+  /** Where SMS go (SMS_PROVIDER): JSON lines appended to `file` (DATA_DIR/sms.log), or Twilio's API at `url`. */
+  sms: { provider: 'log'; file: string } | { provider: 'twilio'; url: string; accountSid: string; authToken: string; from: string };
 }
 
 /** Reads a secret kept in DATA_DIR, creating it once, so tokens (and sealed PANs) survive restarts. */
@@ -252,7 +268,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     grievanceOfficer: grievanceOfficerFrom(env),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    ...messaging(e, dataDir),
   };
+}
+
+/** Where the shop's e-mail and SMS go (issue 35): the embedded defaults need no set-up. */
+function messaging(e: z.output<typeof EnvSchema>, dataDir: string): Pick<Config, 'mail' | 'sms'> {
+  const from = e.MAIL_FROM ?? `Aurum Jewels <orders@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`;
+  const mail: Config['mail'] = e.SMTP_URL ? { transport: 'smtp', url: e.SMTP_URL, from } : { transport: 'files', dir: path.join(dataDir, 'mail'), from };
+  if (e.SMS_PROVIDER === 'log') return { mail, sms: { provider: 'log', file: path.join(dataDir, 'sms.log') } };
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM) {
+    throw new Error('Invalid environment: SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
+  const url = (e.SMS_URL ?? 'https://api.twilio.com').replace(/\/$/, '');
+  return { mail, sms: { provider: 'twilio', url, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } };
 }
 
 /** For api/routes/accounts until it imports rules/currency.ts ACCOUNT_COUNTRY_CODES, the list's home. */

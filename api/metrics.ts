@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { type DB, poolStats } from '../db/connection.ts';
 import { countPaymentsNeedingAttention } from '../db/queries/payments.ts';
+import { outboxDepth } from '../db/queries/outbox.ts';
 import { utcTimestamp } from '../db/time.ts';
 import { busyAnswers, diskFullAnswers } from './errors.ts';
 
@@ -65,6 +66,18 @@ export function countKeptAnswer(path: string, seconds: number): void {
   series.time.observe(seconds);
 }
 
+const messages = new Counter({
+  name: 'aurum_messages_total',
+  help: "Messages the outbox's dispatcher sent, attempts that will be retried, and messages given up on, by channel, this process",
+  labelNames: ['channel', 'outcome'],
+  registers: [shared],
+});
+
+/** Counts one send of the outbox (api/messages/dispatcher.ts). */
+export function countMessage(channel: string, outcome: 'sent' | 'retry' | 'failed'): void {
+  messages.inc({ channel, outcome });
+}
+
 let laneInFlight: (() => number) | undefined;
 new Gauge({
   name: 'aurum_checkout_lane_queue_depth',
@@ -105,6 +118,31 @@ function databaseRegistry(db: DB): Registry {
     registers: [registry],
     async collect() {
       this.set(await countPaymentsNeedingAttention(db, utcTimestamp()));
+    },
+  });
+  // One read of the outbox per scrape for both of its gauges (collected together).
+  let reading: ReturnType<typeof outboxDepth> | undefined;
+  const depthNow = () =>
+    (reading ??= outboxDepth(db).finally(() => {
+      reading = undefined;
+    }));
+  new Gauge({
+    name: 'aurum_outbox_messages',
+    help: 'Messages in the outbox not sent: pending (waiting or being retried) and failed (given up, waiting for Retry in the back office), by channel',
+    labelNames: ['channel', 'status'],
+    registers: [registry],
+    async collect() {
+      const depth = await depthNow();
+      for (const channel of ['email', 'sms', 'webhook']) for (const status of ['pending', 'failed']) this.set({ channel, status }, 0);
+      for (const c of depth.counts) this.set({ channel: c.channel, status: c.status }, c.n);
+    },
+  });
+  new Gauge({
+    name: 'aurum_outbox_overdue_seconds',
+    help: 'How long the most overdue pending message has been due (0: none waiting): a dispatcher stuck or a channel down shows here',
+    registers: [registry],
+    async collect() {
+      this.set((await depthNow()).overdueMs / 1000);
     },
   });
   databaseRegistries.set(db, registry);

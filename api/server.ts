@@ -13,6 +13,7 @@ import { bumpCatalogueVersion } from '../db/queries/site-state.ts';
 import { createSiteRebuilder } from './site/build.ts';
 import { log, setLogLevel } from '../db/log.ts';
 import { watchLaneQueue } from './metrics.ts';
+import { startDispatcher } from './messages/dispatcher.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
@@ -69,6 +70,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 const reconcile = () => void reconcileOnce({ db, config }).catch((error) => log.error({ err: error }, 'payments: reconciliation failed'));
 reconcile();
 setInterval(reconcile, config.paymentReconcileMs).unref();
+// What the outbox holds (e-mail, SMS) sent outside any request, each message by one instance (issue 35).
+const dispatcher = startDispatcher({ db, config });
 // Keep-alive, header, body and idle-socket timeouts, with the reasons for each number: api/timeouts.ts.
 if ('keepAliveTimeout' in server) applyTimeouts(server);
 
@@ -80,6 +83,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.close(async () => {
       await rebuilder.stop();
       await lane?.stop();
+      await dispatcher.stop();
       await db.destroy();
       process.exit(0);
     });

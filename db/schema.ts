@@ -497,6 +497,33 @@ export interface LeaseTable {
   expires_at: ColumnType<number, number, number>;
 }
 
+/** A message waiting to leave the shop, or sent, or given up on (issue 35: db/queries/outbox.ts). Times in epoch ms. */
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: OutboxChannel;
+  /** What happened, e.g. 'order.placed'. */
+  event: string;
+  /** Stable per event and recipient: the same message is never enqueued twice. */
+  dedupe_key: string;
+  /** An e-mail address, an E.164 phone, a webhook endpoint's id. */
+  recipient: string;
+  /** JSON: what the channel needs to render and send it. */
+  payload: string;
+  status: Defaulted<OutboxStatus>;
+  attempts: Defaulted<number>;
+  next_attempt_at: ColumnType<number, number, number>;
+  locked_until: ColumnType<number | null, number | null | undefined, number | null>;
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set once at enqueue: the e-mail's Message-ID (<message_id@domain>), the webhook-id. */
+  message_id: string;
+  created_at: ColumnType<number, number, number>;
+  sent_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type OutboxChannel = 'email' | 'sms' | 'webhook';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;
@@ -541,6 +568,7 @@ export interface Database {
   leases: LeaseTable;
   totp_recovery_codes: TotpRecoveryCodeTable;
   audit_log: AuditLogTable;
+  outbox: OutboxTable;
 }
 
 /**
@@ -592,6 +620,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   leases: { name: true, holder: true, expires_at: true },
   totp_recovery_codes: { trc_id: true, u_id: true, code_hash: true, used_at: true, created_at: true },
   audit_log: { id: true, actor_u_id: true, actor_name: true, role: true, action: true, entity: true, entity_id: true, before: true, after: true, ip: true, request_id: true, created_at: true },
+  outbox: { id: true, channel: true, event: true, dedupe_key: true, recipient: true, payload: true, status: true, attempts: true, next_attempt_at: true, locked_until: true, claimed_by: true, last_error: true, message_id: true, created_at: true, sent_at: true },
 };
 
 export type User = Selectable<UserTable>;

@@ -17,6 +17,7 @@ import * as stockApartFromCatalogue from './2026_11_26_0003_stock_apart_from_cat
 import * as paymentsSettle from './2026_11_28_0001_payments_settle.ts';
 import * as phoneNumbers from './2026_11_29_0001_phone_numbers.ts';
 import * as staff from './2026_11_30_0001_staff.ts';
+import * as outbox from './2026_12_01_0001_outbox.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0001_payments_settle': paymentsSettle,
   '2026_11_29_0001_phone_numbers': phoneNumbers,
   '2026_11_30_0001_staff': staff,
+  '2026_12_01_0001_outbox': outbox,
 };

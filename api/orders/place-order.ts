@@ -32,6 +32,8 @@ import { readsBeside, writeTransaction, type WriteOptions } from '../../db/trans
 import { addressUpsert } from '../../db/queries/profile.ts';
 import { lockShopper } from '../../db/queries/users.ts';
 import { openPan, sealPan } from '../../db/queries/pan.ts';
+import { orderPlacedWrite } from '../messages/events.ts';
+import { messagesWaiting } from '../messages/nudge.ts';
 
 /** The checkout's address; `country` is checked with state and zip_code by destinationOf (checkout-law.ts). */
 export type CheckoutAddress = ShippingAddress;
@@ -335,6 +337,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
   // Committed: this process's next answer made from stock shows the rows as the order left them
   // (noteStockChange, and through it the main thread when this is the checkout lane).
   if (placed.created) noteStockChange(db, taken.map((r) => r.pc_id), taken).catch(() => undefined);
+  // Its messages, written with it, sent now (api/messages/dispatcher.ts).
+  if (placed.created) messagesWaiting();
   return placed;
 }
 
@@ -473,5 +477,34 @@ function orderWrites(request: OrderRequest, priced: ShippedCart, method: Payment
         }),
       // The next checkout starts from this order's contact and address (My Profile shows and edits it).
       (db) => addressUpsert(db, request.u_id, request.checkout.address),
+      // The order-placed e-mail and SMS, in the outbox iff the order commits (issue 35).
+      ...[orderPlacedWrite(orderPlacedPayload(request, priced, method))].filter((write) => write !== undefined),
   ];
+}
+
+/** What the order-placed messages say: the order as placed (api/messages/events.ts). */
+function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: PaymentMethod) {
+  return {
+    placed_at: new Date().toISOString(),
+    currency: priced.currency,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    shipping: priced.shipping,
+    total: priced.total,
+    coupon_name: priced.coupon?.coupon_name ?? null,
+    payment_method: method,
+    address: request.checkout.address,
+    lines: priced.lines.map((l) => ({
+      product_name: l.product_name,
+      product_image: l.product_image,
+      category_name: l.category_name,
+      carat_name: l.carat_name,
+      material_name: l.material_name,
+      size_name: l.size_name,
+      quantity: l.quantity,
+      price: l.price,
+      line_total: l.line_total,
+      net_weight_mg: orderItemPricing(l.caratPricing).net_weight_mg,
+    })),
+  };
 }
