@@ -4,6 +4,7 @@ import { isAdministrator } from '../../rules/roles.ts';
 import { $user } from '../stores/session.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 import { Link, matchRoute, usePath } from './router.tsx';
+import { AuditScreen } from './screens/AuditScreen.tsx';
 import { CARATS, CATEGORIES, CatalogueScreen, MATERIALS, SIZES } from './screens/CatalogueScreen.tsx';
 import { ContactsScreen } from './screens/ContactsScreen.tsx';
 import { CouponsScreen } from './screens/CouponsScreen.tsx';
@@ -40,6 +41,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/synonyms': SynonymsScreen,
   '/admin/shipping': ShippingTaxScreen,
   '/admin/rates': MetalRatesScreen,
+  '/admin/audit': AuditScreen,
 };
 
 /**

@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { logout, type SessionUser } from '../stores/session.ts';
+import type { Permission } from '../../rules/permissions.ts';
 import { AdminIcon, type AdminIconName } from './components/AdminIcon.tsx';
+import { usePermissions } from './hooks/usePermissions.ts';
 import { Link } from './router.tsx';
 
-/** The menu (backoffice.md §2 Admin layout), in the document's order. */
-export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconName; alsoAt?: string[] }> = [
+/** The menu (backoffice.md §2 Admin layout), in the document's order; an entry with a `permission` shows only to those who hold it. */
+export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconName; alsoAt?: string[]; permission?: Permission }> = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: 'dashboard', alsoAt: ['/admin'] },
   { href: '/admin/categories', label: 'Categories', icon: 'category' },
   { href: '/admin/materials', label: 'Materials', icon: 'material' },
@@ -22,6 +24,7 @@ export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconN
   { href: '/admin/coupon', label: 'Coupons', icon: 'coupon' },
   { href: '/admin/synonyms', label: 'Search Synonyms', icon: 'search' },
   { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping' },
+  { href: '/admin/audit', label: 'Audit Trail', icon: 'audit', permission: 'audit.view' },
 ];
 
 /** Logout: the session and the stored order data go (the storefront's own logout), then the login page. */
@@ -42,6 +45,7 @@ export interface AdminLayoutProps {
  */
 export function AdminLayout({ path, user, children }: AdminLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const permissions = usePermissions();
 
   // A screen chosen from the drawer closes it.
   useEffect(() => setMenuOpen(false), [path]);
@@ -81,7 +85,7 @@ export function AdminLayout({ path, user, children }: AdminLayoutProps) {
         </div>
         <nav>
           <ul className="admin-nav__list">
-            {MENU.map((item) => {
+            {MENU.filter((item) => !item.permission || permissions?.includes(item.permission)).map((item) => {
               // A screen's own pages (an order's detail under /admin/orders) keep its menu entry current.
               const active = path === item.href || path.startsWith(`${item.href}/`) || Boolean(item.alsoAt?.includes(path));
               return (

@@ -26,6 +26,7 @@ const PATHS = {
   refresh: 'M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4v4.5H15',
   video: 'M3.5 6.5h12v11h-12zM15.5 10.5l5-3v9l-5-3',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.6-1.9L20 20',
+  audit: 'M9 4h6v3H9zM7 5.5H4.5v15h15v-15H17M8 11.5h8M8 15.5h5',
 } as const;
 
 export type AdminIconName = keyof typeof PATHS;

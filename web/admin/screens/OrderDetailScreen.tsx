@@ -14,6 +14,7 @@ import type { DeskOrderDetail } from '../types.ts';
 import { useSave } from '../hooks/useSave.ts';
 import { OrderItems } from '../components/OrderItems.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
+import { AuditTrailLink } from './AuditScreen.tsx';
 
 /** The order desk's calls for one order (openapi.yaml, Admin orders). */
 const orderDesk = {
@@ -204,6 +205,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
                 ))}
               </ol>
             )}
+            <AuditTrailLink entity="order" entity_id={order.o_id} label="Full trail: every change to this order" />
           </div>
         </Card>
       </div>

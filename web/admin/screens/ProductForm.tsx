@@ -11,6 +11,7 @@ import { MediaFields } from '../product-form/MediaFields.tsx';
 import { OptionsFields } from '../product-form/OptionsFields.tsx';
 import type { Carat, Category, Material, Product, Size } from '../types.ts';
 import { formatBytes } from '../validation.ts';
+import { AuditTrailLink } from './AuditScreen.tsx';
 
 /** What the product form chooses from. */
 export interface ProductChoices {
@@ -93,6 +94,11 @@ export function ProductForm({ product, choices, onClose, onSaved }: ProductFormP
         )
       }
     >
+      {product && (
+        <p className="admin-form-history">
+          <AuditTrailLink entity="product" entity_id={product.p_id} label="History (opens in a new tab)" newTab />
+        </p>
+      )}
       <DetailsFields categories={choices.categories} />
       <OptionsFields materials={choices.materials} sizes={choices.sizes} editing={editing} />
       <CaratPrices carats={choices.carats} />

@@ -1,0 +1,43 @@
+import { onForbidden } from './api/client.ts';
+import { $user } from '../stores/session.ts';
+
+export interface Download {
+  /** The name the browser saves it under. */
+  fileName: string;
+  /** The content type the answer must have (its start: 'text/csv' matches 'text/csv; charset=utf-8'). */
+  type: string;
+  /** Said when the answer is not the file and carries no sentence of its own. */
+  failure: string;
+}
+
+/**
+ * Downloads a file the API answers behind the bearer token (an invoice's PDF, the audit
+ * trail's CSV): fetched, then handed to the browser as a file. Answers null when it was
+ * handed over, else the server's sentence (or `failure`).
+ */
+export async function downloadFile(path: string, { fileName, type, failure }: Download): Promise<string | null> {
+  const token = $user.get()?.auth_token;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    return `${failure} Please try again.`;
+  }
+  if (response.status === 403) onForbidden();
+  if (!response.ok || !response.headers.get('content-type')?.startsWith(type)) {
+    try {
+      return ((await response.json()) as { description?: string }).description ?? failure;
+    } catch {
+      return failure;
+    }
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return null;
+}
