@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppEnv, Caller } from './context.ts';
 import type { Config } from './env.ts';
-import { forbidden } from './errors.ts';
+import { forbiddenError } from '../rules/errors.ts';
 import { isAdministrator } from '../rules/roles.ts';
 import { isRole, missingPermissionMessage, type Permission, permissionsOf } from '../rules/permissions.ts';
 import { findTokenHolder } from '../db/queries/users.ts';
@@ -86,16 +86,16 @@ async function identify(c: Ctx, pending: PendingPassword = 'refuse'): Promise<Ca
 async function callerOf(c: Ctx, token: string, pending: PendingPassword = 'refuse'): Promise<Caller> {
   const { config, db } = c.var.deps;
   const subject = await verifyToken(config, token);
-  if (subject === null) throw forbidden();
+  if (subject === null) throw forbiddenError();
   // The very account the token was issued to: same id and same key (an id given out again has another key).
   const user = await findTokenHolder(db, subject.u_id, subject.token_key);
-  if (!user) throw forbidden('This account no longer exists or was deactivated. Please log in again.');
+  if (!user) throw forbiddenError('This account no longer exists or was deactivated. Please log in again.');
   if (user.password_change_required === 1 && pending !== 'allow') {
-    throw forbidden('Please change the password the owner set for you before you go on (PUT /changepassword).', { password_change_required: true });
+    throw forbiddenError('Please change the password the owner set for you before you go on (PUT /changepassword).', { password_change_required: true });
   }
   const isAdmin = isAdministrator(user);
   if (isAdmin && totpSetupRequired(config, user) && pending === 'refuse') {
-    throw forbidden(TOTP_SETUP_REQUIRED_MESSAGE, { totp_setup_required: true });
+    throw forbiddenError(TOTP_SETUP_REQUIRED_MESSAGE, { totp_setup_required: true });
   }
   const role = isRole(user.role) ? user.role : null;
   const permissions = isAdmin ? permissionsOf(role ?? 'owner', role === 'catalogue' ? await staffPolicy(db) : undefined) : [];
@@ -114,7 +114,7 @@ export function totpSetupRequired(config: Pick<Config, 'staffTotp'>, user: { tot
 export function requireUser(pending: PendingPassword = 'refuse'): MiddlewareHandler<AppEnv> {
   return async function requireUser(c, next) {
     const caller = await identify(c, pending);
-    if (!caller) throw forbidden('Please log in to continue.');
+    if (!caller) throw forbiddenError('Please log in to continue.');
     c.set('caller', caller);
     await next();
   };
@@ -134,9 +134,9 @@ export function actorOf(c: Ctx, caller: Caller): Actor {
 export function requirePermission(permission: Permission | null, pending: PendingPassword = 'refuse'): MiddlewareHandler<AppEnv> {
   return async function requirePermission(c, next) {
     const caller = await identify(c, pending);
-    if (!caller) throw forbidden('Please log in as a member of staff.');
-    if (!caller.isAdmin) throw forbidden('Only the shop\'s staff can do this.');
-    if (permission && !caller.permissions.includes(permission)) throw forbidden(missingPermissionMessage(permission), { missing_permission: permission });
+    if (!caller) throw forbiddenError('Please log in as an administrator.');
+    if (!caller.isAdmin) throw forbiddenError('Only administrators can do this.');
+    if (permission && !caller.permissions.includes(permission)) throw forbiddenError(missingPermissionMessage(permission), { missing_permission: permission });
     c.set('caller', caller);
     await actingAs(actorOf(c, caller), next);
   };
@@ -163,6 +163,6 @@ export function identifyCaller(): MiddlewareHandler<AppEnv> {
  */
 export function assertOwnUser(caller: Caller, u_id: number, permission: Permission = 'customers.manage'): void {
   if (caller.u_id !== u_id && !caller.permissions.includes(permission)) {
-    throw forbidden('You can only act on your own account.');
+    throw forbiddenError('You can only act on your own account.');
   }
 }

@@ -16,19 +16,6 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/**
- * The refusals under their HTTP names, for api/routes/ and api/auth.ts until they import the
- * one set in rules/errors.ts (invalidError for badRequest, and so on): the same functions.
- */
-export {
-  invalidError as badRequest,
-  unauthorizedError as unauthorized,
-  forbiddenError as forbidden,
-  notFoundError as notFound,
-  conflictError as conflict,
-  tooManyError as tooManyAttempts,
-} from '../rules/errors.ts';
-
 /** The HTTP status of each kind of domain error (rules/errors.ts): the one place they meet. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,

@@ -1,7 +1,6 @@
 import type { DB } from '../db/connection.ts';
 import { countHit } from '../db/queries/rate-limits.ts';
 
-export { clearRateLimit, releaseRateLimitSlot } from '../db/queries/rate-limits.ts';
 
 export interface Limit {
   /** How many hits a bucket takes inside one window. */

@@ -428,6 +428,3 @@ export function findOrderByIdempotencyKey(db: DB, u_id: number, key: string) {
 export function findOrderByProviderOrderId(db: DB, providerOrderId: string) {
   return db.selectFrom('orders').select(['o_id', 'u_id']).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
 }
-
-/** For api/routes/payments until it imports the payment lookups from their home, payments.ts. */
-export { findPaymentBySession } from './payments.ts';

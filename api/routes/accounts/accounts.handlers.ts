@@ -9,9 +9,11 @@ import { isRole, permissionsOf } from '../../../rules/permissions.ts';
 import { actorOf, issueToken, totpSetupRequired } from '../../auth.ts';
 import { clientAddress } from '../../client-address.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, conflict, created, forbidden, notFound, ok, tooManyAttempts } from '../../errors.ts';
+import { conflictError, forbiddenError, invalidError, notFoundError, tooManyError } from '../../../rules/errors.ts';
+import { created, ok } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../../db/passwords.ts';
-import { clearRateLimit, hitRateLimit, type Limit, releaseRateLimitSlot, takeRateLimitSlots } from '../../rate-limit.ts';
+import { hitRateLimit, type Limit, takeRateLimitSlots } from '../../rate-limit.ts';
+import { clearRateLimit, releaseRateLimitSlot } from '../../../db/queries/rate-limits.ts';
 import { getProfile, rememberAddress } from '../../../db/queries/profile.ts';
 import { writeTransaction } from '../../../db/transaction.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
@@ -34,7 +36,7 @@ export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = as
   // Counted before the password is hashed: a flood costs the server no argon2 work.
   const signupLimit: Limit = { max: config.signupsPerAddressHour, windowMs: SIGNUP_WINDOW_MS };
   const wait = await hitRateLimit(db, `signup:address:${clientAddress(c)}`, signupLimit);
-  if (wait > 0) throw tooManyAttempts(`Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+  if (wait > 0) throw tooManyError(`Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   const result = await createUser(db, {
     full_name: body.full_name,
     u_name: body.u_name,
@@ -45,7 +47,7 @@ export const registerUserHandler: RouteHandler<typeof registerUser, AppEnv> = as
     u_type: '1',
   });
   if ('taken' in result) {
-    throw conflict(
+    throw conflictError(
       result.taken === 'phone'
         ? 'This phone number is already registered. Please log in.'
         : 'This username is already taken. Please choose another.',
@@ -67,12 +69,12 @@ export const userLoginHandler: RouteHandler<typeof userLogin, AppEnv> = async (c
     { bucket: phoneBucket, limit: PHONE_LIMIT },
     { bucket: addressBucket, limit: ADDRESS_LIMIT },
   ]);
-  if (wait > 0) throw tooManyAttempts(`Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+  if (wait > 0) throw tooManyError(`Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
 
   const user = await findUserByPhone(db, countryCode, phoneNumber);
-  if (!(await verifyPassword(user?.password_hash, password)) || !user) throw badRequest('Invalid phone number or password.');
+  if (!(await verifyPassword(user?.password_hash, password)) || !user) throw invalidError('Invalid phone number or password.');
   // Only the holder of the right password learns that the account was deactivated.
-  if (user.active !== 1) throw forbidden('This account has been deactivated. Please ask the shop\'s owner.');
+  if (user.active !== 1) throw forbiddenError('This account has been deactivated. Please ask the shop\'s owner.');
   if (user.totp_enabled === 1) {
     // The second step: the phone's slot stays taken until a code is right (a wrong one is a guess like a
     // wrong password); asking for the code gives the address its slot back (the password was right).
@@ -128,17 +130,17 @@ export const changePasswordHandler: RouteHandler<typeof changePassword, AppEnv> 
   const { db, config } = c.var.deps;
   const { caller } = c.var;
   const user = await findUserById(db, caller.u_id);
-  if (!user) throw notFound('This account no longer exists.');
+  if (!user) throw notFoundError('This account no longer exists.');
   if (user.password_change_required !== 1) {
     // Someone holding a stolen token must not be able to lock the owner out: the old password is asked, and counted like a login.
     const bucket = `password:user:${user.u_id}`;
     const wait = await takeRateLimitSlots(db, [{ bucket, limit: PHONE_LIMIT }]);
-    if (wait > 0) throw tooManyAttempts(`Too many attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
-    if (!currentPassword) throw badRequest('Please enter your current password.');
-    if (!(await verifyPassword(user.password_hash, currentPassword))) throw badRequest('Your current password is not right.');
+    if (wait > 0) throw tooManyError(`Too many attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    if (!currentPassword) throw invalidError('Please enter your current password.');
+    if (!(await verifyPassword(user.password_hash, currentPassword))) throw invalidError('Your current password is not right.');
     await clearRateLimit(db, bucket);
   }
-  if (await verifyPassword(user.password_hash, password)) throw badRequest('Please choose a password different from the one you have now.');
+  if (await verifyPassword(user.password_hash, password)) throw invalidError('Please choose a password different from the one you have now.');
   const password_hash = await hashPassword(password);
   const change = () => setOwnPassword(db, user.u_id, password_hash);
   const subject = caller.isAdmin ? await actingAs(actorOf(c, caller), change) : await change();
@@ -148,7 +150,7 @@ export const changePasswordHandler: RouteHandler<typeof changePassword, AppEnv> 
 
 export const getUserProfileHandler: RouteHandler<typeof getUserProfile, AppEnv> = async (c) => {
   const profile = await getProfile(c.var.deps.db, c.var.caller.u_id);
-  if (!profile) throw notFound('This account no longer exists.');
+  if (!profile) throw notFoundError('This account no longer exists.');
   const { role, permissions } = c.var.caller;
   return ok(c, 'Your profile.', { ...profile, role, permissions });
 };
@@ -163,7 +165,7 @@ export const updateUserProfileHandler: RouteHandler<typeof updateUserProfile, Ap
     await rememberAddress(trx, u_id, { ...address, state: destination.state, zip_code: destination.zip_code, country: destination.country });
     return getProfile(trx, u_id);
   });
-  if (!profile) throw notFound('This account no longer exists.');
+  if (!profile) throw notFoundError('This account no longer exists.');
   const { role, permissions } = c.var.caller;
   return ok(c, 'Your address is saved. Checkout will fill it in next time.', { ...profile, role, permissions });
 };

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
-import { COUNTRY_CODES } from '../../env.ts';
+import { ACCOUNT_COUNTRY_CODES } from '../../../rules/currency.ts';
 import { nationalNumber, phoneNumberMessage } from '../../../rules/phone.ts';
 import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { AddressFields } from '../orders/orders.schemas.ts';
@@ -10,7 +10,7 @@ import { SignInCode, totpRequiredResponse } from '../totp/totp.routes.ts';
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
 
-export const CountryCode = z.enum(COUNTRY_CODES, { error: `Country code must be one of ${COUNTRY_CODES.join(', ')}.` });
+export const CountryCode = z.enum(ACCOUNT_COUNTRY_CODES, { error: `Country code must be one of ${ACCOUNT_COUNTRY_CODES.join(', ')}.` });
 const PHONE_DIGITS = 'Phone number must be 6 to 15 digits.';
 /** The phone as a shopper types it: digits with spaces, dashes, dots or brackets, a leading + or 0 (rules/phone.ts reads it). */
 export const PhoneNumber = z

@@ -3,7 +3,8 @@ import { listOrdersOf } from '../../../db/queries/orders.ts';
 import { actorOf, assertOwnUser } from '../../auth.ts';
 import { actingAs } from '../../../db/audit.ts';
 import type { AppEnv } from '../../context.ts';
-import { badRequest, created, ok } from '../../errors.ts';
+import { invalidError } from '../../../rules/errors.ts';
+import { created, ok } from '../../errors.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
 import { CURRENCY_OF_FIELD } from '../../../rules/money.ts';
 import { changeOrderStatus } from '../../orders/lifecycle.ts';
@@ -29,7 +30,7 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
   const { db, config } = c.var.deps;
   const currency = await shopperCurrency(db, u_id, c.var.caller);
   if (body.priceType && CURRENCY_OF_FIELD[body.priceType] !== currency) {
-    throw badRequest(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
+    throw invalidError(`Prices for this account are in ${currency === 'INR' ? 'rupees (inr_price)' : 'dollars (usd_price)'}. Please refresh the page.`);
   }
   const destination = destinationOf(body);
   const request: OrderRequest = {
