@@ -472,6 +472,19 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     },
   },
   'GET /getstaffsettings': { role: 'admin', build: async () => ({ path: '/getstaffsettings' }) },
+  'GET /getmessages': { role: 'admin', build: async () => ({ path: '/getmessages?status=failed&page=1&perPage=10' }) },
+  'POST /retrymessage': {
+    role: 'admin',
+    build: async () => {
+      // A message given up on (issue 35's outbox), for Retry to send again.
+      const { id } = await server.db
+        .insertInto('outbox')
+        .values({ channel: 'sms', event: 'probe.message', dedupe_key: unique('probe-message'), recipient: '+919876543210', payload: '{}', status: 'failed', attempts: 9, next_attempt_at: Date.now(), message_id: unique('msg_probe'), created_at: Date.now(), last_error: 'probe' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: '/retrymessage', body: { id } };
+    },
+  },
   'PUT /setstaffsettings': { role: 'admin', build: async () => ({ path: '/setstaffsettings', body: { rate_change_percent: 5 } }) },
 };
 

@@ -82,7 +82,7 @@ export function emailChannel(mail: Config['mail']): Channel {
 }
 
 /** The .eml files under DATA_DIR/mail, newest first: To, Subject and Message-ID read from their headers. */
-async function keptMail(dir: string, limit: number): Promise<KeptMessage[]> {
+export async function keptMail(dir: string, limit: number): Promise<KeptMessage[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.eml'));

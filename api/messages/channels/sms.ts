@@ -54,7 +54,7 @@ export function smsChannel(sms: Config['sms']): Channel {
 }
 
 /** The last lines of sms.log, newest first. */
-async function keptSms(file: string, limit: number): Promise<KeptMessage[]> {
+export async function keptSms(file: string, limit: number): Promise<KeptMessage[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

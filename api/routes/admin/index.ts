@@ -5,6 +5,7 @@ import { categoriesRoutes } from './categories/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
 import { couponsRoutes } from './coupons/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import { messagesRoutes } from './messages/index.ts';
 import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
 import { searchAdminRoutes } from './search/index.ts';
@@ -12,6 +13,7 @@ import { slidersRoutes } from './sliders/index.ts';
 import { staffRoutes } from './staff/index.ts';
 import { testimonialsRoutes } from './testimonials/index.ts';
 import { usersRoutes } from './users/index.ts';
+import { webhooksRoutes } from './webhooks/index.ts';
 
 /**
  * Every back-office call (backoffice.md §7), each declaring the permission it needs
@@ -32,5 +34,7 @@ export function adminRoutes() {
     .route('/', dashboardRoutes())
     .route('/', searchAdminRoutes())
     .route('/', staffRoutes())
-    .route('/', auditRoutes());
+    .route('/', auditRoutes())
+    .route('/', messagesRoutes())
+    .route('/', webhooksRoutes());
 }

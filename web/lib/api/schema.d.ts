@@ -1859,6 +1859,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getmessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's outgoing messages: e-mail, SMS and webhooks
+         * @description Every message the shop sends is written with the change that causes it and sent afterwards, retried with a growing back-off for about a day; a message still failing then is failed, with the error, until Retry (POST /retrymessage). Newest first. When the embedded defaults are in use, the e-mails written as .eml files and the SMS lines of sms.log are listed too.
+         */
+        get: operations["getGetmessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/retrymessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed message again
+         * @description A failed message becomes pending, due at once, with a fresh round of retries. The same message is sent (same Message-ID or webhook-id).
+         */
+        post: operations["postRetrymessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -3333,6 +3373,51 @@ export interface components {
             request_id: string | null;
             /** @description ISO 8601, UTC. */
             createdAt: string;
+        };
+        MessagesPage: {
+            messages: components["schemas"]["OutboxMessage"][];
+            totalCount: number;
+            /** @description Without SMTP_URL: the newest 50 e-mails written as .eml files under DATA_DIR/mail (null when an SMTP server sends them). */
+            mailFiles: components["schemas"]["KeptMessage"][] | null;
+            /** @description With SMS_PROVIDER=log: the newest 50 lines of DATA_DIR/sms.log (null when a provider sends them). */
+            smsLog: components["schemas"]["KeptMessage"][] | null;
+        };
+        OutboxMessage: {
+            id: number;
+            /** @enum {string} */
+            channel: "email" | "sms" | "webhook";
+            /** @example order.placed */
+            event: string;
+            /** @description The e-mail address, the phone (E.164) or the webhook endpoint. */
+            recipient: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            /** @description Attempts so far (since the last Retry). */
+            attempts: number;
+            /** @description Why the last attempt failed (the server's or provider's answer); null once sent. */
+            last_error: string | null;
+            /** @description The same on every attempt: the e-mail's Message-ID is <message_id@sender's domain>; a webhook's webhook-id. */
+            message_id: string;
+            /** @description ISO 8601, UTC: when the change that sends it committed. */
+            createdAt: string;
+            /** @description ISO 8601, UTC: when it is tried next (pending only). */
+            nextAttemptAt: string | null;
+            /** @description ISO 8601, UTC. */
+            sentAt: string | null;
+        };
+        KeptMessage: {
+            message_id: string | null;
+            to: string;
+            /** @description ISO 8601, UTC. */
+            at: string;
+            /** @description The subject (e-mail) or the text (SMS). */
+            summary: string;
+            /** @description The .eml file's name under DATA_DIR/mail, or sms.log. */
+            file: string;
+        };
+        RetryMessageBody: {
+            /** @example 1 */
+            id: number;
         };
         MetalRates: {
             /** @description Every carat with its rate now. */
@@ -10222,6 +10307,148 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetmessages: {
+        parameters: {
+            query?: {
+                /** @description pending (waiting or being retried), sent, or failed (given up: Retry sends it again). */
+                status?: "pending" | "sent" | "failed";
+                channel?: "email" | "sms" | "webhook";
+                page?: number;
+                /** @description Messages per page, 1 to 100 (default 20). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages, how many match, and what the embedded defaults kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["MessagesPage"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postRetrymessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The message, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["OutboxMessage"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The message is not failed (pending or sent already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
