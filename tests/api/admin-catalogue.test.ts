@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Callers, expectFormRefused, expectRefused, formData, mediaFiles, mp4Bytes, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
+import { type Callers, createWithForm, expectFormRefused, expectRefused, formData, mediaFiles, mp4Bytes, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { createCarat, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, type TestStore } from '../helpers/store.ts';
@@ -21,10 +21,8 @@ afterAll(() => store.close());
 const categoryFile = (name: string) => path.join(store.config.mediaDir, 'Category', name);
 const countCategories = async () => Number((await store.db.selectFrom('categories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-async function addCategory(cate_name: string) {
-  const res = await sendForm(store, '/addcategory', formData({ cate_name, categoryImage: { bytes: await tinyImage('png'), name: 'rings.png' } }), admin.auth);
-  expect(res.status).toBe(201);
-  return res.body.data as { cate_id: number; cate_name: string; cate_image: string };
+async function addCategory(cate_name: string): Promise<{ cate_id: number; cate_name: string; cate_image: string }> {
+  return createWithForm(store, '/addcategory', formData({ cate_name, categoryImage: { bytes: await tinyImage('png'), name: 'rings.png' } }), admin);
 }
 
 describe('POST /addcategory', () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnswerCase, type Callers, createOrder, expectAnswers, expectFormRefused, expectRefused, formData, type FormValue, hostileFiles, mediaFiles, mp4Bytes, sendForm, storeWithCallers, tinyImage, webmBytes } from '../helpers/admin.ts';
+import { type AnswerCase, type Callers, createOrder, createWithForm, expectAnswers, expectFormRefused, expectRefused, formData, type FormValue, hostileFiles, mediaFiles, mp4Bytes, sendForm, storeWithCallers, tinyImage, webmBytes } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { orderCod } from '../helpers/orders.ts';
@@ -58,11 +58,7 @@ async function productForm(overrides: Record<string, FormValue | undefined> = {}
   });
 }
 
-async function insertViaApi(overrides: Record<string, FormValue | undefined> = {}) {
-  const res = await sendForm(store, '/insertproduct', await productForm(overrides), admin.auth);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const insertViaApi = async (overrides: Record<string, FormValue | undefined> = {}) => createWithForm(store, '/insertproduct', await productForm(overrides), admin);
 
 describe('POST /insertproduct', () => {
   it('adds a product with materials, sizes, features, carat prices in minor units and media by their bytes', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Callers, expectFormRefused, expectRefused, formData, type FormValue, hostileFiles, mediaFiles, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
+import { type Callers, createWithForm, expectFormRefused, expectRefused, formData, type FormValue, hostileFiles, mediaFiles, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, createUser, type TestStore } from '../helpers/store.ts';
@@ -33,11 +33,7 @@ async function testimonialForm(overrides: Record<string, FormValue | undefined> 
   });
 }
 
-async function addTestimonial(overrides: Record<string, FormValue | undefined> = {}) {
-  const res = await sendForm(store, '/addreviews', await testimonialForm(overrides), admin.auth);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const addTestimonial = async (overrides: Record<string, FormValue | undefined> = {}) => createWithForm(store, '/addreviews', await testimonialForm(overrides), admin);
 
 describe('POST /addreviews', () => {
   it('adds a testimonial with its image, authored by the administrator the token names', async () => {

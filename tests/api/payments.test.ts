@@ -59,7 +59,19 @@ function helpers(get: () => TestStore) {
   };
   const orders = (u_id: number) => get().db.selectFrom('orders').selectAll().where('u_id', '=', u_id).execute();
   const cartCount = async (u_id: number) => (await get().db.selectFrom('cart_items').select('c_id').where('u_id', '=', u_id).execute()).length;
-  return { api, addToCart, orders, cartCount };
+  /** A ₹1,000 piece of its own, put in the shopper's cart; answers the product. */
+  const addPieceToCart = async (shopper: Shopper) => {
+    const product = await createProduct(get(), { carats: [{ inr_price: 100000, usd_price: 1200 }] });
+    await addToCart(shopper, product.selection);
+    return product;
+  };
+  /** An online order sent again (the return page reloaded, or reached after the order was placed) answers that order, and there is still one. */
+  const expectSameOrder = async (again: { status: number; body: any }, shopper: Shopper, o_id: number) => {
+    expect(again.status).toBe(200);
+    expect(again.body.data.o_id).toBe(o_id);
+    expect(await orders(shopper.u_id)).toHaveLength(1);
+  };
+  return { api, addToCart, orders, cartCount, addPieceToCart, expectSameOrder };
 }
 
 describe('sandbox provider', () => {
@@ -68,7 +80,7 @@ describe('sandbox provider', () => {
     store = await createTestStore({ PUBLIC_URL: 'http://shop.test' });
   });
   afterAll(() => store.close());
-  const { api, addToCart, orders, cartCount } = helpers(() => store);
+  const { api, addToCart, orders, cartCount, addPieceToCart, expectSameOrder } = helpers(() => store);
 
   /** Opens the hosted page and presses a button, as a browser would. */
   async function press(sessionId: string, button: 'pay' | 'fail', returnUrl = 'http://shop.test/orderconfirm') {
@@ -136,15 +148,12 @@ describe('sandbox provider', () => {
 
     // The return page reloaded: the same order, not a second one.
     const replay = await api('POST', '/createorder', onlineOrder(shopper, 104681, order_id, { discount: 10468.1, total: 94212.9, coupon_name: coupon.coupon_name }), shopper.auth);
-    expect(replay.status).toBe(200);
-    expect(replay.body.data.o_id).toBe(order.o_id);
-    expect(await orders(shopper.u_id)).toHaveLength(1);
+    await expectSameOrder(replay, shopper, order.o_id);
   });
 
   it('places the order from the stored checkout when Pay is pressed, so the return finds it', async () => {
     const shopper = await createUser(store);
-    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
-    await addToCart(shopper, product.selection);
+    await addPieceToCart(shopper);
     const started = await api('POST', '/payment', paymentBody(shopper, 1000, { checkout: address }), shopper.auth);
     const { payment_session_id, order_id } = started.body.data;
     await press(payment_session_id, 'pay');
@@ -152,15 +161,12 @@ describe('sandbox provider', () => {
     expect(order).toMatchObject({ provider_order_id: order_id, payment_status: 'paid', city: 'Surat' });
     expect(await cartCount(shopper.u_id)).toBe(0);
     const returned = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
-    expect(returned.status).toBe(200);
-    expect(returned.body.data.o_id).toBe(order.o_id);
-    expect(await orders(shopper.u_id)).toHaveLength(1);
+    await expectSameOrder(returned, shopper, order.o_id);
   });
 
   it('fails: return with FAILED, and the order is refused', async () => {
     const shopper = await createUser(store);
-    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
-    await addToCart(shopper, product.selection);
+    await addPieceToCart(shopper);
     const started = await api('POST', '/payment', paymentBody(shopper, 1000), shopper.auth);
     const back = await press(started.body.data.payment_session_id, 'fail');
     expect(back.searchParams.get('txStatus')).toBe('FAILED');
@@ -246,8 +252,7 @@ describe('sandbox provider', () => {
   it('refunds a paid order cancelled by the shopper at once, by the shop only once the amount is confirmed, and once', async () => {
     const admin = await createUser(store, { u_type: '0' });
     const paidOrder = async (shopper: Shopper) => {
-      const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
-      await addToCart(shopper, product.selection);
+      await addPieceToCart(shopper);
       const started = await api('POST', '/payment', paymentBody(shopper, 1000, { checkout: address }), shopper.auth);
       await press(started.body.data.payment_session_id, 'pay');
       const [order] = await orders(shopper.u_id);
@@ -327,7 +332,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
     await store.close();
     await cashfree.close();
   });
-  const { api, addToCart, orders } = helpers(() => store);
+  const { api, addToCart, orders, addPieceToCart, expectSameOrder } = helpers(() => store);
 
   async function webhook(order_id: string, options: { secret?: string; timestamp?: string; body?: string } = {}) {
     const raw = options.body ?? JSON.stringify({
@@ -353,11 +358,18 @@ describe('cashfree provider (against a local fake of its API)', () => {
   }
 
   async function startPaid(shopper: Shopper, extra: object = {}) {
-    const product = await createProduct(store, { carats: [{ inr_price: 100000, usd_price: 1200 }] });
-    await addToCart(shopper, product.selection);
+    await addPieceToCart(shopper);
     const started = await api('POST', '/payment', paymentBody(shopper, 1000, extra), shopper.auth);
     expect(started.status).toBe(200);
     return started.body.data as { order_id: string; payment_session_id: string };
+  }
+
+  /** A new shopper's payment to their stored checkout, paid at Cashfree; answers the shopper and the payment's order_id. */
+  async function paidAtCashfree() {
+    const shopper = await createUser(store);
+    const { order_id } = await startPaid(shopper, { checkout: address });
+    fakeOrders.get(order_id)!.order_status = 'PAID';
+    return { shopper, order_id };
   }
 
   it('creates the order at Cashfree with the credentials, amount, customer and return URL', async () => {
@@ -397,9 +409,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
   });
 
   it('webhook: verifies the signature, asks Cashfree, places the stored checkout once, refuses a replay', async () => {
-    const shopper = await createUser(store);
-    const { order_id } = await startPaid(shopper, { checkout: address });
-    fakeOrders.get(order_id)!.order_status = 'PAID';
+    const { shopper, order_id } = await paidAtCashfree();
 
     const forged = await json(await webhook(order_id, { secret: 'wrong-secret' }));
     expect(forged.status).toBe(401);
@@ -428,9 +438,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
     const retry = await json(await webhook(order_id, { timestamp: String(Date.now() + 1) }));
     expect(retry.body.data.outcome).toBe('already_placed');
     const returned = await api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth);
-    expect(returned.status).toBe(200);
-    expect(returned.body.data.o_id).toBe(order.o_id);
-    expect(await orders(shopper.u_id)).toHaveLength(1);
+    await expectSameOrder(returned, shopper, order.o_id);
   });
 
   it('webhook that is unpaid at Cashfree, names no order, or an unknown order changes nothing', async () => {
@@ -448,9 +456,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
   });
 
   it('the shopper\'s return and the webhook racing make one order', async () => {
-    const shopper = await createUser(store);
-    const { order_id } = await startPaid(shopper, { checkout: address });
-    fakeOrders.get(order_id)!.order_status = 'PAID';
+    const { shopper, order_id } = await paidAtCashfree();
     const [hook, back, back2] = await Promise.all([
       (async () => json(await webhook(order_id)))(),
       api('POST', '/createorder', onlineOrder(shopper, 1000, order_id), shopper.auth),
@@ -466,9 +472,7 @@ describe('cashfree provider (against a local fake of its API)', () => {
   });
 
   it('answers 503 when Cashfree cannot be reached, and lets the webhook be retried', async () => {
-    const shopper = await createUser(store);
-    const { order_id } = await startPaid(shopper, { checkout: address });
-    fakeOrders.get(order_id)!.order_status = 'PAID';
+    const { shopper, order_id } = await paidAtCashfree();
     setDown(true);
     try {
       const product = await createProduct(store);

@@ -160,6 +160,13 @@ export async function sendForm(store: TestStore, url: string, form: FormData, he
   return answerOf(await store.app.request(url, { method, body: bytes, headers: { 'Content-Type': encoded.headers.get('content-type')!, ...headers } }));
 }
 
+/** Posts the form with the administrator's headers: it must be created (201); answers the answer's data. */
+export async function createWithForm(store: TestStore, url: string, form: FormData, admin: { auth: Record<string, string> }) {
+  const res = await sendForm(store, url, form, admin.auth);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+
 /** Names of the files in a media folder (temporary upload files included). */
 export function mediaFiles(store: TestStore, folder: string): string[] {
   const dir = path.join(store.config.mediaDir, folder);

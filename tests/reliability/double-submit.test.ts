@@ -20,8 +20,8 @@ import { ADDRESS, checkoutBody, loadSelections, registerShoppers, type Selection
 const SECRET = 'cf-reliability-secret';
 let cashfree: CashfreeFake;
 let dataDir: string;
-let a: StoreServer;
-let b: StoreServer;
+/** The two instances, on one data directory. */
+let a: StoreServer, b: StoreServer;
 let shoppers: Shopper[];
 let selections: Selection[];
 
