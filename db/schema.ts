@@ -524,6 +524,38 @@ export interface OutboxTable {
 export type OutboxChannel = 'email' | 'sms' | 'webhook';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
+/** An integrator's endpoint (issue 35: db/queries/webhooks.ts). Times in epoch ms. */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  /** "whsec_<base64>", sealed with PAN_KEY (db/secrets.ts, purpose 'webhook'). */
+  secret: string;
+  active: Defaulted<number>;
+  /** The first failure since the last success; null while it answers. */
+  failing_since: ColumnType<number | null, number | null | undefined, number | null>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<number, number, number>;
+}
+
+/** One attempt to deliver a webhook, as answered. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  outbox_id: number;
+  message_id: string;
+  event: string;
+  attempt: number;
+  status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The first bytes of the answer's body. */
+  answer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why no answer came (timeout, refused address). */
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  duration_ms: number;
+  created_at: ColumnType<number, number, number>;
+}
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;
@@ -569,6 +601,8 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodeTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 /**
@@ -621,6 +655,8 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   totp_recovery_codes: { trc_id: true, u_id: true, code_hash: true, used_at: true, created_at: true },
   audit_log: { id: true, actor_u_id: true, actor_name: true, role: true, action: true, entity: true, entity_id: true, before: true, after: true, ip: true, request_id: true, created_at: true },
   outbox: { id: true, channel: true, event: true, dedupe_key: true, recipient: true, payload: true, status: true, attempts: true, next_attempt_at: true, locked_until: true, claimed_by: true, last_error: true, message_id: true, created_at: true, sent_at: true },
+  webhook_endpoints: { id: true, url: true, events: true, secret: true, active: true, failing_since: true, disabled_reason: true, created_at: true },
+  webhook_deliveries: { id: true, endpoint_id: true, outbox_id: true, message_id: true, event: true, attempt: true, status_code: true, answer: true, error: true, duration_ms: true, created_at: true },
 };
 
 export type User = Selectable<UserTable>;

@@ -18,7 +18,7 @@ const TAG_BYTES = 16;
 export const SECRET_KEY_BYTES = 32;
 
 /** What a sealed value is for; a value opens only for the purpose it was sealed for. */
-export type SecretPurpose = 'pan' | 'totp';
+export type SecretPurpose = 'pan' | 'totp' | 'webhook';
 
 /** The sentence a PAN_KEY of the wrong shape is refused with. */
 export const SECRET_KEY_MESSAGE = 'PAN_KEY must be 32 random bytes written as 64 hex digits or in base64 (e.g. openssl rand -base64 32)';
@@ -58,7 +58,7 @@ export function sealSecret(key: Uint8Array, plain: string, purpose: SecretPurpos
 /** A stored value that does not open: another key, another purpose, or altered. */
 export class SecretUnreadable extends Error {
   constructor(purpose: SecretPurpose) {
-    super(`A stored ${purpose === 'pan' ? 'PAN' : 'TOTP secret'} does not open with this PAN_KEY: the key was changed, or the value was altered.`);
+    super(`A stored ${{ pan: 'PAN', totp: 'TOTP secret', webhook: 'webhook signing secret' }[purpose]} does not open with this PAN_KEY: the key was changed, or the value was altered.`);
     this.name = 'SecretUnreadable';
   }
 }

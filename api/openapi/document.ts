@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { stringify } from 'yaml';
 import type { AppEnv } from '../context.ts';
+import { registerWebhooks } from '../messages/webhook-events.ts';
 
 const INFO = {
   title: 'Aurum Jewellery Store API',
@@ -39,6 +40,7 @@ export function registerContract(app: OpenAPIHono<AppEnv>): void {
     scheme: 'bearer',
     description: 'The `METRICS_TOKEN` the store was started with (GET /metrics only).',
   });
+  registerWebhooks(app);
 }
 
 /** `post /getcart/{u_id}` becomes `postGetcartByUId`: stable ids for generated clients. */

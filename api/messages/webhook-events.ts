@@ -1,0 +1,75 @@
+/**
+ * Webhook events (issue 35): what integrators receive, and how a change sends it.
+ * `enqueueWebhooks(trx, event, key, data)` (db/queries/webhooks.ts, so db/queries can call it
+ * too) writes one outbox message per active endpoint subscribed to the event, inside the
+ * transaction of the change. The body is `{type, timestamp, data}` (Standard Webhooks), fixed
+ * at the time of the event. `registerWebhooks` documents each event under OpenAPI 3.1
+ * `webhooks` (api/openapi/document.ts registerContract).
+ */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent } from '../../db/queries/webhooks.ts';
+
+export { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent };
+
+const Money = z.number().openapi({ description: 'Major units of the order\'s currency (rupees or dollars).' });
+
+const OrderStatusData = z.object({
+  o_id: z.number().int(),
+  from_status: z.number().int().openapi({ description: 'The status before (1 placed … 4 delivered, 5 cancelled).' }),
+  status: z.number().int().openapi({ description: 'The status now.' }),
+  payment_status: z.string().nullable(),
+  currency: z.enum(['INR', 'USD']),
+  total: Money,
+  refund_amount: Money.nullable().openapi({ description: 'What the change refunds; null when nothing.' }),
+});
+
+/** What each event's `data` holds. */
+export const WEBHOOK_DATA: Record<WebhookEvent, { summary: string; data: z.ZodType }> = {
+  'order.placed': {
+    summary: 'An order was placed',
+    data: z.object({ o_id: z.number().int(), placed_at: z.string(), currency: z.enum(['INR', 'USD']), total: Money, payment_method: z.string() }),
+  },
+  'order.paid': { summary: 'An order was paid', data: z.object({ o_id: z.number().int(), currency: z.enum(['INR', 'USD']), total: Money }) },
+  'order.status_changed': { summary: 'An order moved to another status (placed, packed, shipped, delivered, cancelled)', data: OrderStatusData },
+  'order.refunded': { summary: 'A cancelled order\'s payment is being refunded', data: OrderStatusData },
+  'product.updated': { summary: 'A product was changed in the back office', data: z.object({ p_id: z.number().int(), name: z.string().optional() }) },
+  'metal_rates.updated': {
+    summary: 'The metal rates were set (and rate-priced products repriced)',
+    data: z.object({
+      rc_id: z.number().int(),
+      updated_at: z.string(),
+      rates: z.array(z.object({ carat_id: z.number().int(), inr_per_gram: z.number() })),
+      usd_inr: z.number().nullable(),
+      repriced: z.number().int().openapi({ description: 'Product rows repriced.' }),
+    }),
+  },
+};
+
+const signedHeaders = z.object({
+  'webhook-id': z.string().openapi({ description: 'The message id (msg_…): the same on every attempt and resend; use it to ignore repeats.' }),
+  'webhook-timestamp': z.string().openapi({ description: 'Seconds since the epoch at this attempt; refuse ones far from now.' }),
+  'webhook-signature': z.string().openapi({ description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>.' }),
+});
+
+/** Documents every event under the document's `webhooks`. */
+export function registerWebhooks(app: OpenAPIHono<any>): void {
+  for (const event of WEBHOOK_EVENTS) {
+    const { summary, data } = WEBHOOK_DATA[event];
+    app.openAPIRegistry.registerWebhook({
+      method: 'post',
+      path: event,
+      operationId: `webhook${event.split(/[._]/).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`,
+      security: [],
+      summary,
+      description:
+        'POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; ' +
+        'anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.',
+      tags: ['Webhooks'],
+      request: {
+        headers: signedHeaders,
+        body: { content: { 'application/json': { schema: z.object({ type: z.literal(event), timestamp: z.string().openapi({ description: 'ISO 8601, UTC: when it happened.' }), data }) } } },
+      },
+      responses: { 200: { description: 'Received (any 2xx).' }, 400: { description: 'Any other answer (or none within 10 s) is a failure: tried again later.' } },
+    });
+  }
+}
