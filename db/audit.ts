@@ -11,7 +11,7 @@
  * forget its audit entry.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { maskPan } from '../rules/permissions.ts';
+import { maskPan } from '../rules/compliance.ts';
 import type { DB } from './connection.ts';
 
 /** The staff member a back-office request acts for, as the database knows them. */

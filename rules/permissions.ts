@@ -88,8 +88,3 @@ export function missingPermissionMessage(permission: Permission): string {
 export function mayRefund(permissions: readonly Permission[], amount: number, policy: Pick<StaffPolicy, 'refundLimit'>): boolean {
   return permissions.includes('orders.refund_any') || amount <= policy.refundLimit;
 }
-
-/** Shows a PAN to someone without `pan.view`: the first three and the last letter (ABC******F). */
-export function maskPan(pan: string): string {
-  return pan.length <= 4 ? '*'.repeat(pan.length) : `${pan.slice(0, 3)}${'*'.repeat(pan.length - 4)}${pan.slice(-1)}`;
-}
