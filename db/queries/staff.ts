@@ -129,6 +129,8 @@ export interface StaffUpdate {
   active?: boolean;
   /** A new first password (its hash): the member must change it at next sign-in; their tokens stop. */
   password_hash?: string;
+  /** Turns their two-factor sign-in off (a lost phone and lost recovery codes): they set it up again; their tokens stop. */
+  totp_reset?: boolean;
 }
 
 /**
@@ -149,19 +151,21 @@ export async function updateStaff(db: DB, actor_u_id: number, update: StaffUpdat
     if ((before.role ?? 'owner') === 'owner' && before.active === 1 && !stillOwner && (await otherActiveOwners(trx, update.u_id)) === 0) {
       throw conflictError('The last active owner cannot be removed or demoted. Make another member of staff an owner first.');
     }
-    const endsSessions = (active === 0 && before.active === 1) || update.password_hash !== undefined;
+    const endsSessions = (active === 0 && before.active === 1) || update.password_hash !== undefined || update.totp_reset === true;
     const after = await trx
       .updateTable('users')
       .set({
         role,
         active,
         ...(update.password_hash !== undefined ? { password_hash: update.password_hash, password_change_required: 1 } : {}),
+        ...(update.totp_reset ? { totp_enabled: 0, totp_secret: null, totp_last_step: null } : {}),
         ...(endsSessions ? { token_key: newTokenKey() } : {}),
       })
       .where('u_id', '=', update.u_id)
       .returning([...STAFF_COLUMNS])
       .executeTakeFirstOrThrow();
-    const change = { ...audited(after), ...(update.password_hash !== undefined ? { password: 'reset' } : {}) };
+    if (update.totp_reset) await trx.deleteFrom('totp_recovery_codes').where('u_id', '=', update.u_id).execute();
+    const change = { ...audited(after), ...(update.password_hash !== undefined ? { password: 'reset' } : {}), ...(update.totp_reset ? { two_factor: 'reset' } : {}) };
     await recordChange(trx, { action: 'staff.update', entity: 'staff', entity_id: update.u_id, before: audited(before), after: change });
     return staffView(after);
   }, { name: 'updateStaff' });

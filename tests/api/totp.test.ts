@@ -302,3 +302,28 @@ describe('STAFF_TOTP=required', () => {
     expect((await strictApi('GET', '/getuserprofile', undefined, shopper.auth)).status).toBe(200);
   });
 });
+
+describe("the owner's reset of a member's two-factor sign-in (a lost phone)", () => {
+  it('turns it off, ends their sessions and drops their recovery codes; they sign in with the password and set it up again', async () => {
+    const owner = await staffMember();
+    const member = await staffMember();
+    const { recovery_codes } = await withTotp(member);
+    vi.useRealTimers();
+    const reset = await api('PUT', '/updatestaff', { u_id: member.u_id, totp_reset: true }, owner.auth);
+    expect(reset.status, reset.body.description).toBe(200);
+    expect(reset.body.data.totp_enabled).toBe(false);
+    expect((await api('GET', '/totp/status', undefined, member.auth)).status).toBe(403);
+    const row = await store.db.selectFrom('users').select(['totp_enabled', 'totp_secret']).where('u_id', '=', member.u_id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ totp_enabled: 0, totp_secret: null });
+    expect(await store.db.selectFrom('totp_recovery_codes').select('trc_id').where('u_id', '=', member.u_id).execute()).toEqual([]);
+    const back = await login(member);
+    expect(back.status, back.body.description).toBe(200);
+    expect(back.body.data.token).toEqual(expect.any(String));
+    // A recovery code of the old set is no code any more.
+    expect((await login(member, recovery_codes[0])).status).toBe(200);
+    const trail = await auditOf(member.u_id);
+    expect(trail.at(-1)).toMatchObject({ action: 'staff.update', actor_u_id: owner.u_id });
+    expect(JSON.parse(trail.at(-1)!.after!)).toMatchObject({ two_factor: 'reset' });
+    expect(JSON.stringify(trail)).not.toContain(recovery_codes[0]);
+  });
+});

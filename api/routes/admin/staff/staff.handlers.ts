@@ -24,9 +24,9 @@ export const addStaffHandler: RouteHandler<typeof addStaffRoute, AppEnv> = async
 };
 
 export const updateStaffHandler: RouteHandler<typeof updateStaffRoute, AppEnv> = async (c) => {
-  const { u_id, role, active, password } = c.req.valid('json');
+  const { u_id, role, active, password, totp_reset } = c.req.valid('json');
   const password_hash = password === undefined ? undefined : await hashPassword(password);
-  const member = await updateStaff(c.var.deps.db, c.var.caller.u_id, { u_id, role, active, password_hash });
+  const member = await updateStaff(c.var.deps.db, c.var.caller.u_id, { u_id, role, active, password_hash, totp_reset });
   return ok(c, 'Staff member updated.', member);
 };
 

@@ -41,8 +41,13 @@ export const UpdateStaff = z
     role: Role.optional(),
     active: z.boolean({ error: 'active must be true or false.' }).optional().openapi({ description: 'false deactivates: their tokens stop working at once.' }),
     password: NewPassword.optional().openapi({ description: 'Resets the password: a first password they must change at next sign-in; their tokens stop working.' }),
+    totp_reset: z.literal(true, { error: 'totp_reset can only be true.' }).optional().openapi({
+      description: 'Turns their two-factor sign-in off (a lost phone and lost recovery codes): they sign in with the password and set it up again; their tokens stop working.',
+    }),
   })
-  .refine((body) => body.role !== undefined || body.active !== undefined || body.password !== undefined, { message: 'Send role, active or password to change.' })
+  .refine((body) => body.role !== undefined || body.active !== undefined || body.password !== undefined || body.totp_reset !== undefined, {
+    message: 'Send role, active, password or totp_reset to change.',
+  })
   .openapi('UpdateStaff');
 
 export const StaffPolicy = z
