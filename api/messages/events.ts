@@ -61,6 +61,7 @@ export function orderPlacedMessages(o_id: number | RawBuilder<number>, order: Dr
     messages.push({ channel: 'email', event: 'order.placed', recipient: email, dedupe_key: textWithId(`order.placed:${ID_MARK}:email`, o_id), payload });
   }
   if (phone) messages.push({ channel: 'sms', event: 'order.placed', recipient: phone, dedupe_key: textWithId(`order.placed:${ID_MARK}:sms`, o_id), payload });
+  if (order.payment_method === 'online' && isEmail(email)) messages.push(orderPaidMessage(o_id, payload, email));
   return messages;
 }
 
@@ -68,4 +69,98 @@ export function orderPlacedMessages(o_id: number | RawBuilder<number>, order: Dr
 export function orderPlacedWrite(order: Draft<OrderPlacedPayload>): OrderWrite | undefined {
   if (!orderPlacedMessages(0, order).length) return undefined;
   return (db, o_id) => outboxInsert(db, orderPlacedMessages(o_id, order));
+}
+
+/**
+ * The payment-received e-mail of an order paid online, enqueued with the order itself: an online
+ * order is placed only once its payment is confirmed (api/payments/checkout.ts), so the order's
+ * own statement is where the payment becomes the shop's. Same payload as the order placed.
+ */
+function orderPaidMessage(o_id: number | RawBuilder<number>, payload: NewMessage['payload'], email: string): NewMessage {
+  return { channel: 'email', event: 'order.paid', recipient: email, dedupe_key: textWithId(`order.paid:${ID_MARK}:email`, o_id), payload };
+}
+
+/** The order as a status change or a refund reads it (the orders row). */
+export interface OrderContact {
+  o_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  country: string;
+  currency: Currency;
+  total: number;
+  payment_method: string;
+  courier_name?: string | null;
+  tracking_number?: string | null;
+}
+
+/** A refund as the shopper reads it: minor units, how it comes back, by when (ISO date). */
+export interface RefundNote {
+  amount: number;
+  method: PaymentMethod | string;
+  expected_by: string;
+}
+
+/** What the shipped, delivered, cancelled and refunded messages say. Money in minor units of `currency`. */
+export interface OrderUpdatePayload {
+  o_id: number;
+  /** ISO time of the change. */
+  at: string;
+  name: string;
+  currency: Currency;
+  total: number;
+  payment_method: string;
+  courier_name: string | null;
+  tracking_number: string | null;
+  /** The GST tax invoice issued with the shipment (its PDF is attached to the shipped e-mail). */
+  invoice_no: string | null;
+  /** Cancelled with money to give back, or refunded. */
+  refund: RefundNote | null;
+}
+
+/** Banks and cards show a refund within about a week of the provider accepting it. */
+export const REFUND_DAYS = 7;
+
+/** The refund of an order paid online, as its messages say it. */
+export function refundNote(amount: number, method: string, at: Date): RefundNote {
+  return { amount, method, expected_by: new Date(at.getTime() + REFUND_DAYS * 86_400_000).toISOString().slice(0, 10) };
+}
+
+/** The events an order's status change sends, and by which channels. */
+export const STATUS_EVENTS = {
+  3: { event: 'order.shipped', sms: true },
+  4: { event: 'order.delivered', sms: true },
+  5: { event: 'order.cancelled', sms: false },
+} as const;
+
+/**
+ * The messages of an order's update (shipped, delivered, cancelled, refunded) to its address and
+ * phone, for enqueue inside the change's transaction. One per event, order and recipient (the
+ * dedupe key): the same change replayed sends nothing twice.
+ */
+export function orderUpdateMessages(
+  event: string,
+  order: OrderContact,
+  extra: { at: Date; invoice_no?: string | null; refund?: RefundNote | null; sms?: boolean },
+): NewMessage[] {
+  const payload: OrderUpdatePayload = {
+    o_id: order.o_id,
+    at: extra.at.toISOString(),
+    name: `${order.first_name} ${order.last_name}`.trim(),
+    currency: order.currency,
+    total: order.total,
+    payment_method: order.payment_method,
+    courier_name: order.courier_name ?? null,
+    tracking_number: order.tracking_number ?? null,
+    invoice_no: extra.invoice_no ?? null,
+    refund: extra.refund ?? null,
+  };
+  const messages: NewMessage[] = [];
+  const email = order.email.trim();
+  const snapshot = payload as unknown as Record<string, unknown>;
+  if (isEmail(email)) messages.push({ channel: 'email', event, recipient: email, dedupe_key: `${event}:${order.o_id}:email`, payload: snapshot });
+  const phone = extra.sms ? deliveryPhone(order.phone_number, order.country) : null;
+  if (phone) messages.push({ channel: 'sms', event, recipient: phone, dedupe_key: `${event}:${order.o_id}:sms`, payload: snapshot });
+  return messages;
 }
