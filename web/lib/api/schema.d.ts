@@ -1899,6 +1899,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/addwebhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Only http(s) URLs on public addresses (unless WEBHOOK_ALLOW_PRIVATE=1). Answers the signing secret once, as data.secret. Owner only: an endpoint receives orders with shoppers' names, addresses and phones, so choosing where they go is the owner's decision.
+         */
+        post: operations["postAddwebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getwebhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook endpoints
+         * @description Every endpoint with its events and health; never its secret.
+         */
+        get: operations["getGetwebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updatewebhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a webhook endpoint: on or off, events, URL
+         * @description Turning it on again forgets its failures. Owner only: an endpoint receives orders with shoppers' names, addresses and phones, so choosing where they go is the owner's decision.
+         */
+        put: operations["putUpdatewebhook"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rotatewebhooksecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook endpoint a new signing secret
+         * @description The old secret stops signing at once; the new one is shown this once. Owner only: an endpoint receives orders with shoppers' names, addresses and phones, so choosing where they go is the owner's decision.
+         */
+        post: operations["postRotatewebhooksecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getwebhookdeliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's recent deliveries
+         * @description The last 50 attempts, newest first, with the status and the first bytes of each answer.
+         */
+        get: operations["getGetwebhookdeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resendwebhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook message again
+         * @description The message (sent or failed) is due at once with a fresh round of retries and the same webhook-id, so a receiver that already has it can tell.
+         */
+        post: operations["postResendwebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2036,7 +2156,128 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.placed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was placed
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookOrderPlaced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was paid
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookOrderPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order moved to another status (placed, packed, shipped, delivered, cancelled)
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookOrderStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A cancelled order's payment is being refunded
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookOrderRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A product was changed in the back office
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookProductUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "metal_rates.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The metal rates were set (and rate-priced products repriced)
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookMetalRatesUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ErrorEnvelope: {
@@ -3418,6 +3659,61 @@ export interface components {
         RetryMessageBody: {
             /** @example 1 */
             id: number;
+        };
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
+            /**
+             * @description The signing secret, "whsec_<base64>": shown this once. Verify webhook-signature with it (Standard Webhooks).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            events: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated")[];
+            active: boolean;
+            /** @description ISO 8601, UTC: the first failure since the last success; null while it answers. */
+            failing_since: string | null;
+            /** @description Why it is off (turned off, or disabled after failing for days). */
+            disabled_reason: string | null;
+            /** @description ISO 8601, UTC. */
+            created_at: string;
+        };
+        AddWebhook: {
+            /** @example https://example.com/hooks/aurum */
+            url: string;
+            events: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated")[];
+        };
+        UpdateWebhook: {
+            /** @example 1 */
+            id: number;
+            active?: boolean;
+            events?: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated")[];
+            /** @example https://example.com/hooks/aurum */
+            url?: string;
+        };
+        RotateWebhookSecret: {
+            /** @example 1 */
+            id: number;
+        };
+        WebhookDelivery: {
+            id: number;
+            /** @description The webhook-id. */
+            message_id: string;
+            event: string;
+            attempt: number;
+            /** @description The HTTP status answered; null when no answer came. */
+            status_code: number | null;
+            /** @description The first bytes of the answer. */
+            answer: string | null;
+            /** @description Why no answer came (timeout, refused address). */
+            error: string | null;
+            duration_ms: number;
+            /** @description ISO 8601, UTC. */
+            at: string;
+        };
+        ResendWebhook: {
+            message_id: string;
         };
         MetalRates: {
             /** @description Every carat with its rate now. */
@@ -10458,6 +10754,429 @@ export interface operations {
             };
         };
     };
+    postAddwebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddWebhook"];
+            };
+        };
+        responses: {
+            /** @description Registered; the secret is shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetwebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdatewebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postRotatewebhooksecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetwebhookdeliveries: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postResendwebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendWebhook"];
+            };
+        };
+        responses: {
+            /** @description Due again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            id: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getHealthz: {
         parameters: {
             query?: never;
@@ -10808,6 +11527,311 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    webhookOrderPlaced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "order.placed";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        o_id: number;
+                        placed_at: string;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units of the order's currency (rupees or dollars). */
+                        total: number;
+                        payment_method: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "order.paid";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        o_id: number;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units of the order's currency (rupees or dollars). */
+                        total: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "order.status_changed";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        o_id: number;
+                        /** @description The status before (1 placed … 4 delivered, 5 cancelled). */
+                        from_status: number;
+                        /** @description The status now. */
+                        status: number;
+                        payment_status: string | null;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units of the order's currency (rupees or dollars). */
+                        total: number;
+                        /** @description What the change refunds; null when nothing. */
+                        refund_amount: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "order.refunded";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        o_id: number;
+                        /** @description The status before (1 placed … 4 delivered, 5 cancelled). */
+                        from_status: number;
+                        /** @description The status now. */
+                        status: number;
+                        payment_status: string | null;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units of the order's currency (rupees or dollars). */
+                        total: number;
+                        /** @description What the change refunds; null when nothing. */
+                        refund_amount: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookProductUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "product.updated";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        p_id: number;
+                        name?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMetalRatesUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "metal_rates.updated";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        rc_id: number;
+                        updated_at: string;
+                        rates: {
+                            carat_id: number;
+                            inr_per_gram: number;
+                        }[];
+                        usd_inr: number | null;
+                        /** @description Product rows repriced. */
+                        repriced: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
