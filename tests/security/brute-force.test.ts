@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf } from '../../api/client-address.ts';
 import { expectRefused, ProbeLedger } from './helpers/probe.ts';
-import { DEMO_SHOPPERS, type ProbeServer, startProbeServer } from './helpers/server.ts';
+import { DEMO_SHOPPERS, ownProbeServer, type ProbeServer, startProbeServer } from './helpers/server.ts';
 
 const ledger = new ProbeLedger('brute force');
 const LONG = process.env.SECURITY_LONG === '1';
@@ -78,12 +78,7 @@ describe('login brute force', () => {
 describe('login brute force by concurrency', () => {
   // Each case has a server of its own: its address bucket starts empty.
   let fresh: ProbeServer;
-  beforeAll(async () => {
-    fresh = await startProbeServer();
-  });
-  afterAll(async () => {
-    await fresh?.close();
-  });
+  ownProbeServer((server) => (fresh = server));
 
   const guesses = LONG ? 300 : 60;
   const rightAt = LONG ? 120 : 30;
@@ -125,12 +120,7 @@ describe('login brute force by concurrency', () => {
 
 describe('sign-ups from one address', () => {
   let fresh: ProbeServer;
-  beforeAll(async () => {
-    fresh = await startProbeServer();
-  });
-  afterAll(async () => {
-    await fresh?.close();
-  });
+  ownProbeServer((server) => (fresh = server));
 
   it('sixty sign-ups sent at once from one address: at most 20 accounts, the rest 429 with Retry-After and a sentence', { timeout: 120_000 }, async () => {
     const users = async () => Number((await fresh.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

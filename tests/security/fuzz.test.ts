@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { hostileBody, hostileValue, NASTY_STRINGS, type Operation, operationKey, operations, RAW_BODIES, resolve } from './helpers/openapi.ts';
 import { expectEnvelope, ProbeLedger } from './helpers/probe.ts';
-import { DEMO_ADMIN, type HttpAnswer, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
-import { realImage, registerShopper } from './helpers/shop.ts';
+import type { HttpAnswer, ProbeServer, Session } from './helpers/server.ts';
+import { realImage, registerShopper, startProbeShop } from './helpers/shop.ts';
 
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 4);
 const SEED = process.env.SECURITY_FUZZ_SEED === undefined ? undefined : Number(process.env.SECURITY_FUZZ_SEED);
@@ -31,9 +31,7 @@ let shopper: Session;
 let png: Buffer;
 
 beforeAll(async () => {
-  server = await startProbeServer();
-  admin = await server.login(DEMO_ADMIN);
-  shopper = await registerShopper(server);
+  ({ server, admin, shopper } = await startProbeShop());
   png = await realImage('png', 4);
 });
 

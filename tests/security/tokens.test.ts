@@ -10,8 +10,8 @@ import { generateKeyPair, exportSPKI, exportJWK, SignJWT, base64url } from 'jose
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, expectUnchanged, ProbeLedger, snapshot } from './helpers/probe.ts';
-import { DEMO_ADMIN, type ProbeServer, type Session, startProbeServer } from './helpers/server.ts';
-import { registerShopper } from './helpers/shop.ts';
+import { DEMO_ADMIN, type ProbeServer, type Session } from './helpers/server.ts';
+import { registerShopper, startProbeShop } from './helpers/shop.ts';
 
 const ISSUER = 'aurum-jewellery-api';
 const AUDIENCE = 'aurum-jewellery-store';
@@ -20,11 +20,7 @@ let server: ProbeServer;
 let admin: Session;
 let shopper: Session;
 
-beforeAll(async () => {
-  server = await startProbeServer();
-  admin = await server.login(DEMO_ADMIN);
-  shopper = await registerShopper(server);
-});
+beforeAll(async () => ({ server, admin, shopper } = await startProbeShop()));
 
 afterAll(async () => {
   ledger.report();

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../../api/app.ts';
 import { type Config, loadConfig } from '../../../api/env.ts';
 import { applyTimeouts } from '../../../api/timeouts.ts';
@@ -242,4 +243,16 @@ export async function startProbeServer(env: Record<string, string> = {}, prepare
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A probe server for the enclosing describe alone (its rate-limit buckets start empty):
+ * started before its tests, closed after them; `use` receives it.
+ */
+export function ownProbeServer(use: (server: ProbeServer) => void): void {
+  let server: ProbeServer | undefined;
+  beforeAll(async () => use((server = await startProbeServer())));
+  afterAll(async () => {
+    await server?.close();
+  });
 }

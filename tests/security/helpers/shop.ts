@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { LEGAL_CASH_LIMIT, PAN_THRESHOLD } from '../../../rules/compliance.ts';
 import type { StoredSelection } from '../../../db/queries/cart.ts';
 import { deliveryPhone } from '../../helpers/orders.ts';
-import type { ProbeServer, Session } from './server.ts';
+import { DEMO_ADMIN, type ProbeServer, type Session, startProbeServer } from './server.ts';
 
 /** A product selection as the storefront sends it to /createcart, /createwishlist and Buy Now: the ids a cart line stores. */
 export type Selection = StoredSelection;
@@ -74,6 +74,12 @@ export async function registerShopper(server: ProbeServer, countryCode = '+91'):
   });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`);
   return { ...(await server.login({ countryCode, phoneNumber, password })), phoneNumber, password };
+}
+
+/** A probe server with the demo administrator logged in and a shopper registered through /registeruser, as anyone would be. */
+export async function startProbeShop() {
+  const server = await startProbeServer();
+  return { server, admin: await server.login(DEMO_ADMIN), shopper: await registerShopper(server) };
 }
 
 /** Adds a selection to a shopper's cart and answers the line's c_id. */
