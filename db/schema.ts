@@ -556,6 +556,19 @@ export interface WebhookDeliveryTable {
   created_at: ColumnType<number, number, number>;
 }
 
+/** A code to set a forgotten password (issue 35: db/queries/password-resets.ts): one per account. Times in epoch ms. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  u_id: number;
+  /** HMAC of the 6-digit code, never the code. */
+  code_hash: string;
+  expires_at: number;
+  /** Wrong codes typed; at PASSWORD_RESET_TRIES the code is dead. */
+  attempts: Defaulted<number>;
+  used_at: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: number;
+}
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;
@@ -603,6 +616,7 @@ export interface Database {
   outbox: OutboxTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  password_resets: PasswordResetTable;
 }
 
 /**
@@ -657,6 +671,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   outbox: { id: true, channel: true, event: true, dedupe_key: true, recipient: true, payload: true, status: true, attempts: true, next_attempt_at: true, locked_until: true, claimed_by: true, last_error: true, message_id: true, created_at: true, sent_at: true },
   webhook_endpoints: { id: true, url: true, events: true, secret: true, active: true, failing_since: true, disabled_reason: true, created_at: true },
   webhook_deliveries: { id: true, endpoint_id: true, outbox_id: true, message_id: true, event: true, attempt: true, status_code: true, answer: true, error: true, duration_ms: true, created_at: true },
+  password_resets: { id: true, u_id: true, code_hash: true, expires_at: true, attempts: true, used_at: true, created_at: true },
 };
 
 export type User = Selectable<UserTable>;

@@ -7,7 +7,9 @@
  * `webhooks` (api/openapi/document.ts registerContract).
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { DB } from '../../db/connection.ts';
 import { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent } from '../../db/queries/webhooks.ts';
+import { toMajor } from '../../rules/money.ts';
 
 export { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent };
 
@@ -32,14 +34,17 @@ export const WEBHOOK_DATA: Record<WebhookEvent, { summary: string; data: z.ZodTy
   'order.paid': { summary: 'An order was paid', data: z.object({ o_id: z.number().int(), currency: z.enum(['INR', 'USD']), total: Money }) },
   'order.status_changed': { summary: 'An order moved to another status (placed, packed, shipped, delivered, cancelled)', data: OrderStatusData },
   'order.refunded': { summary: 'A cancelled order\'s payment is being refunded', data: OrderStatusData },
-  'product.updated': { summary: 'A product was changed in the back office', data: z.object({ p_id: z.number().int(), name: z.string().optional() }) },
+  'product.updated': {
+    summary: 'A product was changed in the back office',
+    data: z.object({ p_id: z.number().int(), change: z.enum(['edited', 'activated', 'deactivated']) }),
+  },
   'metal_rates.updated': {
     summary: 'The metal rates were set (and rate-priced products repriced)',
     data: z.object({
       rc_id: z.number().int(),
       updated_at: z.string(),
-      rates: z.array(z.object({ carat_id: z.number().int(), inr_per_gram: z.number() })),
-      usd_inr: z.number().nullable(),
+      rates: z.array(z.object({ carat_id: z.number().int(), inr_per_gram: z.number().openapi({ description: 'Rupees per gram.' }) })).openapi({ description: 'The carats set by this change.' }),
+      usd_inr: z.number().openapi({ description: 'Rupees per dollar.' }),
       repriced: z.number().int().openapi({ description: 'Product rows repriced.' }),
     }),
   },
@@ -72,4 +77,32 @@ export function registerWebhooks(app: OpenAPIHono<any>): void {
       responses: { 200: { description: 'Received (any 2xx).' }, 400: { description: 'Any other answer (or none within 10 s) is a failure: tried again later.' } },
     });
   }
+}
+
+/** An order's status change as its webhooks tell it (api/orders/lifecycle.ts, inside its transaction). Money in minor units. */
+export interface OrderStatusWebhook {
+  o_id: number;
+  from: number;
+  to: number;
+  payment_before: string | null;
+  payment_status: string | null;
+  currency: 'INR' | 'USD';
+  total: number;
+  refunds: boolean;
+}
+
+/** order.status_changed, and order.paid / order.refunded when the change paid or refunds the order. */
+export async function orderStatusWebhooks(trx: DB, change: OrderStatusWebhook): Promise<void> {
+  const data = {
+    o_id: change.o_id,
+    from_status: change.from,
+    status: change.to,
+    payment_status: change.payment_status,
+    currency: change.currency,
+    total: toMajor(change.total),
+    refund_amount: change.refunds ? toMajor(change.total) : null,
+  };
+  await enqueueWebhooks(trx, 'order.status_changed', `${change.o_id}:${change.from}-${change.to}`, data);
+  if (change.payment_status === 'paid' && change.payment_before !== 'paid') await enqueueWebhooks(trx, 'order.paid', change.o_id, { o_id: change.o_id, currency: change.currency, total: toMajor(change.total) });
+  if (change.refunds) await enqueueWebhooks(trx, 'order.refunded', change.o_id, data);
 }

@@ -30,6 +30,7 @@ import { asPaymentStatus, cancelRefunds, type PaymentStatus, paymentStatusAfter 
 import type { Deps } from '../context.ts';
 import { askForRefund, type RefundOutcome } from './refund.ts';
 import { prepareShipment } from './shipment.ts';
+import { orderStatusWebhooks } from '../messages/webhook-events.ts';
 
 export interface StatusChange {
   o_id: number;
@@ -109,6 +110,7 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
     if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });
     await recordStatusChange(trx, { o_id, from_status: order.status, to_status: to, payment_status, actor: change.actor, u_id: change.u_id, note: change.note });
+    await orderStatusWebhooks(trx, { o_id, from: order.status, to, payment_before: before, payment_status, currency: order.currency, total: order.total, refunds: Boolean(refunds) });
     // Staff changing it (the order desk, also through /cancelorder): the audit trail says who, with the note and any refund.
     await recordChange(trx, {
       action: 'order.status',

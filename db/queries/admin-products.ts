@@ -25,6 +25,7 @@ import { namedNowhere } from './admin-media.ts';
 import { ratesForPricing } from './metal-rates.ts';
 import { utcTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
+import { enqueueWebhooks } from './webhooks.ts';
 
 /** Images and videos one product may have. */
 export const MAX_PRODUCT_MEDIA = 10;
@@ -309,6 +310,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
     if (carats) await writeCarats(trx, p_id, carats);
     await writeMedia(trx, p_id, media);
     await recordChange(trx, { action: 'product.update', entity: 'product', entity_id: p_id, before, after: await audited(trx, p_id) });
+    await enqueueWebhooks(trx, 'product.updated', `${p_id}:${Date.now()}`, { p_id, change: 'edited' });
 
     const dropped = current.map((m) => m.file_name).filter((name) => !keepNames.includes(name));
     return { removedMedia: await namedNowhere(trx, 'Products', dropped) };
@@ -322,6 +324,7 @@ export function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): Promise
     if (!before) throw notFoundError('Product not found.');
     await trx.updateTable('products').set({ p_status, updated_at: utcTimestamp() }).where('p_id', '=', p_id).execute();
     await recordChange(trx, { action: 'product.status', entity: 'product', entity_id: p_id, before, after: { p_status } });
+    await enqueueWebhooks(trx, 'product.updated', `${p_id}:${Date.now()}`, { p_id, change: p_status ? 'activated' : 'deactivated' });
   });
 }
 

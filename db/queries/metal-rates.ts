@@ -13,6 +13,7 @@ import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { type Trx, writeTransaction } from '../transaction.ts';
 import { recordChange } from '../audit.ts';
+import { enqueueWebhooks } from './webhooks.ts';
 import { toMajor } from '../../rules/money.ts';
 import { storedInBounds } from './carat-pricing.ts';
 import { isoTimestamp } from '../time.ts';
@@ -239,6 +240,7 @@ export function setMetalRates(db: DB, next: NewRates): Promise<RepricePlan & { r
       plan.rows.map((row) => ({ ...row, at: given.has(row.carat_id) ? changeAt : (rateTimes.get(row.carat_id) ?? changeAt) })),
     );
     await recordChange(trx, { action: 'metal_rates.set', entity: 'metal_rate', entity_id: change.rc_id, ...auditedRates(before, next, plan.rows.length) });
+    await enqueueWebhooks(trx, 'metal_rates.updated', change.rc_id, { rc_id: change.rc_id, updated_at: isoTimestamp(change.created_at), rates: next.rates.map((r) => ({ carat_id: r.carat_id, inr_per_gram: toMajor(r.inr_per_gram) })), usd_inr: toMajor(next.usd_inr), repriced: plan.rows.length });
     return { ...plan, rc_id: change.rc_id, updatedAt: isoTimestamp(change.created_at) };
   });
 }

@@ -15,6 +15,7 @@ import { enqueueWebhooks } from '../../api/messages/webhook-events.ts';
 import { isPublicAddress } from '../../api/messages/webhook-url.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import type { Role } from '../../rules/permissions.ts';
+import { createCarat } from '../helpers/catalogue.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
@@ -255,5 +256,20 @@ describe('delivery', () => {
     // On again: a fresh start.
     const on = await call(store, 'PUT', '/updatewebhook', { id: endpoint.id, active: true }, owner());
     expect(on.body.data).toMatchObject({ active: true, failing_since: null, disabled_reason: null });
+  });
+});
+
+describe('events', () => {
+  it('metal rates set in the back office reach a subscribed endpoint, written with the change', async () => {
+    const endpoint = await addEndpoint(['metal_rates.updated']);
+    const carat = await createCarat(store, '22K webhook');
+    const start = receiver.received.length;
+    const set = await call(store, 'POST', '/setmetalrates', { rates: [{ carat_id: carat.carat_id, inr_per_gram: 7250 }], usd_inr: 84.5 }, owner());
+    expect(set.status, set.body?.description).toBe(200);
+    dispatcher.nudge();
+    await until(() => receiver.received.slice(start).find((r) => JSON.parse(r.body).type === 'metal_rates.updated'), 'the metal_rates.updated webhook');
+    const got = receiver.received.slice(start).find((r) => JSON.parse(r.body).type === 'metal_rates.updated')!;
+    expect(verifies(endpoint.secret, got.headers, got.body)).toBe(true);
+    expect(JSON.parse(got.body).data).toMatchObject({ rates: [{ carat_id: carat.carat_id, inr_per_gram: 7250 }], usd_inr: 84.5 });
   });
 });
