@@ -20,6 +20,9 @@ import { formatMoney, toMajor } from '../../rules/money.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
+import { enqueue } from '../../db/queries/outbox.ts';
+import { orderUpdateMessages, refundNote } from '../messages/events.ts';
+import { messagesWaiting } from '../messages/nudge.ts';
 
 export type RefundOutcome = 'refunded' | 'refund_due' | 'nothing_to_refund';
 
@@ -68,8 +71,12 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
         u_id: null,
         note: `Refund of ${formatMoney(toMajor(payment.amount), order.currency, { cents: true })} accepted by the payment provider.`,
       });
+      // The shopper's refund e-mail, in the outbox iff the refund is recorded (issue 35).
+      const at = new Date();
+      await enqueue(trx, orderUpdateMessages('order.refunded', order, { at, refund: refundNote(payment.amount, order.payment_method, at) }));
     }
     // The provider's answer, not a staff member's change: the cancel that owed it is in the audit trail.
   }, { audit: 'none' });
+  messagesWaiting();
   return 'refunded';
 }
