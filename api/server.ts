@@ -13,7 +13,7 @@ import { bumpCatalogueVersion } from '../db/queries/site-state.ts';
 import { createSiteRebuilder } from './site/build.ts';
 import { log, setLogLevel } from '../db/log.ts';
 import { watchLaneQueue } from './metrics.ts';
-import { startDispatcher } from './messages/dispatcher.ts';
+import { startDispatcherThread } from './messages/thread.ts';
 
 // `npm start`: migrate, seed an empty database, build the storefront when it is
 // missing or stale, then serve API, media and site on one port.
@@ -70,8 +70,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 const reconcile = () => void reconcileOnce({ db, config }).catch((error) => log.error({ err: error }, 'payments: reconciliation failed'));
 reconcile();
 setInterval(reconcile, config.paymentReconcileMs).unref();
-// What the outbox holds (e-mail, SMS) sent outside any request, each message by one instance (issue 35).
-const dispatcher = startDispatcher({ db, config });
+// What the outbox holds (e-mail, SMS, webhooks) sent outside any request, each message by one instance, on a
+// thread of its own so rendering and sending never take the shoppers' event loop (issue 35).
+const dispatcher = startDispatcherThread();
 // Keep-alive, header, body and idle-socket timeouts, with the reasons for each number: api/timeouts.ts.
 if ('keepAliveTimeout' in server) applyTimeouts(server);
 

@@ -2,7 +2,7 @@
  * The dispatcher (issue 35): sends what the outbox holds, outside any request, so sending
  * never slows or fails a shopper's request. Started with the store (api/server.ts); every
  * instance runs one. It claims due messages (db/queries/outbox.ts claimDue: each message by
- * one instance, for DISPATCH_LEASE_MS), hands each to its channel's adapter, and marks it sent
+ * one instance, for OUTBOX_CLAIM_SECONDS), hands each to its channel's adapter, and marks it sent
  * or due again after the back-off. It looks every second, and at once when this process
  * commits messages (api/messages/nudge.ts). A message claimed by an instance that died is due
  * again when its claim runs out: it may be sent twice then, with the same Message-ID (webhook-id).
@@ -17,9 +17,6 @@ import { type Channels, channelsFor, PermanentFailure } from './channels/index.t
 import { onMessagesWaiting } from './nudge.ts';
 import type { RenderContext } from './render.ts';
 
-/** How long a claim holds: longer than any one send may take (the SMTP and provider timeouts). */
-export const DISPATCH_LEASE_MS = 60_000;
-
 export interface DispatcherOptions {
   db: DB;
   config: Config;
@@ -33,7 +30,10 @@ export interface DispatcherOptions {
   batch?: number;
   /** Messages sent at once (default 4: the SMTP pool's connections). */
   concurrency?: number;
+  /** How long a claim holds (default config.outboxClaimMs, OUTBOX_CLAIM_SECONDS): longer than any one send may take. */
   leaseMs?: number;
+  /** Counts each send's outcome (default: this thread's /metrics counter). */
+  count?: (channel: string, outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface Dispatcher {
@@ -52,9 +52,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const pollMs = options.pollMs ?? 1000;
   const batch = options.batch ?? 20;
   const concurrency = options.concurrency ?? 4;
-  const leaseMs = options.leaseMs ?? DISPATCH_LEASE_MS;
+  const leaseMs = options.leaseMs ?? config.outboxClaimMs;
   const channels = options.channels ?? channelsFor(config);
   const context: RenderContext = { db, config };
+  const count = options.count ?? countMessage;
   const stats = { sent: 0, failed: 0 };
   let stopping = false;
   let nudged = false;
@@ -75,25 +76,46 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       stats.failed++;
       const reason = error instanceof Error ? error.message : String(error);
       const status = await markRetry(db, message, instance, reason, { permanent: error instanceof PermanentFailure }).catch(() => 'unknown');
-      countMessage(message.channel, status === 'failed' ? 'failed' : 'retry');
+      count(message.channel, status === 'failed' ? 'failed' : 'retry');
       log.warn(`messages: ${message.channel} ${message.event} #${message.id} attempt ${message.attempts} failed (${status === 'failed' ? 'given up' : 'will retry'}): ${reason}`);
       return;
     }
     stats.sent++;
-    countMessage(message.channel, 'sent');
-    // Sent: recorded with a few tries, as a database hiccup here would send it again when the claim runs out.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await markSent(db, message.id);
-        return;
-      } catch (error) {
-        if (attempt >= 5) {
-          log.error({ err: error }, `messages: #${message.id} was sent but could not be marked sent; it will be sent again`);
+    count(message.channel, 'sent');
+    await recordSent(message.id);
+  }
+
+  /**
+   * Marks messages sent a group at a time: sends that finish while one group is being written
+   * wait for the next (one commit, and on SQLite one sync to disk, for many messages). Each
+   * group is tried a few times, as a database hiccup here would send its messages again once
+   * their claim runs out.
+   */
+  let sentWaiting: number[] = [];
+  let writing: Promise<void> | undefined;
+  async function recordSent(id: number): Promise<void> {
+    sentWaiting.push(id);
+    while (writing) await writing;
+    if (!sentWaiting.length) return;
+    const group = sentWaiting;
+    sentWaiting = [];
+    writing = (async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await markSent(db, group);
           return;
+        } catch (error) {
+          if (attempt >= 5) {
+            log.error({ err: error }, `messages: ${group.length} sent could not be marked sent; they will be sent again`);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
         }
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
-    }
+    })().finally(() => {
+      writing = undefined;
+    });
+    await writing;
   }
 
   /** Sends the claimed messages, `concurrency` at a time. */

@@ -119,12 +119,14 @@ export async function claimDue(db: DB, instance: string, limit: number, leaseMs:
   return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id);
 }
 
-/** Marks a message sent (whoever claimed it: it has left the shop). */
-export async function markSent(db: DB, id: number, now = Date.now()): Promise<void> {
+/** Marks messages sent (whoever claimed them: they have left the shop), in one statement. */
+export async function markSent(db: DB, ids: number | number[], now = Date.now()): Promise<void> {
+  const list = Array.isArray(ids) ? ids : [ids];
+  if (!list.length) return;
   await db
     .updateTable('outbox')
     .set({ status: 'sent', sent_at: now, locked_until: null, last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', list)
     .where('status', '=', 'pending')
     .execute();
 }

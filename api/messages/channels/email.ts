@@ -22,7 +22,7 @@ export function emailMessageId(message: Pick<OutboxMessage, 'message_id'>, from:
   return `<${message.message_id}@${domainOf(from)}>`;
 }
 
-/** How long one SMTP exchange may take: well inside the dispatcher's claim (DISPATCH_LEASE_MS). */
+/** How long one SMTP exchange may take: well inside the dispatcher's claim (OUTBOX_CLAIM_SECONDS). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 /** Whether an SMTP error is for good (5xx: a refused address, a refused message), not a server away or busy. */
