@@ -20,24 +20,25 @@ describe('phone numbers: one stored form (E.164)', () => {
     expect(nationalNumber('9876543210', 'India')).toBeNull();
   });
 
-  it('takes a number with its "+" as written, under its own country code, whatever the default', () => {
-    expect(normalisePhone('+44 7700 900123', '+91')).toBe('+447700900123');
-    expect(normalisePhone('+44 (0)7700 900123', '+91')).toBe('+447700900123');
-    expect(normalisePhone('+1 (732) 555-0148', '+91')).toBe('+17325550148');
-    expect(normalisePhone('+971 50 123 4567', '+91')).toBe('+971501234567');
+  it.each([
+    // With its "+": as written, under its own country code, whatever the default.
+    { typed: '+44 7700 900123', code: '+91', stored: '+447700900123' },
+    { typed: '+44 (0)7700 900123', code: '+91', stored: '+447700900123' },
+    { typed: '+1 (732) 555-0148', code: '+91', stored: '+17325550148' },
+    { typed: '+971 50 123 4567', code: '+91', stored: '+971501234567' },
     // A code the shop has no table for (Pakistan): as written.
-    expect(normalisePhone('+92 300 1234567', '+91')).toBe('+923001234567');
-    expect(normalisePhone('+91 12345', '+91')).toBeNull();
-  });
-
-  it('reads a number without its code as one of the default country', () => {
-    expect(normalisePhone('(732) 555-0148', '+1')).toBe('+17325550148');
-    expect(normalisePhone('1 732 555 0148', '+1')).toBe('+17325550148');
-    expect(normalisePhone('07700 900123', '+44')).toBe('+447700900123');
-    expect(normalisePhone('090-1234-5678', '+81')).toBe('+819012345678');
-    expect(normalisePhone('138 1234 5678', '+86')).toBe('+8613812345678');
+    { typed: '+92 300 1234567', code: '+91', stored: '+923001234567' },
+    { typed: '+91 12345', code: '+91', stored: null },
+    // Without its code: a number of the default country.
+    { typed: '(732) 555-0148', code: '+1', stored: '+17325550148' },
+    { typed: '1 732 555 0148', code: '+1', stored: '+17325550148' },
+    { typed: '07700 900123', code: '+44', stored: '+447700900123' },
+    { typed: '090-1234-5678', code: '+81', stored: '+819012345678' },
+    { typed: '138 1234 5678', code: '+86', stored: '+8613812345678' },
     // Italy keeps a landline's leading 0 after its code.
-    expect(normalisePhone('06 1234 5678', '+39')).toBe('+390612345678');
+    { typed: '06 1234 5678', code: '+39', stored: '+390612345678' },
+  ])('reads $typed typed with $code as the default code as $stored', ({ typed, code, stored }) => {
+    expect(normalisePhone(typed, code)).toBe(stored);
   });
 
   it('knows the dialling code of every country the shop ships to', () => {
@@ -60,19 +61,21 @@ describe('phone numbers: one stored form (E.164)', () => {
 });
 
 describe('phone numbers: one shown form', () => {
-  it('shows India as +91 98765 43210, North America as +1 732 555 0148, others as +code number', () => {
-    expect(formatPhone('+919876543210')).toBe('+91 98765 43210');
-    expect(formatPhone('9876543210', '+91')).toBe('+91 98765 43210');
-    expect(formatPhone('+17325550148')).toBe('+1 732 555 0148');
-    expect(formatPhone('7325550148', '+1')).toBe('+1 732 555 0148');
-    expect(formatPhone('+447700900123')).toBe('+44 7700900123');
-    expect(formatPhone('7700900123', '+44')).toBe('+44 7700900123');
-  });
-
-  it('shows what it cannot read as it is', () => {
-    expect(formatPhone('+91 98765 43210 ext 4')).toBe('+91 98765 43210 ext 4');
-    expect(formatPhone('12345')).toBe('12345');
-    expect(formatPhone('+923001234567')).toBe('+923001234567');
+  // [stored, the account's code if stored without it, as shown]
+  it.each<[string, string | undefined, string]>([
+    // India as +91 98765 43210, North America as +1 732 555 0148, others as +code number.
+    ['+919876543210', undefined, '+91 98765 43210'],
+    ['9876543210', '+91', '+91 98765 43210'],
+    ['+17325550148', undefined, '+1 732 555 0148'],
+    ['7325550148', '+1', '+1 732 555 0148'],
+    ['+447700900123', undefined, '+44 7700900123'],
+    ['7700900123', '+44', '+44 7700900123'],
+    // What it cannot read, as it is.
+    ['+91 98765 43210 ext 4', undefined, '+91 98765 43210 ext 4'],
+    ['12345', undefined, '12345'],
+    ['+923001234567', undefined, '+923001234567'],
+  ])('shows %s (code %s) as %s', (stored, code, shown) => {
+    expect(formatPhone(stored, code)).toBe(shown);
   });
 
   it('has the sign-up sentence for a number of the wrong length', () => {
