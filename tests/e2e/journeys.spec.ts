@@ -40,6 +40,15 @@ async function productWithSizes(request: APIRequestContext, skip = 0): Promise<P
   return sized[skip];
 }
 
+/** A new shopper with `quantity` of a sized product in the cart, logged in in the browser. */
+async function shopperWithCart(page: Page, request: APIRequestContext, quantity = 1): Promise<{ shopper: Shopper; product: Product }> {
+  const shopper = await newShopper(request);
+  const product = await productWithSizes(request);
+  await addToCartByApi(request, shopper, product, quantity);
+  await logIn(page, shopper);
+  return { shopper, product };
+}
+
 const ADDRESS = suratAddress({ first_name: 'Meera', last_name: 'Shah', email: 'meera.shah@example.com', address: '12 Ghod Dod Road', apartment: 'Flat 4', zip_code: '395001' });
 
 /** Fills the checkout's contact and shipping fields. */
@@ -200,10 +209,7 @@ test('wishlist: add from a card, move one to the cart, remove the other', async 
 });
 
 test('checkout: the empty form\'s messages, a bad coupon and a good one', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  const product = await productWithSizes(request);
-  await addToCartByApi(request, shopper, product, 2);
-  await logIn(page, shopper);
+  const { shopper } = await shopperWithCart(page, request, 2);
   await page.goto('/checkout');
   await expect(page.locator('.breadcrumb a[href="/cart"]')).toHaveText('Cart');
   await expect(page.getByLabel('Cash on Delivery')).toBeChecked();
@@ -264,10 +270,7 @@ test('checkout: the empty form\'s messages, a bad coupon and a good one', async 
 });
 
 test('cash on delivery with a coupon: placed, seen in Order History and tracking', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  const product = await productWithSizes(request);
-  await addToCartByApi(request, shopper, product);
-  await logIn(page, shopper);
+  const { shopper, product } = await shopperWithCart(page, request);
   await page.goto('/cart');
   await expect(cartBadge(page)).toHaveText('1');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -358,10 +361,7 @@ test('cancel within 2 hours: confirmed in a dialog, then shown as Cancelled (ste
 });
 
 test('online payment through the sandbox: paid, the order is placed and the kept order cleared', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  const product = await productWithSizes(request);
-  await addToCartByApi(request, shopper, product);
-  await logIn(page, shopper);
+  const { shopper } = await shopperWithCart(page, request);
   await page.goto('/checkout');
   await fillCheckout(page);
   await page.getByRole('radio', { name: /^Online Payment/ }).check();
@@ -386,9 +386,7 @@ test('online payment through the sandbox: paid, the order is placed and the kept
 });
 
 test('online payment through the sandbox: failed, nothing is placed and the cart stays', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  await addToCartByApi(request, shopper, await productWithSizes(request));
-  await logIn(page, shopper);
+  const { shopper } = await shopperWithCart(page, request);
   await page.goto('/checkout');
   await fillCheckout(page);
   await page.getByRole('radio', { name: /^Online Payment/ }).check();
@@ -412,9 +410,7 @@ test('online payment through the sandbox: failed, nothing is placed and the cart
 });
 
 test('a forged payment return places nothing and says so', async ({ page, request }) => {
-  const shopper = await newShopper(request);
-  await addToCartByApi(request, shopper, await productWithSizes(request));
-  await logIn(page, shopper);
+  const { shopper } = await shopperWithCart(page, request);
 
   // Nothing kept in this browser: nothing is sent.
   await page.goto('/orderconfirm?txStatus=SUCCESS&order_id=made-up');
