@@ -113,7 +113,7 @@ test('every status change asks first, naming the order and what happens, and its
   await status.selectOption({ label: 'Processing' });
   const ask = page.getByRole('dialog', { name: `Mark order #${o_id} Processing?` });
   await expect(ask).toContainText(`Order #${o_id} of Meera ${surname} goes from Pending to Processing.`);
-  await expect(ask).toContainText('The shopper sees the new status in Order History and Track Your Order; the store sends no e-mail or SMS.');
+  await expect(ask).toContainText('The shopper sees the new status in Order History and Track Your Order; Shipped, Delivered and Cancelled also send the shopper an e-mail (and an SMS when shipped or delivered).');
   await expect(status).toHaveValue('1');
   await ask.getByRole('button', { name: 'Keep it Pending' }).click();
   await expect(ask).toHaveCount(0);

@@ -14,7 +14,7 @@ const order = (fields: Record<string, unknown> = {}) => ({
   last_name: 'Rao',
   ...fields,
 });
-const SHOPPER = 'The shopper sees the new status in Order History and Track Your Order; the store sends no e-mail or SMS.';
+const SHOPPER = 'The shopper sees the new status in Order History and Track Your Order; Shipped, Delivered and Cancelled also send the shopper an e-mail (and an SMS when shipped or delivered).';
 
 describe('statusQuestion: every status change names the order and what the store does', () => {
   it('Processing: the order, its name, and what the shopper sees', () => {

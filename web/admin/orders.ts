@@ -60,7 +60,7 @@ export type StatusOrder = DeskOrder & { first_name?: string | null; last_name?: 
  * What the shopper learns of a status change. The store sends no message of its own on one
  * yet: when a status change sends an e-mail or SMS (issue 35's messages), this says which.
  */
-const SHOPPER_SEES = 'The shopper sees the new status in Order History and Track Your Order; the store sends no e-mail or SMS.';
+const SHOPPER_SEES = 'The shopper sees the new status in Order History and Track Your Order; Shipped, Delivered and Cancelled also send the shopper an e-mail (and an SMS when shipped or delivered).';
 
 /** The question before a status change: its title, the sentence, what the store does, and the two answers. */
 export interface StatusQuestion {
