@@ -31,6 +31,9 @@ import type { Deps } from '../context.ts';
 import { askForRefund, type RefundOutcome } from './refund.ts';
 import { prepareShipment } from './shipment.ts';
 import { orderStatusWebhooks } from '../messages/webhook-events.ts';
+import { enqueue } from '../../db/queries/outbox.ts';
+import { orderUpdateMessages, refundNote, STATUS_EVENTS } from '../messages/events.ts';
+import { messagesWaiting } from '../messages/nudge.ts';
 
 export interface StatusChange {
   o_id: number;
@@ -105,7 +108,7 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     }
     // Shipped needs every piece's HUID and issues the GST tax invoice, in this transaction (api/orders/shipment.ts).
     // The invoice shows the PAN masked, from the PAN itself (opened: the order keeps it sealed).
-    if (to === ORDER_STATUS.shipped) await prepareShipment(trx, { ...order, pan: openPan(deps.config.panKey, order.pan) }, deps.config.seller, new Date(now));
+    const invoice_no = to === ORDER_STATUS.shipped ? await prepareShipment(trx, { ...order, pan: openPan(deps.config.panKey, order.pan) }, deps.config.seller, new Date(now)) : null;
     const payment_status = paymentStatusAfter(to, before);
     const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
     if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });
@@ -125,8 +128,15 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
       await releaseOrderHuids(trx, o_id);
     }
     const claim = refunds ? await claimPaymentRefund(trx, o_id) : undefined;
+    // The shopper's e-mail (and SMS for shipped and delivered), in the outbox iff this change commits (issue 35).
+    const sends = STATUS_EVENTS[to as keyof typeof STATUS_EVENTS];
+    if (sends) {
+      const refund = refunds ? refundNote(order.total, order.payment_method, new Date(now)) : null;
+      await enqueue(trx, orderUpdateMessages(sends.event, order, { at: new Date(now), invoice_no, refund, sms: sends.sms }));
+    }
     return { order, payment_status, refunds, claim };
   });
+  messagesWaiting();
   // Committed: this process's listings show the pieces back on sale from the next answer on.
   await noteStockChange(deps.db, returned).catch(() => undefined);
   // Outside the transaction: the provider may take seconds; a refund it cannot take now is asked again later.

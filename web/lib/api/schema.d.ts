@@ -104,6 +104,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forgotpassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a code to set a forgotten password
+         * @description When the number belongs to an account, a 6-digit code is sent to it by SMS; it lives 10 minutes, is good once and for at most 5 tries, and asking again replaces it. The answer is the same, in about the same time, whether or not the number has an account. Repeated requests for one number or from one address are refused with 429.
+         */
+        post: operations["postForgotpassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resetpassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the code sent by SMS
+         * @description Sets the new password (the sign-up rules) when the code is right, live and unused. Every earlier sign-in of the account ends (its tokens stop working); a password the owner set no longer has to be changed. A wrong, expired or used code is answered 400 with a sentence saying which; after 5 wrong codes the code is dead and a new one must be asked for. Repeated attempts for one number or from one address are refused with 429.
+         */
+        post: operations["postResetpassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/totp/status": {
         parameters: {
             query?: never;
@@ -2401,6 +2441,31 @@ export interface components {
             /** @description The password in use now: required, except while the password is one the owner set (password_change_required). */
             currentPassword?: string;
         };
+        ForgotPassword: {
+            /** @enum {string} */
+            countryCode: "+91" | "+1" | "+44" | "+81" | "+86";
+            /**
+             * @description The number under `countryCode`, as typed ("98765 43210", "098765-43210", "+91 98765 43210" are one number); kept and answered as the national number alone ("9876543210"), so `countryCode` + `phoneNumber` is E.164.
+             * @example 9876543210
+             */
+            phoneNumber: string;
+        };
+        ResetPassword: {
+            /** @enum {string} */
+            countryCode: "+91" | "+1" | "+44" | "+81" | "+86";
+            /**
+             * @description The number under `countryCode`, as typed ("98765 43210", "098765-43210", "+91 98765 43210" are one number); kept and answered as the national number alone ("9876543210"), so `countryCode` + `phoneNumber` is E.164.
+             * @example 9876543210
+             */
+            phoneNumber: string;
+            /**
+             * @description The 6-digit code the SMS carried.
+             * @example 123456
+             */
+            otp: string;
+            password: string;
+            repeatPassword: string;
+        };
         TotpStatus: {
             /** @description Whether signing in asks for a code from an authenticator app. */
             totp_enabled: boolean;
@@ -3569,11 +3634,6 @@ export interface components {
             active?: boolean;
             /** @description Resets the password: a first password they must change at next sign-in; their tokens stop working. */
             password?: string;
-            /**
-             * @description Turns their two-factor sign-in off (a lost phone and lost recovery codes): they sign in with the password and set it up again; their tokens stop working.
-             * @enum {boolean}
-             */
-            totp_reset?: true;
         };
         StaffPolicy: {
             /** @description The largest refund (rupees) the order desk may make by cancelling a paid order. */
@@ -4263,6 +4323,154 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postForgotpassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPassword"];
+            };
+        };
+        responses: {
+            /** @description Asked: when the number has an account, its code is on the way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postResetpassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPassword"];
+            };
+        };
+        responses: {
+            /** @description Set: log in with the new password. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
