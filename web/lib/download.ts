@@ -23,13 +23,15 @@ export async function downloadFile(path: string, { fileName, type, failure }: Do
   } catch {
     return `${failure} Please try again.`;
   }
-  if (response.status === 403) onForbidden();
   if (!response.ok || !response.headers.get('content-type')?.startsWith(type)) {
+    let refusal: { description?: string; data?: unknown } = {};
     try {
-      return ((await response.json()) as { description?: string }).description ?? failure;
+      refusal = (await response.json()) as typeof refusal;
     } catch {
-      return failure;
+      // Not the envelope: the failure's own words.
     }
+    if (response.status === 403) onForbidden(refusal.data);
+    return refusal.description ?? failure;
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

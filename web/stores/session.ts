@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { currencyFor, INDIA_COUNTRY_CODE } from '../../rules/currency.ts';
 import type { Currency } from '../../rules/money.ts';
+import type { Permission, Role } from '../../rules/permissions.ts';
 import { isAdministrator } from '../../rules/roles.ts';
 
 /** The logged-in shopper as /userlogin answers it, kept in localStorage. */
@@ -15,6 +16,14 @@ export interface SessionUser {
   /** '0' administrator, anything else a shopper. */
   u_type: string;
   token?: string;
+  /** A member of staff's role (issue 34); null for a shopper. */
+  role?: Role | null;
+  /** What they may do in the back office, as the server last said (login, GET /getuserprofile). */
+  permissions?: Permission[];
+  /** The password is one the owner set: changing it is the only thing the token may do. */
+  password_change_required?: true;
+  /** The shop requires two-factor sign-in of staff and it is not on yet: setting it up is all the token may do. */
+  totp_setup_required?: true;
 }
 
 /**
@@ -80,6 +89,19 @@ export function login(user: SessionUser): void {
     localStorage.setItem(STORAGE_KEYS.phoneNumber, user.phoneNumber);
   }
   $user.set(user);
+}
+
+/**
+ * Changes the stored session in place (a new token after a password change, the role and
+ * permissions as the server says them now); a field given as undefined is dropped.
+ */
+export function updateSession(change: Partial<SessionUser>): void {
+  const user = $user.get();
+  if (!user) return;
+  const next = JSON.parse(JSON.stringify({ ...user, ...change })) as SessionUser;
+  writeJson(STORAGE_KEYS.user, next);
+  if (hasStorage()) localStorage.setItem(STORAGE_KEYS.token, next.auth_token);
+  $user.set(next);
 }
 
 /** Forgets the session and the stored order data (log out, and any 403 answer). */

@@ -1,5 +1,5 @@
 import type { paths } from './schema.d.ts';
-import { clearSession, $user } from '../../stores/session.ts';
+import { clearSession, $user, updateSession } from '../../stores/session.ts';
 import { loginPathHere } from '../login-return.ts';
 
 /** Every answer of the API: status 1 on success, a description to show as is, and the data. */
@@ -46,8 +46,45 @@ export class NetworkError extends Error {
   }
 }
 
-/** Where a forbidden answer sends the shopper: the session is gone, so log in again. */
-export function onForbidden(): void {
+/**
+ * What a forbidden answer (403) says of the session, from its data: a permission the role
+ * lacks (`missing_permission`: the session stands, the screen says what is missing); a
+ * first password to change (`password_change_required`) or two-factor sign-in to set up
+ * (`totp_setup_required`) before anything else; otherwise the session is gone.
+ */
+export function forbiddenReason(data: unknown): 'permission' | 'password' | 'two-factor' | 'session' {
+  const said = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (typeof said.missing_permission === 'string') return 'permission';
+  if (said.password_change_required === true) return 'password';
+  if (said.totp_setup_required === true) return 'two-factor';
+  return 'session';
+}
+
+const permissionRefusals = new Set<() => void>();
+
+/** Called whenever a call is refused for a missing permission (the back office then reads the role again); answers the unsubscribe. */
+export function onMissingPermission(listener: () => void): () => void {
+  permissionRefusals.add(listener);
+  return () => permissionRefusals.delete(listener);
+}
+
+/**
+ * Where a forbidden answer sends its user (`data` is the answer's): a missing permission
+ * leaves everything as it is; a first password to change goes to the login page's step for
+ * it; two-factor sign-in to set up is marked on the session (the back office shows the
+ * set-up); anything else means the session is gone: log in again.
+ */
+export function onForbidden(data?: unknown): void {
+  const reason = forbiddenReason(data);
+  if (reason === 'permission') {
+    for (const listener of permissionRefusals) listener();
+    return;
+  }
+  if (reason === 'password' || reason === 'two-factor') {
+    updateSession(reason === 'password' ? { password_change_required: true } : { totp_setup_required: true });
+    if (reason === 'password' && typeof location !== 'undefined' && location.pathname !== '/login') location.assign(loginPathHere());
+    return;
+  }
   clearSession();
   if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign(loginPathHere());
 }
@@ -55,7 +92,8 @@ export function onForbidden(): void {
 /**
  * The one way the storefront talks to the API: same origin, JSON in and out,
  * the bearer token of the stored session on every call, the envelope parsed
- * whatever the HTTP code. Any 403 logs the shopper out and goes to /login.
+ * whatever the HTTP code. A 403 logs the shopper out and goes to /login, unless it only
+ * names a missing permission or a step to take first (onForbidden).
  * Resolves with the envelope (check `status`); rejects only with NetworkError.
  * `extraHeaders` carries per-call headers such as an order's Idempotency-Key.
  */
@@ -77,7 +115,7 @@ async function request<T = unknown>(method: Method, path: string, body?: unknown
   } catch (error) {
     throw new NetworkError(error);
   }
-  if (response.status === 403) onForbidden();
+  if (response.status === 403) onForbidden(envelope?.data);
   return envelope;
 }
 

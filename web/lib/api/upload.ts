@@ -10,7 +10,7 @@ export interface UploadProgress {
 /**
  * Sends a multipart form with upload progress (fetch reports none), under the
  * rules of the one API client: the session's bearer token, the envelope parsed
- * whatever the HTTP code, any 403 logs out and goes to /login. Resolves with
+ * whatever the HTTP code, a 403 handled by onForbidden. Resolves with
  * the envelope (check `status`); rejects only with NetworkError.
  */
 export function uploadForm<T = unknown>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<Envelope<T>> {
@@ -33,7 +33,7 @@ export function uploadForm<T = unknown>(path: string, form: FormData, onProgress
         reject(new NetworkError(error));
         return;
       }
-      if (xhr.status === 403) onForbidden();
+      if (xhr.status === 403) onForbidden(envelope?.data);
       resolve(envelope);
     });
     // The server may close the connection on a body it refuses while it streams (413).
