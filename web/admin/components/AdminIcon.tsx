@@ -27,6 +27,7 @@ const PATHS = {
   video: 'M3.5 6.5h12v11h-12zM15.5 10.5l5-3v9l-5-3',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.6-1.9L20 20',
   audit: 'M9 4h6v3H9zM7 5.5H4.5v15h15v-15H17M8 11.5h8M8 15.5h5',
+  staff: 'M5 3.5h14v17H5zM9.5 3.5v2h5v-2M12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM8 17.5c.6-1.8 2.1-3 4-3s3.4 1.2 4 3',
 } as const;
 
 export type AdminIconName = keyof typeof PATHS;
