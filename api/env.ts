@@ -112,6 +112,10 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** The number (E.164) or messaging service id SMS are sent from. */
   TWILIO_FROM: z.string().min(1).optional(),
+  /** 1: webhook endpoints may be on loopback, link-local or private addresses (local testing only). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+  /** A webhook endpoint failing for longer than this (since its first failure) is disabled. */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().int().min(1, 'WEBHOOK_DISABLE_AFTER_HOURS must be a whole number from 1 to 720').max(720, 'WEBHOOK_DISABLE_AFTER_HOURS must be a whole number from 1 to 720').default(72),
 });
 
 export interface Config {
@@ -160,6 +164,8 @@ export interface Config {
   mail: { transport: 'smtp'; url: string; from: string } | { transport: 'files'; dir: string; from: string };
   /** Where SMS go (SMS_PROVIDER): JSON lines appended to `file` (DATA_DIR/sms.log), or Twilio's API at `url`. */
   sms: { provider: 'log'; file: string } | { provider: 'twilio'; url: string; accountSid: string; authToken: string; from: string };
+  /** Webhooks (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_DISABLE_AFTER_HOURS): private addresses allowed, and how long an endpoint may fail before it is disabled. */
+  webhooks: { allowPrivate: boolean; disableAfterMs: number };
 }
 
 /** Reads a secret kept in DATA_DIR, creating it once, so tokens (and sealed PANs) survive restarts. */
@@ -269,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     ...messaging(e, dataDir),
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1', disableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000 },
   };
 }
 
@@ -284,5 +291,3 @@ function messaging(e: z.output<typeof EnvSchema>, dataDir: string): Pick<Config,
   return { mail, sms: { provider: 'twilio', url, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } };
 }
 
-/** For api/routes/accounts until it imports rules/currency.ts ACCOUNT_COUNTRY_CODES, the list's home. */
-export { ACCOUNT_COUNTRY_CODES as COUNTRY_CODES } from '../rules/currency.ts';
