@@ -76,8 +76,8 @@ export async function dropStoreDatabases(): Promise<void> {
   for (const database of all) await (await database).drop();
 }
 
-/** The store's own settings: never inherited from the shell running the tests. */
-const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|PAN_KEY|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD|SIGNUPS_PER_ADDRESS_HOUR)$/;
+/** The store's own settings: never inherited from the shell running the tests (a developer's SMTP_URL would mail the test orders). */
+const STORE_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|JWT_SECRET|PAN_KEY|ADMIN_.*|PAYMENT_PROVIDER|CASHFREE_.*|PUBLIC_URL|TRUST_PROXY_TLS|SITE_BUILD|SIGNUPS_PER_ADDRESS_HOUR|SMTP_URL|MAIL_FROM|SMS_.*|TWILIO_.*|OUTBOX_.*|WEBHOOK_.*)$/;
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !STORE_ENV.test(k)));
