@@ -5,19 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStore } from '../../db/media-store.ts';
 import { seedMediaStore } from '../../db/seed/demo.ts';
 import { MediaWriter, renderSliderBanners } from '../../db/seed/media.ts';
-import { callers, formData, hostileFiles, sendForm } from '../helpers/admin.ts';
-import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
-import { call, createTestStore, type TestStore } from '../helpers/store.ts';
+import { type Callers, formData, hostileFiles, sendForm, storeOnLocalS3 } from '../helpers/admin.ts';
+import type { LocalS3 } from '../helpers/s3.ts';
+import { call, type TestStore } from '../helpers/store.ts';
 
 let s3: LocalS3;
 let store: TestStore;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
+let admin: Callers['admin'];
 
-beforeAll(async () => {
-  s3 = await startLocalS3();
-  store = await createTestStore(s3.env('shop'));
-  ({ admin } = await callers(store));
-});
+beforeAll(async () => ({ s3, store, admin } = await storeOnLocalS3()));
 afterAll(async () => {
   await store?.close();
   await s3?.close();

@@ -17,10 +17,10 @@ import { loadConfig } from '../../api/env.ts';
 import { backupStore, restoreStore } from '../../db/backup.ts';
 import { databaseLocation, openDatabase } from '../../db/connection.ts';
 import { mediaKey, mediaStore } from '../../db/media-store.ts';
-import { callers, formData, sendForm } from '../helpers/admin.ts';
+import { type Callers, formData, sendForm, storeOnLocalS3 } from '../helpers/admin.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
-import { createTestStore, TEST_PAN_KEY, type TestStore } from '../helpers/store.ts';
+import type { LocalS3 } from '../helpers/s3.ts';
+import { TEST_PAN_KEY, type TestStore } from '../helpers/store.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
@@ -28,12 +28,10 @@ const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 let s3: LocalS3;
 let store: TestStore;
 let scratch: string;
-let admin: Awaited<ReturnType<typeof callers>>['admin'];
+let admin: Callers['admin'];
 
 beforeAll(async () => {
-  s3 = await startLocalS3();
-  store = await createTestStore(s3.env('shop'));
-  ({ admin } = await callers(store));
+  ({ s3, store, admin } = await storeOnLocalS3());
   scratch = mkdtempSync(path.join(tmpdir(), 'aurum-backup-s3-'));
 });
 afterAll(async () => {

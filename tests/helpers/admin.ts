@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import { expectMatchesContract } from './contract.ts';
 import type { FormChoices } from './catalogue.ts';
 import { checkoutAddress } from './orders.ts';
+import { startLocalS3 } from './s3.ts';
 import { answerOf, call, createTestStore, createUser, signToken, type TestStore } from './store.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 
@@ -53,6 +54,17 @@ export async function expectAnswers(store: TestStore, method: string, url: strin
     expect(res.status, JSON.stringify(body)).toBe(status);
     expect(res.body.description).toEqual(description);
     expectMatchesContract(method, url, res);
+  }
+}
+
+/** A local S3-compatible bucket and a fresh store whose media are on it (under s3://…/shop), with its callers. */
+export async function storeOnLocalS3() {
+  const s3 = await startLocalS3();
+  try {
+    return { s3, ...(await storeWithCallers(s3.env('shop'))) };
+  } catch (error) {
+    await s3.close();
+    throw error;
   }
 }
 
