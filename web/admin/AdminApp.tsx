@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect } from 'react';
 import { isAdministrator } from '../../rules/roles.ts';
+import { onMissingPermission } from '../lib/api/client.ts';
 import { $user } from '../stores/session.ts';
-import { AdminLayout } from './AdminLayout.tsx';
+import { AdminLayout, menuEntryAt } from './AdminLayout.tsx';
+import { NoPermission } from './components/NoPermission.tsx';
+import { refreshAccess } from './hooks/usePermissions.ts';
 import { Link, matchRoute, usePath } from './router.tsx';
 import { AuditScreen } from './screens/AuditScreen.tsx';
 import { CARATS, CATEGORIES, CatalogueScreen, MATERIALS, SIZES } from './screens/CatalogueScreen.tsx';
@@ -14,10 +17,12 @@ import { OrderDetailScreen } from './screens/OrderDetailScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { PaymentsScreen } from './screens/PaymentsScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
+import { ProfileScreen, TwoFactorRequiredScreen } from './screens/ProfileScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
 import { ShippingTaxScreen } from './screens/ShippingTaxScreen.tsx';
 import { MetalRatesScreen } from './screens/MetalRatesScreen.tsx';
 import { SlidersScreen } from './screens/SlidersScreen.tsx';
+import { StaffScreen } from './screens/StaffScreen.tsx';
 import { UsersScreen } from './screens/UsersScreen.tsx';
 import './admin.css';
 
@@ -42,30 +47,76 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/shipping': ShippingTaxScreen,
   '/admin/rates': MetalRatesScreen,
   '/admin/audit': AuditScreen,
+  '/admin/staff': StaffScreen,
+  '/admin/profile': ProfileScreen,
 };
 
 /**
  * The back office. Only a stored session with u_type "0" sees it; anyone
  * else is sent to /login with replacing navigation, so /admin does not stay
  * in the history (§2 Admin route guard). A logout or a 403 elsewhere clears
- * the session, which sends this tab to /login too.
+ * the session, which sends this tab to /login too. Each member of staff sees
+ * the screens their role's permissions allow (issue 34), read again from the
+ * server when the back office opens, when its tab comes back into view and
+ * when a call is refused for a permission; a screen opened by address without
+ * its permission says what is missing. A password the owner set is changed on
+ * the login page first; two-factor sign-in the shop requires is set up here first.
  */
 export default function AdminApp() {
   const user = useStore($user);
   const path = usePath();
   const allowed = isAdministrator(user);
+  const firstPassword = Boolean(user?.password_change_required);
+  const settingUpTwoFactor = Boolean(user?.totp_setup_required);
+  const working = allowed && !firstPassword && !settingUpTwoFactor;
 
   useEffect(() => {
-    if (!allowed) window.location.replace('/login');
-  }, [allowed]);
+    if (!allowed || firstPassword) window.location.replace('/login');
+  }, [allowed, firstPassword]);
 
-  if (!allowed || !user) return null;
+  useEffect(() => {
+    if (!working) return;
+    void refreshAccess();
+    const onShow = () => {
+      if (document.visibilityState === 'visible') void refreshAccess();
+    };
+    document.addEventListener('visibilitychange', onShow);
+    const stop = onMissingPermission(() => void refreshAccess());
+    return () => {
+      document.removeEventListener('visibilitychange', onShow);
+      stop();
+    };
+  }, [working, user?.u_id]);
+
+  if (!allowed || !user || firstPassword) return null;
+  if (settingUpTwoFactor) {
+    // Held back until it is on: no screen but the set-up (the server refuses the rest).
+    return (
+      <AdminLayout path={path} user={user}>
+        <TwoFactorRequiredScreen />
+      </AdminLayout>
+    );
+  }
+  const permissions = user.permissions;
   const orderId = orderDetailId(path);
   const ScreenComponent = matchRoute(path, ROUTES);
+  const entry = menuEntryAt(path);
+  const needed = entry?.permission ?? null;
   return (
     <AdminLayout path={path} user={user}>
-      {/* A new screen starts fresh (its own lists, search and page). */}
-      {orderId ? <OrderDetailScreen key={path} o_id={orderId} /> : ScreenComponent ? <ScreenComponent key={path} /> : <NotFound />}
+      {!permissions ? (
+        // A session from before logins carried permissions: known once refreshAccess answers.
+        <p className="admin-loading">Loading…</p>
+      ) : !orderId && !ScreenComponent ? (
+        <NotFound />
+      ) : needed && !permissions.includes(needed) ? (
+        <NoPermission title={entry?.label ?? 'Back office'} permission={needed} />
+      ) : orderId ? (
+        // A new screen starts fresh (its own lists, search and page).
+        <OrderDetailScreen key={path} o_id={orderId} />
+      ) : ScreenComponent ? (
+        <ScreenComponent key={path} />
+      ) : null}
     </AdminLayout>
   );
 }

@@ -1,31 +1,51 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { logout, type SessionUser } from '../stores/session.ts';
-import type { Permission } from '../../rules/permissions.ts';
+import { type Permission, ROLE_NAMES } from '../../rules/permissions.ts';
 import { AdminIcon, type AdminIconName } from './components/AdminIcon.tsx';
-import { usePermissions } from './hooks/usePermissions.ts';
+import { allows, usePermissions } from './hooks/usePermissions.ts';
 import { Link } from './router.tsx';
 
-/** The menu (backoffice.md §2 Admin layout), in the document's order; an entry with a `permission` shows only to those who hold it. */
-export const MENU: ReadonlyArray<{ href: string; label: string; icon: AdminIconName; alsoAt?: string[]; permission?: Permission }> = [
-  { href: '/admin/dashboard', label: 'Dashboard', icon: 'dashboard', alsoAt: ['/admin'] },
-  { href: '/admin/categories', label: 'Categories', icon: 'category' },
-  { href: '/admin/materials', label: 'Materials', icon: 'material' },
-  { href: '/admin/sizes', label: 'Sizes', icon: 'size' },
-  { href: '/admin/carat', label: 'Carat', icon: 'carat' },
-  { href: '/admin/products', label: 'Products', icon: 'product' },
-  { href: '/admin/rates', label: 'Metal Rates', icon: 'carat' },
-  { href: '/admin/users', label: 'Users', icon: 'users' },
-  { href: '/admin/orders', label: 'Orders', icon: 'orders' },
-  { href: '/admin/payments', label: 'Payments', icon: 'payments' },
-  { href: '/admin/contacts', label: 'Contacts', icon: 'contacts', alsoAt: ['/admin/contact'] },
-  { href: '/admin/reviews', label: 'Reviews', icon: 'reviews' },
-  { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders' },
-  { href: '/admin/coupon', label: 'Coupons', icon: 'coupon' },
-  { href: '/admin/synonyms', label: 'Search Synonyms', icon: 'search' },
-  { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping' },
+/** A menu entry: its screen, and the permission the screen's calls need (x-permission in openapi.yaml); null for any member of staff. */
+export interface MenuEntry {
+  href: string;
+  label: string;
+  icon: AdminIconName;
+  /** Other addresses of the same screen. */
+  alsoAt?: string[];
+  permission: Permission | null;
+}
+
+/**
+ * The menu (backoffice.md §2 Admin layout), in the document's order. Each entry shows only to
+ * those holding its permission (issue 34), and its screen, opened by address without it,
+ * says what is missing.
+ */
+export const MENU: ReadonlyArray<MenuEntry> = [
+  { href: '/admin/dashboard', label: 'Dashboard', icon: 'dashboard', alsoAt: ['/admin'], permission: 'dashboard.view' },
+  { href: '/admin/categories', label: 'Categories', icon: 'category', permission: 'catalogue.manage' },
+  { href: '/admin/materials', label: 'Materials', icon: 'material', permission: 'catalogue.manage' },
+  { href: '/admin/sizes', label: 'Sizes', icon: 'size', permission: 'catalogue.manage' },
+  { href: '/admin/carat', label: 'Carat', icon: 'carat', permission: 'catalogue.manage' },
+  { href: '/admin/products', label: 'Products', icon: 'product', permission: 'catalogue.manage' },
+  { href: '/admin/rates', label: 'Metal Rates', icon: 'carat', permission: 'rates.manage' },
+  { href: '/admin/users', label: 'Users', icon: 'users', permission: 'customers.view' },
+  { href: '/admin/orders', label: 'Orders', icon: 'orders', permission: 'orders.view' },
+  { href: '/admin/payments', label: 'Payments', icon: 'payments', permission: 'orders.view' },
+  { href: '/admin/contacts', label: 'Contacts', icon: 'contacts', alsoAt: ['/admin/contact'], permission: 'customers.view' },
+  { href: '/admin/reviews', label: 'Reviews', icon: 'reviews', permission: 'catalogue.manage' },
+  { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders', permission: 'catalogue.manage' },
+  { href: '/admin/coupon', label: 'Coupons', icon: 'coupon', permission: 'coupons.manage' },
+  { href: '/admin/synonyms', label: 'Search Synonyms', icon: 'search', permission: 'catalogue.manage' },
+  { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping', permission: 'settings.manage' },
   { href: '/admin/audit', label: 'Audit Trail', icon: 'audit', permission: 'audit.view' },
+  { href: '/admin/staff', label: 'Staff', icon: 'staff', permission: 'staff.manage' },
 ];
+
+/** The menu entry a path belongs to: its own address, another of its addresses, or a page under it (an order's detail under /admin/orders). */
+export function menuEntryAt(path: string): MenuEntry | undefined {
+  return MENU.find((item) => path === item.href || path.startsWith(`${item.href}/`) || Boolean(item.alsoAt?.includes(path)));
+}
 
 /** Logout: the session and the stored order data go (the storefront's own logout), then the login page. */
 export function logoutAdmin(): void {
@@ -46,6 +66,7 @@ export interface AdminLayoutProps {
 export function AdminLayout({ path, user, children }: AdminLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const permissions = usePermissions();
+  const current = menuEntryAt(path);
 
   // A screen chosen from the drawer closes it.
   useEffect(() => setMenuOpen(false), [path]);
@@ -85,9 +106,9 @@ export function AdminLayout({ path, user, children }: AdminLayoutProps) {
         </div>
         <nav>
           <ul className="admin-nav__list">
-            {MENU.filter((item) => !item.permission || permissions?.includes(item.permission)).map((item) => {
+            {MENU.filter((item) => allows(permissions, item.permission)).map((item) => {
               // A screen's own pages (an order's detail under /admin/orders) keep its menu entry current.
-              const active = path === item.href || path.startsWith(`${item.href}/`) || Boolean(item.alsoAt?.includes(path));
+              const active = item === current;
               return (
                 <li key={item.href}>
                   <Link href={item.href} className="admin-nav__link" aria-current={active ? 'page' : undefined}>
@@ -100,9 +121,10 @@ export function AdminLayout({ path, user, children }: AdminLayoutProps) {
           </ul>
         </nav>
         <div className="admin-nav__foot">
-          <p className="admin-nav__user" title={user.full_name}>
+          <Link href="/admin/profile" className="admin-nav__user" title="My Profile" aria-current={path === '/admin/profile' ? 'page' : undefined}>
             Signed in as <strong>{user.full_name}</strong>
-          </p>
+            {user.role && <span className="admin-nav__role">{ROLE_NAMES[user.role]}</span>}
+          </Link>
           <a className="admin-nav__link admin-nav__store" href="/">
             <Icon name="gem" size={18} />
             <span>View store</span>

@@ -4,6 +4,7 @@ import { ORDER_STATUS } from '../../../rules/orders.ts';
 import { api } from '../../lib/api/client.ts';
 import { openInvoice } from '../../lib/invoice.ts';
 import { toast } from '../../stores/toast.ts';
+import { useMay } from '../hooks/usePermissions.ts';
 import type { OrderRow } from '../types.ts';
 import { orderLineText } from './OrderItems.tsx';
 
@@ -11,12 +12,14 @@ import { orderLineText } from './OrderItems.tsx';
  * HUID entry for packing an order (issue 17): one box per piece of each line,
  * each checked as typed (6 letters or digits); Save sends PUT /orderhuid. The
  * order can be marked Shipped only when every piece has one. Read-only once
- * shipped, when the HUIDs are on the tax invoice.
+ * shipped, when the HUIDs are on the tax invoice, and to those who may only see
+ * orders (no orders.manage), who see what is recorded and the invoice, if any.
  */
 export function HuidEntry({ order, onSaved }: { order: OrderRow; onSaved: (items: { oi_id: number; huid: string[] }[]) => void }) {
   const items = order.orderItems ?? [];
   // Shipped, Delivered or Cancelled: the server takes no more HUIDs.
-  const locked = order.status >= ORDER_STATUS.shipped;
+  const mayRecord = useMay('orders.manage') === true;
+  const locked = order.status >= ORDER_STATUS.shipped || !mayRecord;
   const [values, setValues] = useState<Record<number, string[]>>(() =>
     Object.fromEntries(items.map((i) => [i.oi_id, Array.from({ length: i.quantity }, (_, p) => i.huid?.[p] ?? '')])),
   );
@@ -47,7 +50,7 @@ export function HuidEntry({ order, onSaved }: { order: OrderRow; onSaved: (items
     }
   };
 
-  if (items.length === 0) return null;
+  if (items.length === 0 || (!mayRecord && filled === 0 && !order.invoice_no)) return null;
   return (
     <div className="admin-huid" data-testid={`huid-entry-${order.o_id}`}>
       <div className="admin-huid__head">

@@ -5,6 +5,8 @@ import { Screen } from '../components/Screen.tsx';
 import { formatDateTime } from '../format.ts';
 import { Link } from '../router.tsx';
 import type { DashboardCounters, Inquiry } from '../types.ts';
+import { menuEntryAt } from '../AdminLayout.tsx';
+import { allows, useMay, usePermissions } from '../hooks/usePermissions.ts';
 import { RatesAndStock } from './RatesAndStock.tsx';
 
 /** The data refreshes itself every 5 minutes (§2, §9). */
@@ -36,21 +38,28 @@ function latest(inquiries: Inquiry[]): Inquiry[] {
 /**
  * The five counters, the last 5 inquiries and quick links, refreshed every
  * 5 minutes. Fetch failures are only logged (§8): the screen keeps what it had.
+ * The inquiries show to those who may see customers' messages (customers.view),
+ * the quick links lead only to screens the signed-in member may open.
  */
 export function DashboardScreen() {
   const [counters, setCounters] = useState<DashboardCounters | null>(null);
   const [inquiries, setInquiries] = useState<Inquiry[] | null>(null);
+  const permissions = usePermissions();
+  const seesMessages = useMay('customers.view') === true;
+  const links = QUICK_LINKS.filter((link) => allows(permissions, menuEntryAt(link.href)?.permission ?? null));
 
   useEffect(() => {
     let live = true;
     const load = async () => {
       const [countAnswer, inquiryAnswer] = await Promise.allSettled([
         api.get('/dashboardcounter'),
-        api.get('/getall'),
+        // Customers' messages only to those who may see them.
+        seesMessages ? api.get('/getall') : Promise.reject(new Error('not shown')),
       ]);
       if (!live) return;
       if (countAnswer.status === 'fulfilled' && countAnswer.value.status === 1 && countAnswer.value.data) setCounters(countAnswer.value.data);
       else console.error('Dashboard counters could not be fetched', countAnswer.status === 'fulfilled' ? countAnswer.value.description : countAnswer.reason);
+      if (!seesMessages) return;
       if (inquiryAnswer.status === 'fulfilled' && inquiryAnswer.value.status === 1 && Array.isArray(inquiryAnswer.value.data)) setInquiries(latest(inquiryAnswer.value.data));
       else {
         console.error('Recent inquiries could not be fetched', inquiryAnswer.status === 'fulfilled' ? inquiryAnswer.value.description : inquiryAnswer.reason);
@@ -63,7 +72,7 @@ export function DashboardScreen() {
       live = false;
       window.clearInterval(timer);
     };
-  }, []);
+  }, [seesMessages]);
 
   return (
     <Screen title="Dashboard" lead="The shop at a glance. Refreshes every 5 minutes.">
@@ -76,58 +85,62 @@ export function DashboardScreen() {
         ))}
       </dl>
       <div className="admin-dashboard">
-        <section className="admin-card" aria-labelledby="recent-inquiries">
-          <header className="admin-card__head">
-            <h2 id="recent-inquiries">Recent inquiries</h2>
-            <Link href="/admin/contacts" className="link">
-              All contacts
-            </Link>
-          </header>
-          {inquiries === null ? (
-            <p className="admin-empty">Loading…</p>
-          ) : inquiries.length === 0 ? (
-            <p className="admin-empty">No inquiries yet.</p>
-          ) : (
-            <ul className="admin-inquiries">
-              {inquiries.map((inquiry) => (
-                <li className="admin-inquiry" key={inquiry.inquiryId}>
-                  <div className="admin-inquiry__head">
-                    <span className="admin-inquiry__name">{inquiry.name}</span>
-                    <span className={`admin-badge${inquiry.status === 'new' ? ' admin-badge--new' : ''}`}>{inquiry.status}</span>
-                    <span className="admin-inquiry__meta">{inquiry.inquiryType}</span>
-                    <time className="admin-inquiry__when" dateTime={inquiry.createdAt}>
-                      {formatDateTime(inquiry.createdAt)}
-                    </time>
-                  </div>
-                  <div className="admin-inquiry__meta">
-                    <a href={`mailto:${inquiry.email}`} className="link">
-                      {inquiry.email}
-                    </a>
-                    {inquiry.phone ? ` · ${inquiry.phone}` : ''}
-                  </div>
-                  <p className="admin-inquiry__message">{inquiry.message}</p>
+        {seesMessages && (
+          <section className="admin-card" aria-labelledby="recent-inquiries">
+            <header className="admin-card__head">
+              <h2 id="recent-inquiries">Recent inquiries</h2>
+              <Link href="/admin/contacts" className="link">
+                All contacts
+              </Link>
+            </header>
+            {inquiries === null ? (
+              <p className="admin-empty">Loading…</p>
+            ) : inquiries.length === 0 ? (
+              <p className="admin-empty">No inquiries yet.</p>
+            ) : (
+              <ul className="admin-inquiries">
+                {inquiries.map((inquiry) => (
+                  <li className="admin-inquiry" key={inquiry.inquiryId}>
+                    <div className="admin-inquiry__head">
+                      <span className="admin-inquiry__name">{inquiry.name}</span>
+                      <span className={`admin-badge${inquiry.status === 'new' ? ' admin-badge--new' : ''}`}>{inquiry.status}</span>
+                      <span className="admin-inquiry__meta">{inquiry.inquiryType}</span>
+                      <time className="admin-inquiry__when" dateTime={inquiry.createdAt}>
+                        {formatDateTime(inquiry.createdAt)}
+                      </time>
+                    </div>
+                    <div className="admin-inquiry__meta">
+                      <a href={`mailto:${inquiry.email}`} className="link">
+                        {inquiry.email}
+                      </a>
+                      {inquiry.phone ? ` · ${inquiry.phone}` : ''}
+                    </div>
+                    <p className="admin-inquiry__message">{inquiry.message}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        <RatesAndStock />
+        {links.length > 0 && (
+          <section className="admin-card" aria-labelledby="quick-links">
+            <header className="admin-card__head">
+              <h2 id="quick-links">Quick links</h2>
+            </header>
+            <ul className="admin-quick">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href}>
+                    <AdminIcon name={link.icon} />
+                    <span>{link.label}</span>
+                    <AdminIcon name="arrowRight" size={16} />
+                  </Link>
                 </li>
               ))}
             </ul>
-          )}
-        </section>
-        <RatesAndStock />
-        <section className="admin-card" aria-labelledby="quick-links">
-          <header className="admin-card__head">
-            <h2 id="quick-links">Quick links</h2>
-          </header>
-          <ul className="admin-quick">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href}>
-                  <AdminIcon name={link.icon} />
-                  <span>{link.label}</span>
-                  <AdminIcon name="arrowRight" size={16} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+          </section>
+        )}
       </div>
     </Screen>
   );

@@ -12,6 +12,7 @@ import { actorLabel, customerName, historyLine, paymentMethodLabel } from '../or
 import { Link } from '../router.tsx';
 import type { DeskOrderDetail } from '../types.ts';
 import { useSave } from '../hooks/useSave.ts';
+import { useMay } from '../hooks/usePermissions.ts';
 import { OrderItems } from '../components/OrderItems.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
 import { AuditTrailLink } from './AuditScreen.tsx';
@@ -52,6 +53,7 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
   }, [load]);
 
   const statusChange = useOrderStatusChange(() => void load());
+  const mayChange = useMay('orders.manage') === true;
   const title = `Order #${o_id}`;
   const back = (
     <Link href="/admin/orders" className="btn btn--ghost btn--small">
@@ -183,10 +185,14 @@ export function OrderDetailScreen({ o_id }: { o_id: number }) {
           </div>
         </Card>
 
-        <div className="admin-order__grid admin-order__grid--two">
-          <ShipmentForm order={order} onSaved={() => void load()} />
-          <NoteForm order={order} onSaved={() => void load()} />
-        </div>
+        {mayChange ? (
+          <div className="admin-order__grid admin-order__grid--two">
+            <ShipmentForm order={order} onSaved={() => void load()} />
+            <NoteForm order={order} onSaved={() => void load()} />
+          </div>
+        ) : (
+          <ShipmentFacts order={order} />
+        )}
 
         <Card id="order-history" title="Status history">
           <div className="admin-card__body">
@@ -230,6 +236,22 @@ function ShippingLines({ order }: { order: DeskOrderDetail }) {
       ))}
       {order.phone_number && <span className="admin-block admin-num">Phone {formatPhone(order.phone_number)}</span>}
     </>
+  );
+}
+
+/** Shipment and note as they stand, for those who may only see orders (no orders.manage). */
+function ShipmentFacts({ order }: { order: DeskOrderDetail }) {
+  return (
+    <Card id="order-shipment" title="Shipment and note">
+      <dl className="admin-facts admin-card__body">
+        <dt>Courier</dt>
+        <dd>{order.courier_name || '—'}</dd>
+        <dt>Tracking</dt>
+        <dd className="admin-num">{order.tracking_number || '—'}</dd>
+        <dt>Note</dt>
+        <dd>{order.internal_note || '—'}</dd>
+      </dl>
+    </Card>
   );
 }
 

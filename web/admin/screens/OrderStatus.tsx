@@ -6,6 +6,7 @@ import { toast } from '../../stores/toast.ts';
 import { TextField } from '../components/Field.tsx';
 import { ConfirmDialog } from '../components/Modal.tsx';
 import { type DeskOrder, paymentBadge, refundOnCancel, statusChoices, type StatusOrder, statusQuestion } from '../orders.ts';
+import { useMay } from '../hooks/usePermissions.ts';
 
 /** A refused change's data (409): a cancel waiting for its refund to be confirmed says how much. */
 type RefusalData = components['schemas']['OrderStatusRefusal']['data'];
@@ -120,10 +121,22 @@ export interface OrderStatusSelectProps {
   id: string;
 }
 
-/** The status dropdown: the current status and only those that may follow it; final statuses cannot change. */
+/**
+ * The status dropdown: the current status and only those that may follow it; final statuses
+ * cannot change. To those who may only see orders (no orders.manage), the status in words.
+ */
 export function OrderStatusSelect({ order, onChange, busy, id }: OrderStatusSelectProps) {
+  const mayChange = useMay('orders.manage');
   const choices = statusChoices(order);
   const final = choices.length === 1;
+  // Read-only (accounts): the status in words, no drop-down.
+  if (mayChange !== true) {
+    return (
+      <span className="admin-badge admin-status-text" data-status-text={choices[0].value}>
+        {choices[0].label}
+      </span>
+    );
+  }
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>

@@ -12,6 +12,7 @@ import type { DeskOrderRow } from '../types.ts';
 import { OrderItems } from '../components/OrderItems.tsx';
 import { HuidEntry } from '../components/HuidEntry.tsx';
 import { OrderStatusSelect, PaymentBadge, useOrderStatusChange } from './OrderStatus.tsx';
+import { useMay } from '../hooks/usePermissions.ts';
 
 const COLUMNS = 7;
 
@@ -99,6 +100,7 @@ export function OrdersScreen() {
     { page: desk.page, onPage: setPage },
   );
   const statusChange = useOrderStatusChange(() => void list.reload());
+  const mayChange = useMay('orders.manage') === true;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const filtered = Boolean(filters.status || filters.search);
 
@@ -110,7 +112,10 @@ export function OrdersScreen() {
     });
 
   return (
-    <Screen title="Manage Orders" lead="Only the next steps of an order are offered, and each change asks first, saying what it does.">
+    <Screen
+      title="Manage Orders"
+      lead={mayChange ? 'Only the next steps of an order are offered, and each change asks first, saying what it does.' : 'Every order as it stands; your role sees them without changing them.'}
+    >
       <Toolbar search={{ value: typed, onChange: setTyped, placeholder: 'Order number, name or phone', label: 'Search orders by order number, customer name or phone' }}>
         <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_FILTER} />
       </Toolbar>

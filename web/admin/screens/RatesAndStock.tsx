@@ -3,6 +3,7 @@ import { formatMoney } from '../../../rules/money.ts';
 import { api } from '../../lib/api/client.ts';
 import { formatDateTime } from '../format.ts';
 import { Link } from '../router.tsx';
+import { useMay } from '../hooks/usePermissions.ts';
 
 type Rates = NonNullable<Awaited<ReturnType<typeof api.get<'/getmetalrates'>>>['data']>;
 type LowStock = NonNullable<Awaited<ReturnType<typeof api.get<'/getlowstock'>>>['data']>;
@@ -23,14 +24,20 @@ export function RatesAndStock() {
       .catch((e) => console.error('Low stock could not be fetched', e));
   }, []);
 
+  // The links lead only where the signed-in member may go.
+  const maySetRates = useMay('rates.manage') === true;
+  const mayEditProducts = useMay('catalogue.manage') === true;
+
   return (
     <>
       <section className="admin-card" aria-labelledby="today-rates" data-testid="dashboard-rates">
         <header className="admin-card__head">
           <h2 id="today-rates">Today's rates</h2>
-          <Link href="/admin/rates" className="link">
-            Set rates
-          </Link>
+          {maySetRates && (
+            <Link href="/admin/rates" className="link">
+              Set rates
+            </Link>
+          )}
         </header>
         {!rates ? (
           <p className="admin-empty">Loading…</p>
@@ -53,9 +60,11 @@ export function RatesAndStock() {
       <section className="admin-card" aria-labelledby="low-stock" data-testid="dashboard-low-stock">
         <header className="admin-card__head">
           <h2 id="low-stock">Low stock</h2>
-          <Link href="/admin/products" className="link">
-            Products
-          </Link>
+          {mayEditProducts && (
+            <Link href="/admin/products" className="link">
+              Products
+            </Link>
+          )}
         </header>
         {low === null ? (
           <p className="admin-empty">Loading…</p>

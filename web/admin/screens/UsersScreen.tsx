@@ -8,6 +8,7 @@ import { ListTable, Screen, Toolbar } from '../components/Screen.tsx';
 import { includesText, useClientTable, useList } from '../hooks/useList.ts';
 import type { UserRow } from '../types.ts';
 import { formatPhone } from '../../../rules/phone.ts';
+import { useMay } from '../hooks/usePermissions.ts';
 
 /** u_type "0" is an administrator, anything else a shopper (§6). */
 export function roleLabel(u_type: string | number | null | undefined): 'Admin' | 'User' {
@@ -21,13 +22,15 @@ function phoneOf(user: UserRow): string {
 
 /**
  * User Management (§2): search by full name or phone (back to page 1), 10 per
- * page, User, Phone, Role, delete with the browser's confirmation.
+ * page, User, Phone, Role, delete with the browser's confirmation (only for
+ * those holding customers.manage).
  */
 export function UsersScreen() {
   const me = useStore($user);
   const { items, setItems, ...list } = useList<UserRow>(() => api.get('/getallusers'), null);
   const table = useClientTable(items, (user, q) => includesText(user.full_name, q) || includesText(user.phoneNumber, q) || includesText(phoneOf(user), q));
   const [deleting, setDeleting] = useState<number | null>(null);
+  const mayDelete = useMay('customers.manage') === true;
 
   const remove = async (user: UserRow) => {
     if (!window.confirm('Are you sure you want to delete this user?')) return;
@@ -55,6 +58,7 @@ export function UsersScreen() {
       <ListTable
         className="admin-card--cards"
         columns={['User', 'Phone', 'Role']}
+        actionsHeading={mayDelete ? 'Actions' : null}
         list={list}
         emptyText="No users found"
         // Users get no rows-per-page choice.
@@ -74,18 +78,20 @@ export function UsersScreen() {
               <td data-label="Role">
                 <span className={`admin-badge${role === 'Admin' ? ' admin-badge--new' : ''}`}>{role}</span>
               </td>
-              <td className="admin-col-actions">
-                <button
-                  type="button"
-                  className="admin-icon-btn admin-icon-btn--danger"
-                  onClick={() => void remove(user)}
-                  disabled={deleting === user.u_id || isMe}
-                  aria-label={`Delete ${user.full_name}`}
-                  title={isMe ? 'You cannot delete your own account here' : 'Delete'}
-                >
-                  <AdminIcon name="trash" />
-                </button>
-              </td>
+              {mayDelete && (
+                <td className="admin-col-actions">
+                  <button
+                    type="button"
+                    className="admin-icon-btn admin-icon-btn--danger"
+                    onClick={() => void remove(user)}
+                    disabled={deleting === user.u_id || isMe}
+                    aria-label={`Delete ${user.full_name}`}
+                    title={isMe ? 'You cannot delete your own account here' : 'Delete'}
+                  >
+                    <AdminIcon name="trash" />
+                  </button>
+                </td>
+              )}
             </tr>
           );
         })}
