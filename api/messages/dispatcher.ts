@@ -15,7 +15,7 @@ import type { Config } from '../env.ts';
 import { countMessage } from '../metrics.ts';
 import { type Channels, channelsFor, PermanentFailure } from './channels/index.ts';
 import { onMessagesWaiting } from './nudge.ts';
-import type { RenderContext } from './render.ts';
+import type { RenderContext } from './template.ts';
 
 export interface DispatcherOptions {
   db: DB;

@@ -4,31 +4,9 @@
  * (api/messages/events.ts). Rendered when the message is sent, never in the shopper's request.
  * The templates are React Email components on the shop's page (templates/layout.ts).
  */
-import type { DB } from '../../db/connection.ts';
-import type { Config } from '../env.ts';
+import type { EmailContent, RenderContext, Template } from './template.ts';
 import { orderTemplates } from './templates/orders.ts';
 import type { PasswordResetPayload } from '../../db/queries/password-resets.ts';
-
-/** An e-mail as the channel sends it. */
-export interface EmailContent {
-  subject: string;
-  html: string;
-  text: string;
-  attachments?: { filename: string; content: Buffer | string; contentType?: string }[];
-  /** Extra headers (List-Unsubscribe on a marketing message). */
-  headers?: Record<string, string>;
-}
-
-/** What a template may read besides its payload. */
-export interface RenderContext {
-  db: DB;
-  config: Pick<Config, 'publicUrl'> & Partial<Config>;
-}
-
-export interface Template<P = any> {
-  email?: (payload: P, context: RenderContext) => EmailContent | Promise<EmailContent>;
-  sms?: (payload: P, context: RenderContext) => string | Promise<string>;
-}
 
 /** A message that cannot be rendered (no template for its event and channel): sending it again would not help. */
 export class NotRenderable extends Error {}

@@ -6,7 +6,7 @@
  */
 import type { OutboxChannel } from '../../../db/schema.ts';
 import type { OutboxMessage } from '../../../db/queries/outbox.ts';
-import type { RenderContext } from '../render.ts';
+import type { RenderContext } from '../template.ts';
 
 export interface Channel {
   send(message: OutboxMessage, context: RenderContext): Promise<void>;

@@ -9,7 +9,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../env.ts';
 import type { OutboxMessage } from '../../../db/queries/outbox.ts';
-import { NotRenderable, type RenderContext, renderEmail } from '../render.ts';
+import { NotRenderable, renderEmail } from '../render.ts';
+import type { RenderContext } from '../template.ts';
 import { type Channel, type KeptMessage, payloadOf, PermanentFailure } from './channel.ts';
 
 /** The domain of a sender ("Shop <orders@shop.in>" -> shop.in). */

@@ -6,7 +6,8 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import type { Config } from '../../env.ts';
 import type { OutboxMessage } from '../../../db/queries/outbox.ts';
-import { NotRenderable, type RenderContext, renderSms } from '../render.ts';
+import { NotRenderable, renderSms } from '../render.ts';
+import type { RenderContext } from '../template.ts';
 import { type Channel, type KeptMessage, payloadOf, PermanentFailure } from './channel.ts';
 
 /** How long the provider may take to answer: well inside the dispatcher's claim. */

@@ -20,7 +20,7 @@ import type { OutboxMessage } from '../../../db/queries/outbox.ts';
 import { disableFailingEndpoint, endpointForDelivery, recordDelivery } from '../../../db/queries/webhooks.ts';
 import { openSecret } from '../../../db/secrets.ts';
 import type { Config } from '../../env.ts';
-import type { RenderContext } from '../render.ts';
+import type { RenderContext } from '../template.ts';
 import { guardedLookup, webhookUrlProblem } from '../webhook-url.ts';
 import { type Channel, PermanentFailure } from './channel.ts';
 

@@ -13,7 +13,7 @@ import type { Currency } from '../../../rules/money.ts';
 import { splitInclusive, TAX_RATE_TEXT } from '../../../rules/tax.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
 import type { OrderPlacedPayload, OrderUpdatePayload, RefundNote } from '../events.ts';
-import type { EmailContent, RenderContext, Template } from '../render.ts';
+import type { EmailContent, RenderContext, Template } from '../template.ts';
 import { moneyText, trackUrl } from '../links.ts';
 import { A, Action, COLOURS, Eyebrow, Facts, P, Rule, renderParts, SHOP_NAME, Small, Title } from './layout.ts';
 
