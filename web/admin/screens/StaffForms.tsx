@@ -7,7 +7,9 @@ import { controlProps, Field, Options, TextField } from '../components/Field.tsx
 import { FormModal } from '../components/Modal.tsx';
 import { useSave } from '../hooks/useSave.ts';
 import { newPasswordError } from '../../lib/passwords.ts';
-import type { StaffMember } from './StaffScreen.tsx';
+import type { components } from '../../lib/api/schema.d.ts';
+
+type StaffMember = components['schemas']['StaffMember'];
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }));
 const COUNTRY_OPTIONS = ACCOUNT_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }));
