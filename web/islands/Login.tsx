@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isAdministrator } from '../../rules/roles.ts';
 import { pathAfterLogin } from '../lib/login-return.ts';
 import { api } from '../lib/api/client.ts';
-import { $user, login } from '../stores/session.ts';
+import { $user, login, logout } from '../stores/session.ts';
 import { toast } from '../stores/toast.ts';
 import { type AccountCountryCode, PasswordField, PhoneFields } from './AuthFields.tsx';
 import { CodeStep, NewPasswordStep } from './login/SecondSteps.tsx';
@@ -112,7 +112,16 @@ export default function Login() {
   };
 
   if (step.kind === 'new-password') {
-    return <NewPasswordStep onChanged={() => goOn(true)} />;
+    return (
+      <NewPasswordStep
+        onChanged={() => goOn(true)}
+        onOtherAccount={() => {
+          logout();
+          setPassword('');
+          setStep({ kind: 'credentials' });
+        }}
+      />
+    );
   }
   if (step.kind === 'code') {
     return (

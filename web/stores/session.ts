@@ -93,12 +93,15 @@ export function login(user: SessionUser): void {
 
 /**
  * Changes the stored session in place (a new token after a password change, the role and
- * permissions as the server says them now); a field given as undefined is dropped.
+ * permissions as the server says them now); a field given as undefined is dropped. The
+ * same session again changes nothing (whatever watches the session is not woken).
  */
 export function updateSession(change: Partial<SessionUser>): void {
   const user = $user.get();
   if (!user) return;
   const next = JSON.parse(JSON.stringify({ ...user, ...change })) as SessionUser;
+  // Nothing new (a refusal saying again what the session already says): no change to react to.
+  if (JSON.stringify(next) === JSON.stringify(user)) return;
   writeJson(STORAGE_KEYS.user, next);
   if (hasStorage()) localStorage.setItem(STORAGE_KEYS.token, next.auth_token);
   $user.set(next);

@@ -85,9 +85,10 @@ export function CodeStep({ message, busy, onCode, onBack }: CodeStepProps) {
 
 /**
  * A first sign-in with the password the owner set (or reset): the new password twice
- * (PUT /changepassword, which answers a new token), then on into the back office.
+ * (PUT /changepassword, which answers a new token), then on into the back office; or
+ * another account (this session is forgotten).
  */
-export function NewPasswordStep({ onChanged }: { onChanged: () => void }) {
+export function NewPasswordStep({ onChanged, onOtherAccount }: { onChanged: () => void; onOtherAccount: () => void }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
@@ -128,6 +129,9 @@ export function NewPasswordStep({ onChanged }: { onChanged: () => void }) {
       <PasswordField id="new-password-repeat" label="New password again" name="repeatPassword" autoComplete="new-password" value={repeat} onChange={setRepeat} error={errors.repeat} />
       <button type="submit" className="btn btn--block" disabled={busy}>
         {busy ? 'Saving…' : 'Save password and continue'}
+      </button>
+      <button type="button" className="btn btn--ghost btn--block" onClick={onOtherAccount} disabled={busy}>
+        Log in as someone else
       </button>
     </form>
   );
