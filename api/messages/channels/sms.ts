@@ -54,7 +54,15 @@ export function smsChannel(sms: Config['sms']): Channel {
   };
 }
 
-/** The last lines of sms.log, newest first. */
+/**
+ * A text as the back office may show it: a sign-in or password-reset code is hidden, so that
+ * staff who read the messages cannot take over a shopper's account with it.
+ */
+export function withoutCodes(text: string): string {
+  return text.replace(/(code is )\d{4,8}/gi, '$1(hidden)');
+}
+
+/** The last lines of sms.log, newest first (codes hidden: withoutCodes). */
 export async function keptSms(file: string, limit: number): Promise<KeptMessage[]> {
   let text: string;
   try {
@@ -66,7 +74,7 @@ export async function keptSms(file: string, limit: number): Promise<KeptMessage[
   return lines.flatMap((line) => {
     try {
       const entry = JSON.parse(line) as { to: string; text: string; at: string; message_id?: string };
-      return [{ message_id: entry.message_id ?? null, to: entry.to, at: entry.at, summary: entry.text, file: 'sms.log' }];
+      return [{ message_id: entry.message_id ?? null, to: entry.to, at: entry.at, summary: withoutCodes(entry.text), file: 'sms.log' }];
     } catch {
       return [];
     }
