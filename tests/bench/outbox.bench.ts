@@ -11,7 +11,8 @@
  * Prints the figures and the machine's load average (the machine is shared).
  *
  * DATABASE_URL chooses the engine, as for the store: unset, a SQLite file in a temporary
- * directory; a postgres:// URL, that database (it must be empty).
+ * directory; a postgres:// URL, that database (it must be empty). Under tests/helpers/with-pg.sh
+ * (TEST_DATABASE_URL) a fresh database on that server: `tests/helpers/with-pg.sh npm run bench:outbox`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { describeDatabase, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { enqueue } from '../../db/queries/outbox.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { createTestDatabase } from '../helpers/database.ts';
 import { freePort } from '../helpers/ports.ts';
 
 const { values } = parseArgs({
@@ -62,7 +64,8 @@ const port = await freePort();
 await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
 
 const dir = mkdtempSync(path.join(tmpdir(), 'aurum-outbox-bench-'));
-const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
+const fresh = process.env.DATABASE_URL ? undefined : await createTestDatabase(dir);
+const database = { DATABASE_URL: process.env.DATABASE_URL ?? fresh!.url };
 const config = loadConfig({
   DATA_DIR: dir,
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256!!',
@@ -137,6 +140,7 @@ try {
 } finally {
   await Promise.all(dispatchers.map((d) => d.stop()));
   await db.destroy();
+  await fresh?.drop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   rmSync(dir, { recursive: true, force: true });
 }
