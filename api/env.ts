@@ -112,6 +112,17 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** The number (E.164) or messaging service id SMS are sent from. */
   TWILIO_FROM: z.string().min(1).optional(),
+  /**
+   * How long an instance's claim on a message it is sending holds (api/messages/dispatcher.ts): a message
+   * claimed by an instance that died is sent by another after this. Longer than the slowest send (SMTP: 10 s
+   * to connect, 20 s of silence).
+   */
+  OUTBOX_CLAIM_SECONDS: z.coerce
+    .number({ error: 'OUTBOX_CLAIM_SECONDS must be a whole number from 5 to 3600' })
+    .int('OUTBOX_CLAIM_SECONDS must be a whole number from 5 to 3600')
+    .min(5, 'OUTBOX_CLAIM_SECONDS must be a whole number from 5 to 3600')
+    .max(3600, 'OUTBOX_CLAIM_SECONDS must be a whole number from 5 to 3600')
+    .default(60),
   /** 1: webhook endpoints may be on loopback, link-local or private addresses (local testing only). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
   /** A webhook endpoint failing for longer than this (since its first failure) is disabled. */
@@ -164,6 +175,8 @@ export interface Config {
   mail: { transport: 'smtp'; url: string; from: string } | { transport: 'files'; dir: string; from: string };
   /** Where SMS go (SMS_PROVIDER): JSON lines appended to `file` (DATA_DIR/sms.log), or Twilio's API at `url`. */
   sms: { provider: 'log'; file: string } | { provider: 'twilio'; url: string; accountSid: string; authToken: string; from: string };
+  /** How long a dispatcher's claim on a message holds (OUTBOX_CLAIM_SECONDS), ms. */
+  outboxClaimMs: number;
   /** Webhooks (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_DISABLE_AFTER_HOURS): private addresses allowed, and how long an endpoint may fail before it is disabled. */
   webhooks: { allowPrivate: boolean; disableAfterMs: number };
 }
@@ -280,14 +293,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Where the shop's e-mail and SMS go (issue 35): the embedded defaults need no set-up. */
-function messaging(e: z.output<typeof EnvSchema>, dataDir: string): Pick<Config, 'mail' | 'sms'> {
+function messaging(e: z.output<typeof EnvSchema>, dataDir: string): Pick<Config, 'mail' | 'sms' | 'outboxClaimMs'> {
+  const outboxClaimMs = e.OUTBOX_CLAIM_SECONDS * 1000;
   const from = e.MAIL_FROM ?? `Aurum Jewels <orders@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`;
   const mail: Config['mail'] = e.SMTP_URL ? { transport: 'smtp', url: e.SMTP_URL, from } : { transport: 'files', dir: path.join(dataDir, 'mail'), from };
-  if (e.SMS_PROVIDER === 'log') return { mail, sms: { provider: 'log', file: path.join(dataDir, 'sms.log') } };
+  if (e.SMS_PROVIDER === 'log') return { mail, outboxClaimMs, sms: { provider: 'log', file: path.join(dataDir, 'sms.log') } };
   if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM) {
     throw new Error('Invalid environment: SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
   }
   const url = (e.SMS_URL ?? 'https://api.twilio.com').replace(/\/$/, '');
-  return { mail, sms: { provider: 'twilio', url, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } };
+  return { mail, outboxClaimMs, sms: { provider: 'twilio', url, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } };
 }
 
