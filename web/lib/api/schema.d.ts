@@ -3634,6 +3634,11 @@ export interface components {
             active?: boolean;
             /** @description Resets the password: a first password they must change at next sign-in; their tokens stop working. */
             password?: string;
+            /**
+             * @description Turns their two-factor sign-in off (a lost phone and lost recovery codes): they sign in with the password and set it up again; their tokens stop working.
+             * @enum {boolean}
+             */
+            totp_reset?: true;
         };
         StaffPolicy: {
             /** @description The largest refund (rupees) the order desk may make by cancelling a paid order. */
