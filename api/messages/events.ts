@@ -6,39 +6,27 @@
 import type { RawBuilder } from 'kysely';
 import { ID_MARK, jsonWithId, type NewMessage, outboxInsert, textWithId } from '../../db/queries/outbox.ts';
 import type { OrderWrite } from '../../db/queries/orders.ts';
+import type { Order, OrderItem } from '../../db/schema.ts';
 import type { Currency } from '../../rules/money.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 import type { ShippingAddress } from '../../rules/address.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { isEmail } from '../../rules/email.ts';
 
-/** An order's line as its messages show it. */
-export interface OrderMessageLine {
-  product_name: string;
-  product_image: string | null;
-  category_name: string | null;
-  carat_name: string | null;
-  material_name: string | null;
-  size_name: string | null;
-  quantity: number;
-  /** Minor units of the order's currency. */
-  price: number;
-  line_total: number;
-  /** Net weight of one piece, milligrams; null when not recorded. */
-  net_weight_mg: number | null;
-}
+/**
+ * An order's line as its messages show it: the order item's names, quantity, prices (minor units
+ * of the order's currency) and one piece's net weight in milligrams (null when not recorded).
+ */
+export type OrderMessageLine = Pick<
+  OrderItem,
+  'product_name' | 'product_image' | 'category_name' | 'carat_name' | 'material_name' | 'size_name' | 'quantity' | 'price' | 'line_total' | 'net_weight_mg'
+>;
 
 /** What the order-placed messages say (event 'order.placed'). Money in minor units of `currency`. */
-export interface OrderPlacedPayload {
+export interface OrderPlacedPayload extends Pick<Order, 'currency' | 'subtotal' | 'discount' | 'shipping' | 'total' | 'coupon_name'> {
   o_id: number;
   /** ISO time of the placement. */
   placed_at: string;
-  currency: Currency;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-  coupon_name: string | null;
   payment_method: PaymentMethod;
   address: ShippingAddress;
   lines: OrderMessageLine[];

@@ -454,15 +454,7 @@ function orderWrites(request: OrderRequest, priced: ShippedCart, method: Payment
           cate_id: l.cate_id,
           m_id: l.m_id,
           size_id: l.size_id,
-          product_name: l.product_name,
-          product_image: l.product_image,
-          category_name: l.category_name,
-          carat_name: l.carat_name,
-          material_name: l.material_name,
-          size_name: l.size_name,
-          quantity: l.quantity,
-          price: l.price,
-          line_total: l.line_total,
+          ...lineAsSold(l),
           ...orderItemPricing(l.caratPricing),
         })),
       ),
@@ -494,17 +486,21 @@ function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: 
     coupon_name: priced.coupon?.coupon_name ?? null,
     payment_method: method,
     address: request.checkout.address,
-    lines: priced.lines.map((l) => ({
-      product_name: l.product_name,
-      product_image: l.product_image,
-      category_name: l.category_name,
-      carat_name: l.carat_name,
-      material_name: l.material_name,
-      size_name: l.size_name,
-      quantity: l.quantity,
-      price: l.price,
-      line_total: l.line_total,
-      net_weight_mg: orderItemPricing(l.caratPricing).net_weight_mg,
-    })),
+    lines: priced.lines.map((l) => ({ ...lineAsSold(l), net_weight_mg: orderItemPricing(l.caratPricing).net_weight_mg })),
+  };
+}
+
+/** A priced line as it was sold: its names, quantity and prices, which the order item keeps and the messages show. */
+function lineAsSold(l: ShippedCart['lines'][number]) {
+  return {
+    product_name: l.product_name,
+    product_image: l.product_image,
+    category_name: l.category_name,
+    carat_name: l.carat_name,
+    material_name: l.material_name,
+    size_name: l.size_name,
+    quantity: l.quantity,
+    price: l.price,
+    line_total: l.line_total,
   };
 }
