@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import type { components } from '../lib/api/schema.d.ts';
+import { ACCOUNT_COUNTRIES } from '../../rules/currency.ts';
 
-/** The country codes sign-up and login offer (storefront.md §5, §9). */
-export const COUNTRY_CODES = [
-  { code: '+91', country: 'India' },
-  { code: '+1', country: 'US' },
-  { code: '+44', country: 'UK' },
-  { code: '+81', country: 'Japan' },
-  { code: '+86', country: 'China' },
-] as const satisfies ReadonlyArray<{ code: AccountCountryCode; country: string }>;
-
-/** A country code an account may have (openapi.yaml RegisterUser, UserLogin). */
+/** A country code an account may have (openapi.yaml RegisterUser, UserLogin): rules/currency.ts ACCOUNT_COUNTRIES. */
 export type AccountCountryCode = components['schemas']['RegisterUser']['countryCode'];
 
 /** A field's error, tied to its input with aria-describedby. */
@@ -37,9 +29,9 @@ export interface PhoneFieldsProps {
   error?: string;
 }
 
-/** The option chosen, as the contract's country code (the select offers only COUNTRY_CODES). */
+/** The option chosen, as the contract's country code (the select offers only ACCOUNT_COUNTRIES). */
 function pickCode(value: string, onCountryCode: (value: AccountCountryCode) => void): void {
-  const chosen = COUNTRY_CODES.find((c) => c.code === value);
+  const chosen = ACCOUNT_COUNTRIES.find((c) => c.code === value);
   if (chosen) onCountryCode(chosen.code);
 }
 
@@ -52,9 +44,9 @@ export function PhoneFields({ idPrefix, countryCode, phone, onCountryCode, onPho
         <div className="field" style={{ marginBottom: 0 }}>
           <label htmlFor={`${idPrefix}-country`}>Country code</label>
           <select id={`${idPrefix}-country`} name="countryCode" autoComplete="tel-country-code" value={countryCode} onChange={(e) => pickCode(e.target.value, onCountryCode)}>
-            {COUNTRY_CODES.map((c) => (
+            {ACCOUNT_COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.code} {c.country}
+                {c.code} {c.name}
               </option>
             ))}
           </select>
