@@ -6,6 +6,7 @@
  * what the public catalogue calls show to whom.
  */
 
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceOrder } from '../helpers/orders.ts';
 import { totpCodeAt } from '../../api/routes/totp/codes.ts';
@@ -471,6 +472,24 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
       return { path: '/updatestaff', body: { u_id: res.body.data.u_id, role: 'accounts' } };
     },
   },
+  'POST /addwebhook': { role: 'admin', build: async () => ({ path: '/addwebhook', body: { url: 'https://93.184.216.34/hooks/probe', events: ['product.updated'] } }) },
+  'GET /getwebhooks': { role: 'admin', build: async () => ({ path: '/getwebhooks' }) },
+  'PUT /updatewebhook': { role: 'admin', build: async () => ({ path: '/updatewebhook', body: { id: await newWebhook(), active: false } }) },
+  'POST /rotatewebhooksecret': { role: 'admin', build: async () => ({ path: '/rotatewebhooksecret', body: { id: await newWebhook() } }) },
+  'GET /getwebhookdeliveries': { role: 'admin', build: async () => ({ path: `/getwebhookdeliveries?id=${await newWebhook()}` }) },
+  'POST /resendwebhook': {
+    role: 'admin',
+    // A delivery of a registered endpoint, as an event would have written it.
+    build: async () => {
+      const id = await newWebhook();
+      const message_id = `msg_${randomBytes(16).toString('hex')}`;
+      await server.db
+        .insertInto('outbox')
+        .values({ channel: 'webhook', event: 'product.updated', dedupe_key: `probe:${message_id}`, recipient: String(id), payload: '{}', status: 'failed', attempts: 1, next_attempt_at: Date.now(), message_id, created_at: Date.now() })
+        .execute();
+      return { path: '/resendwebhook', body: { message_id } };
+    },
+  },
   'GET /getstaffsettings': { role: 'admin', build: async () => ({ path: '/getstaffsettings' }) },
   'GET /getmessages': { role: 'admin', build: async () => ({ path: '/getmessages?status=failed&page=1&perPage=10' }) },
   'POST /retrymessage': {
@@ -487,6 +506,13 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   },
   'PUT /setstaffsettings': { role: 'admin', build: async () => ({ path: '/setstaffsettings', body: { rate_change_percent: 5 } }) },
 };
+
+/** A webhook endpoint registered by the owner (a public address by its number: no name to resolve). */
+async function newWebhook(): Promise<number> {
+  const res = await adminSend('POST', '/addwebhook', { url: `https://93.184.216.34/hooks/probe${++fixtureCount}`, events: ['product.updated'] });
+  expect(res.status, res.text.slice(0, 300)).toBe(201);
+  return res.body.data.id;
+}
 
 /** A phone number no account has: staff added by the probes. */
 function newStaffPhone(): string {
