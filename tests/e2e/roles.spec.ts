@@ -244,7 +244,7 @@ test('the owner adds a member of staff on the Staff screen and deactivates anoth
   await expect(page.locator('#staff-settings-title').locator('xpath=../..')).toContainText('₹50,000');
 });
 
-test('two-factor sign-in: set up on the profile with a code from the app, then asked for at sign-in', async ({ page, request }) => {
+test('two-factor sign-in: set up on the profile with a code from the app, then asked for at sign-in; the owner resets it', async ({ page, browser, request, baseURL }) => {
   const { member, session } = await staffSession(request, 'accounts');
   await openAs(page, session, '/admin/profile');
   await expect(heading(page, 'My Profile')).toBeVisible();
@@ -281,6 +281,17 @@ test('two-factor sign-in: set up on the profile with a code from the app, then a
   await page.getByLabel('Code from your authenticator app').fill(recovery);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(heading(page, 'Dashboard')).toBeVisible();
+
+  // Phone and codes lost: the owner resets it on the Staff screen (asked first); the password alone signs in again.
+  const owner = await anotherBrowser(browser, baseURL);
+  await openAs(owner, await apiLogin(request, ADMIN), '/admin/staff');
+  const row = await staffRow(owner, member.phoneNumber);
+  await expect(row.locator('td[data-label="Two-factor"]')).toContainText('On');
+  await row.getByRole('button', { name: `Reset the two-factor sign-in of ${member.full_name}` }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(row.locator('td[data-label="Two-factor"]')).toHaveText('Off');
+  await owner.context().close();
+  expect((await request.post('/userlogin', { data: credentials(member, OWN_PASSWORD) })).status()).toBe(200);
 });
 
 test("a role the owner changes on the Staff screen shows in the member's back office at once", async ({ page, browser, request, baseURL }) => {

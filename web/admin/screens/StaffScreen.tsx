@@ -25,7 +25,8 @@ export const OWN_ROW = 'You cannot change your own role or deactivate yourself: 
  * Staff (issue 34, the owner only): who works in the back office, their role, whether they
  * can sign in, whether they sign in with a code and whether they still must change the
  * password the owner gave them. Add, change a role, deactivate or reactivate (asked first),
- * reset a password (asked first); below, the owner's staff settings.
+ * reset a password or, for a lost phone, two-factor sign-in (asked first); below, the owner's
+ * staff settings.
  */
 export function StaffScreen() {
   const me = useStore($user);
@@ -38,6 +39,11 @@ export function StaffScreen() {
     () => void list.reload(),
   );
   const target = switching.record;
+  const resetting = useConfirmation<StaffMember>(
+    (member) => api.put('/updatestaff', { u_id: member.u_id, totp_reset: true }),
+    'Two-factor sign-in could not be reset.',
+    () => void list.reload(),
+  );
 
   return (
     <Screen
@@ -68,7 +74,14 @@ export function StaffScreen() {
                 <span className={`admin-badge ${member.active ? 'admin-badge--on' : 'admin-badge--off'}`}>{member.active ? 'Active' : 'Deactivated'}</span>
                 {member.password_change_required && <span className="admin-badge admin-badge--new admin-staff__must">Must change password</span>}
               </td>
-              <td data-label="Two-factor">{member.totp_enabled ? 'On' : 'Off'}</td>
+              <td data-label="Two-factor">
+                {member.totp_enabled ? 'On' : 'Off'}
+                {member.totp_enabled && !own && (
+                  <button type="button" className="admin-text-btn admin-staff__reset-totp" onClick={() => resetting.ask(member)} aria-label={`Reset the two-factor sign-in of ${member.full_name}`}>
+                    Reset
+                  </button>
+                )}
+              </td>
               <RowActions>
                 <button type="button" className="admin-text-btn" disabled={own} title={own ? OWN_ROW : undefined} onClick={() => form.open({ mode: 'role', member })} aria-label={`Change the role of ${member.full_name}`}>
                   Change role
@@ -114,6 +127,20 @@ export function StaffScreen() {
           confirmLabel={target.active ? 'Deactivate' : 'Reactivate'}
           danger={target.active}
           {...switching.dialog}
+        />
+      )}
+      {resetting.record && (
+        <ConfirmDialog
+          title="Reset two-factor sign-in?"
+          message={
+            <>
+              For a lost phone and lost recovery codes: <strong>{resetting.record.full_name}</strong> is signed out at once and signs in with their password alone until they
+              set two-factor sign-in up again on My Profile.
+            </>
+          }
+          confirmLabel="Reset two-factor"
+          danger
+          {...resetting.dialog}
         />
       )}
     </Screen>
