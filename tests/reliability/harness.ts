@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../db/connection.ts';
+import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createCoupon, createProduct } from '../helpers/catalogue.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../helpers/database.ts';
@@ -67,6 +67,16 @@ export async function storeDatabaseEnv(dataDir: string): Promise<Record<string, 
 /** The DATABASE_URL of a data directory's store (see storeDatabaseEnv). */
 export async function storeDatabaseUrl(dataDir: string): Promise<string> {
   return (await storeDatabaseEnv(dataDir)).DATABASE_URL;
+}
+
+/** Runs `work` on a store's database (its SQLite file or its PostgreSQL database), a connection of the test's own. */
+export async function withStoreDb<T>(dataDir: string, work: (db: DB) => Promise<T>): Promise<T> {
+  const db = openDatabase(await storeDatabaseUrl(dataDir));
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Drops the PostgreSQL databases made for data directories (after killAllChildren). */

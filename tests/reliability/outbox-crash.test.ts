@@ -21,10 +21,10 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DB, openDatabase } from '../../db/connection.ts';
+import type { DB } from '../../db/connection.ts';
 import { toMajor } from '../../rules/money.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { killAllChildren, NetworkError, prepareSmallStore, type Reply, sleep, startServer, storeDatabaseUrl, type StoreServer } from './harness.ts';
+import { killAllChildren, NetworkError, prepareSmallStore, type Reply, sleep, startServer, withStoreDb, type StoreServer } from './harness.ts';
 import { ADDRESS, loadSelections, phoneOf, registerShoppers, type Selection, type Shopper } from './shoppers.ts';
 
 const ORDERS = 200;
@@ -40,14 +40,7 @@ let server: StoreServer;
 let port: number;
 let env: Record<string, string>;
 
-async function withDb<T>(work: (db: DB) => Promise<T>): Promise<T> {
-  const db = openDatabase(await storeDatabaseUrl(dataDir));
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const withDb = <T>(work: (db: DB) => Promise<T>) => withStoreDb(dataDir, work);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'aurum-outbox-crash-'));

@@ -25,13 +25,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DB, openDatabase } from '../../db/connection.ts';
+import type { DB } from '../../db/connection.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { RECONCILE_LEASE } from '../../api/payments/reconcile.ts';
 import { toMajor, toMinor } from '../../rules/money.ts';
 import type { Selection } from '../../api/orders/pricing.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { killAllChildren, prepareSmallStore, type Reply, sleep, startServer, storeDatabaseUrl, type StoreServer } from './harness.ts';
+import { killAllChildren, prepareSmallStore, type Reply, sleep, startServer, storeDatabaseUrl, withStoreDb, type StoreServer } from './harness.ts';
 import { ADDRESS, Ledger, registerShoppers, type Shopper } from './shoppers.ts';
 import { SIZE } from './sizes.ts';
 import { checkStore } from './store-check.ts';
@@ -62,15 +62,7 @@ const initialStock = new Map<number, number>();
 
 const selectionOf = new Map<number, Selection>();
 
-/** Runs `work` on the store's database (its SQLite file or its PostgreSQL database), a connection of the test's own. */
-async function withDb<T>(work: (db: DB) => Promise<T>): Promise<T> {
-  const db = openDatabase(await storeDatabaseUrl(dataDir));
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const withDb = <T>(work: (db: DB) => Promise<T>) => withStoreDb(dataDir, work);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'aurum-payment-crash-'));
