@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'customers.view': 'see customers and their messages',
   'customers.manage': 'delete customers and their messages',
   'settings.manage': 'change the shop settings (shipping rates, cash-on-delivery limit)',
+  'returns.manage': 'handle returns, exchanges and buy-backs (approve, inspect, refund, credit)',
+  'policy.manage': 'change the shop\'s cancellation, return, exchange and buy-back policy',
   'reports.view': 'see reports and exports',
   'audit.view': 'see the audit trail',
   'pan.view': 'see a PAN in full',
@@ -44,8 +46,8 @@ export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: ALL_PERMISSIONS,
-  manager: ALL_PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'pan.view'),
-  orders: ['dashboard.view', 'orders.view', 'orders.manage'],
+  manager: ALL_PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'pan.view' && p !== 'policy.manage'),
+  orders: ['dashboard.view', 'orders.view', 'orders.manage', 'returns.manage'],
   catalogue: ['dashboard.view', 'catalogue.manage'],
   accounts: ['dashboard.view', 'orders.view', 'customers.view', 'reports.view', 'audit.view', 'pan.view'],
 };

@@ -2358,7 +2358,7 @@ export interface components {
              */
             role: "owner" | "manager" | "orders" | "catalogue" | "accounts" | null;
             /** @description What this user may do in the back office; empty for a shopper. */
-            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
+            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "returns.manage" | "policy.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
             /**
              * @description Present when the password is one the owner set: until PUT /changepassword, the token can do nothing else.
              * @enum {boolean}
@@ -2397,7 +2397,7 @@ export interface components {
              */
             role: "owner" | "manager" | "orders" | "catalogue" | "accounts" | null;
             /** @description What this user may do in the back office; empty for a shopper. */
-            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
+            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "returns.manage" | "policy.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
             saved_address: components["schemas"]["SavedAddress"];
         };
         /** @description The contact e-mail and shipping address of the last order placed, or as last saved in My Profile; null until then. The checkout fills its form with it. */
