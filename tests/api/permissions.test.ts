@@ -139,7 +139,7 @@ describe('staff', () => {
     const login = await call(store, 'POST', '/userlogin', { countryCode: '+91', phoneNumber: '9810000001', password: 'First@Pass1' });
     expect(login.status).toBe(200);
     expectMatchesContract('POST', '/userlogin', login);
-    expect(login.body.data).toMatchObject({ u_type: '0', role: 'orders', permissions: ['dashboard.view', 'orders.view', 'orders.manage'], password_change_required: true });
+    expect(login.body.data).toMatchObject({ u_type: '0', role: 'orders', permissions: ['dashboard.view', 'orders.view', 'orders.manage', 'returns.manage'], password_change_required: true });
     const first = { Authorization: `Bearer ${login.body.data.token}` };
     // That token can do nothing but change the password.
     const locked = await call(store, 'GET', '/getorderlist', undefined, first);
