@@ -75,7 +75,7 @@ export const Facts = (rows: { label: ReactNode; value: ReactNode; strong?: boole
 export const Rule = () => h(Hr, { style: { borderColor: COLOURS.line, margin: '16px 0' } });
 
 /** The page every message sits on: the shop's name, a gold rule, the content, the footer. */
-export function Layout(props: { preview: string; children: ReactNode[]; legalName: string }) {
+export function Layout(props: { preview: string; children: ReactNode[]; legalName: string; footer?: ReactNode[] }) {
   return h(
     Html,
     { lang: 'en' },
@@ -97,7 +97,7 @@ export function Layout(props: { preview: string; children: ReactNode[]; legalNam
         h(
           Section,
           { style: { padding: '16px 20px' } },
-          Small(`${props.legalName} · You receive this because of an order you placed with ${SHOP_NAME}; it is not marketing.`),
+          ...(props.footer ?? [Small(`${props.legalName} · You receive this because of an order you placed with ${SHOP_NAME}; it is not marketing.`)]),
         ),
       ),
     ),
@@ -108,8 +108,8 @@ export function Layout(props: { preview: string; children: ReactNode[]; legalNam
 const PLAIN_TEXT = { wordwrap: 78, selectors: [{ selector: 'td[data-label]', format: 'inlineSurround', options: { suffix: ': ' } }] };
 
 /** The HTML and plain-text parts of a message laid out on the shop's page. */
-export async function renderParts(preview: string, children: ReactNode[], legalName = SHOP_NAME): Promise<{ html: string; text: string }> {
-  const element = Layout({ preview, children, legalName });
+export async function renderParts(preview: string, children: ReactNode[], legalName = SHOP_NAME, footer?: ReactNode[]): Promise<{ html: string; text: string }> {
+  const element = Layout({ preview, children, legalName, footer });
   const [html, plain] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
   return { html, text: plain };
 }
