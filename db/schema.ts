@@ -569,6 +569,80 @@ export interface PasswordResetTable {
   created_at: number;
 }
 
+/** A shopper's request to give pieces of a delivered order back (issue 36: db/queries/returns.ts). Amounts in the order's minor units. */
+export interface ReturnTable {
+  r_id: Generated<number>;
+  o_id: number;
+  u_id: number | null;
+  kind: 'refund' | 'exchange' | 'buyback';
+  /** rules/returns.ts RETURN_STATUSES. */
+  status: Defaulted<string>;
+  /** A key of rules/returns.ts RETURN_REASONS. */
+  reason: string;
+  note: string | null;
+  currency: Currency;
+  /** What was given back (refunded or credited); null until then. */
+  refund_amount: Defaulted<number | null>;
+  payout_method: Defaulted<'online' | 'bank' | 'upi' | 'store_credit' | null>;
+  /** The bank or UPI transfer's reference (cash on delivery, buy-back). */
+  payout_reference: Defaulted<string | null>;
+  /** An online refund: due until the payment provider accepts it, then paid. */
+  payout_status: Defaulted<'due' | 'paid' | null>;
+  courier_name: Defaulted<string | null>;
+  tracking_number: Defaulted<string | null>;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+/** One piece of an order line asked back; (oi_id, piece) is in one live request at most. */
+export interface ReturnItemTable {
+  r_id: number;
+  oi_id: number;
+  piece: number;
+  /** 0 once the request is rejected or withdrawn (the piece may be asked back again). */
+  active: Defaulted<number>;
+  /** The HUID read off the piece at inspection. */
+  huid: Defaulted<string | null>;
+}
+
+/** One step of a return's timeline. */
+export interface ReturnEventTable {
+  re_id: Generated<number>;
+  r_id: number;
+  status: string;
+  actor: 'shopper' | 'shop' | 'system';
+  u_id: number | null;
+  note: string | null;
+  created_at: Defaulted<string>;
+}
+
+/** The last credit note number given in a financial year (by its starting year). */
+export interface CreditNoteCounterTable {
+  financial_year: number;
+  last_number: number;
+}
+
+/** A GST credit note as issued against a tax invoice (rules/credit-note.ts): figures in the order's minor units, the document JSON. */
+export interface CreditNoteTable {
+  credit_note_no: string;
+  r_id: number;
+  o_id: number;
+  invoice_no: string;
+  financial_year: number;
+  sequence: number;
+  issued_at: Defaulted<string>;
+  currency: Currency;
+  supply: 'intra_state' | 'inter_state' | 'export';
+  /** The buyer's GST state code; null for an export. */
+  place_of_supply: string | null;
+  gross: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  document: string;
+}
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;
@@ -617,6 +691,11 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   password_resets: PasswordResetTable;
+  returns: ReturnTable;
+  return_items: ReturnItemTable;
+  return_events: ReturnEventTable;
+  credit_note_counters: CreditNoteCounterTable;
+  credit_notes: CreditNoteTable;
 }
 
 /**
@@ -672,6 +751,11 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   webhook_endpoints: { id: true, url: true, events: true, secret: true, active: true, failing_since: true, disabled_reason: true, created_at: true },
   webhook_deliveries: { id: true, endpoint_id: true, outbox_id: true, message_id: true, event: true, attempt: true, status_code: true, answer: true, error: true, duration_ms: true, created_at: true },
   password_resets: { id: true, u_id: true, code_hash: true, expires_at: true, attempts: true, used_at: true, created_at: true },
+  returns: { r_id: true, o_id: true, u_id: true, kind: true, status: true, reason: true, note: true, currency: true, refund_amount: true, payout_method: true, payout_reference: true, payout_status: true, courier_name: true, tracking_number: true, created_at: true, updated_at: true },
+  return_items: { r_id: true, oi_id: true, piece: true, active: true, huid: true },
+  return_events: { re_id: true, r_id: true, status: true, actor: true, u_id: true, note: true, created_at: true },
+  credit_note_counters: { financial_year: true, last_number: true },
+  credit_notes: { credit_note_no: true, r_id: true, o_id: true, invoice_no: true, financial_year: true, sequence: true, issued_at: true, currency: true, supply: true, place_of_supply: true, gross: true, taxable: true, cgst: true, sgst: true, igst: true, document: true },
 };
 
 export type User = Selectable<UserTable>;
