@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { ShippingAddress } from '../rules/address.ts';
 import type { Currency } from '../rules/money.ts';
 import type { PaymentMethod, PaymentStatus } from '../rules/payments.ts';
+import type { NonReturnableKind } from '../rules/shop-policy.ts';
 
 /** A column the database fills in on insert (an id, a default timestamp). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -95,6 +96,10 @@ export interface ProductTable {
   p_status: Defaulted<number>;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
+  /** 1: in the policy's partial-refund collection (rules/shop-policy.ts), only part of the price refunded. */
+  partial_refund: Defaulted<number>;
+  /** null: returnable; else the kind that cannot be returned unless defective. */
+  non_returnable: NonReturnableKind | null;
 }
 
 export interface ProductMediaTable {
@@ -709,7 +714,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   materials: { m_id: true, name: true, created_at: true },
   sizes: { size_id: true, size_name: true, created_at: true },
   carats: { carat_id: true, name: true, created_at: true },
-  products: { p_id: true, name: true, cate_id: true, description: true, specifications: true, offer: true, is_bestseller: true, is_reel: true, p_status: true, created_at: true, updated_at: true },
+  products: { p_id: true, name: true, cate_id: true, description: true, specifications: true, offer: true, is_bestseller: true, is_reel: true, p_status: true, created_at: true, updated_at: true, partial_refund: true, non_returnable: true },
   product_media: { pm_id: true, p_id: true, file_name: true, kind: true, position: true },
   product_materials: { p_id: true, m_id: true, position: true },
   product_sizes: { p_id: true, size_id: true, position: true },

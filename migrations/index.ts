@@ -20,6 +20,7 @@ import * as staff from './2026_11_30_0001_staff.ts';
 import * as outbox from './2026_12_01_0001_outbox.ts';
 import * as webhooks from './2026_12_01_0002_webhooks.ts';
 import * as passwordResets from './2026_12_01_0003_password_resets.ts';
+import * as shopPolicy from './2026_12_02_0001_shop_policy.ts';
 import * as returns from './2026_12_02_0002_returns.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0001_outbox': outbox,
   '2026_12_01_0002_webhooks': webhooks,
   '2026_12_01_0003_password_resets': passwordResets,
+  '2026_12_02_0001_shop_policy': shopPolicy,
   '2026_12_02_0002_returns': returns,
 };
