@@ -237,6 +237,8 @@ export interface OrderTable extends AddressColumns {
   internal_note: Defaulted<string | null>;
   courier_name: Defaulted<string | null>;
   tracking_number: Defaulted<string | null>;
+  /** Paise of the total paid by the shopper's store credit (issue 36); 0 for none. The rest is what COD or the provider collects. */
+  store_credit: Defaulted<number>;
 }
 
 /** One change of an order's status (or its payment once cancelled), who made it and when. */
@@ -561,6 +563,28 @@ export interface WebhookDeliveryTable {
   created_at: ColumnType<number, number, number>;
 }
 
+/** One movement of a shopper's store credit (issue 36: db/queries/store-credit.ts), paise, signed. */
+export interface StoreCreditEntryTable {
+  sce_id: Generated<number>;
+  u_id: number;
+  /** 'grant' (+, a return's exchange), 'use' (−, paying toward an order), 'give_back' (+, that order cancelled or refunded). */
+  kind: 'grant' | 'use' | 'give_back';
+  amount: number;
+  /** The shopper's balance once this entry was written. */
+  balance_after: number;
+  r_id: number | null;
+  o_id: number | null;
+  note: string | null;
+  created_at: Defaulted<string>;
+}
+
+/** A shopper's store credit balance (paise): the ledger's sum, written with each entry, never below zero. */
+export interface StoreCreditBalanceTable {
+  u_id: number;
+  balance: Defaulted<number>;
+  updated_at: Defaulted<string>;
+}
+
 /** A code to set a forgotten password (issue 35: db/queries/password-resets.ts): one per account. Times in epoch ms. */
 export interface PasswordResetTable {
   id: Generated<number>;
@@ -701,6 +725,8 @@ export interface Database {
   return_events: ReturnEventTable;
   credit_note_counters: CreditNoteCounterTable;
   credit_notes: CreditNoteTable;
+  store_credit_entries: StoreCreditEntryTable;
+  store_credit_balances: StoreCreditBalanceTable;
 }
 
 /**
@@ -724,7 +750,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   wishlist_items: { w_id: true, u_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, created_at: true, updated_at: true },
   saved_addresses: { u_id: true, email: true, first_name: true, last_name: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, country: true, updated_at: true },
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
-  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, usd_inr: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true },
+  orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, usd_inr: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true, store_credit: true },
   order_status_history: { osh_id: true, o_id: true, from_status: true, to_status: true, payment_status: true, actor: true, u_id: true, note: true, created_at: true },
   order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true, lead_time_days: true },
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
@@ -761,6 +787,8 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   return_events: { re_id: true, r_id: true, status: true, actor: true, u_id: true, note: true, created_at: true },
   credit_note_counters: { financial_year: true, last_number: true },
   credit_notes: { credit_note_no: true, r_id: true, o_id: true, invoice_no: true, financial_year: true, sequence: true, issued_at: true, currency: true, supply: true, place_of_supply: true, gross: true, taxable: true, cgst: true, sgst: true, igst: true, document: true },
+  store_credit_entries: { sce_id: true, u_id: true, kind: true, amount: true, balance_after: true, r_id: true, o_id: true, note: true, created_at: true },
+  store_credit_balances: { u_id: true, balance: true, updated_at: true },
 };
 
 export type User = Selectable<UserTable>;
