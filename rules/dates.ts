@@ -72,3 +72,20 @@ export function formatWeekday(at: Moment, missing = '—'): string {
   const { weekday, day, month } = inIndia(moment);
   return `${weekday}, ${day} ${month}`;
 }
+
+/** A date `days` calendar days after a day (India has no summer time: a day is 24 hours). */
+export function addDays(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * 86_400_000);
+}
+
+/** The date a number of business days (Monday to Friday in India, where the shop works) after a day. */
+export function addBusinessDays(from: Date, days: number): Date {
+  let date = from;
+  let left = days;
+  while (left > 0) {
+    date = addDays(date, 1);
+    const day = weekdayInIndia(date);
+    if (day !== 0 && day !== 6) left--;
+  }
+  return date;
+}

@@ -218,6 +218,28 @@ export function recordedDetails(order: Pick<InvoiceOrder, 'currency' | 'usd_inr'
   });
 }
 
+/** How an order to this address is taxed by a shop in the state `shopStateCode`: intra-state, inter-state or export. */
+export function orderSupply(shopStateCode: string, order: { country: string; state: string }): SupplyKind {
+  const indianState = order.country === 'IN' ? findIndianState(order.state) : null;
+  return supplyKind(shopStateCode, { country: order.country, gstStateCode: indianState?.gstCode ?? null });
+}
+
+/**
+ * An order's GST as its tax invoice will total it (invoiceFigures on the same lines, discount
+ * and shipping), for the shopper to read before the invoice is issued: the confirmation page
+ * and the order-placed e-mail. Minor units of the order's currency.
+ */
+export function orderTaxTotals(
+  shopStateCode: string,
+  order: { country: string; state: string; discount: number; shipping: number },
+  lines: ReadonlyArray<{ carat_name: string | null; quantity: number; price: number; line_total: number }>,
+): TaxSplit & { supply: SupplyKind } {
+  const supply = orderSupply(shopStateCode, order);
+  const inputs = lines.map((l) => ({ description: '', carat_name: l.carat_name, quantity: l.quantity, unit_price: l.price, line_total: l.line_total, net_weight_g: null, making: null, stones: null, huids: [] }));
+  const { totals } = invoiceFigures(inputs, order.discount, order.shipping, supply);
+  return { supply, gross: totals.gross, taxable: totals.taxable, cgst: totals.cgst, sgst: totals.sgst, igst: totals.igst };
+}
+
 /**
  * A tax invoice's whole document, built once when the order ships and stored as
  * it is (invoices.document): seller, buyer, place of supply (an export outside
@@ -236,7 +258,7 @@ export function buildInvoice(input: {
   const { order, seller } = input;
   const details = input.details ?? recordedDetails(order);
   const indianState = order.country === 'IN' ? findIndianState(order.state) : null;
-  const supply = supplyKind(seller.stateCode, { country: order.country, gstStateCode: indianState?.gstCode ?? null });
+  const supply = orderSupply(seller.stateCode, order);
   const countryName = findCountry(order.country)?.name ?? order.country;
   const figures = invoiceFigures(
     input.items.map((item) => {

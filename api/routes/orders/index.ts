@@ -1,6 +1,6 @@
 import { createRouter } from '../router.ts';
-import { cancelOrderHandler, createOrderHandler, getOrderHandler, getUserOrderHandler } from './orders.handlers.ts';
-import { cancelOrderRoute, createOrder, getOrder, getUserOrder } from './orders.routes.ts';
+import { cancelOrderHandler, createOrderHandler, getOrderHandler, getUserOrderHandler, trackOrderHandler } from './orders.handlers.ts';
+import { cancelOrderRoute, createOrder, getOrder, getUserOrder, trackOrderRoute } from './orders.routes.ts';
 
 /** Checkout, order history and cancellation. */
 export function ordersRoutes() {
@@ -8,5 +8,6 @@ export function ordersRoutes() {
     .openapi(createOrder, createOrderHandler)
     .openapi(getUserOrder, getUserOrderHandler)
     .openapi(getOrder, getOrderHandler)
+    .openapi(trackOrderRoute, trackOrderHandler)
     .openapi(cancelOrderRoute, cancelOrderHandler);
 }

@@ -14,7 +14,9 @@ import { ORDER_STATUS } from '../../../rules/orders.ts';
 import type { Permission } from '../../../rules/permissions.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { paymentProvider } from '../../payments/provider.ts';
-import type { cancelOrderRoute, createOrder, getOrder, getUserOrder } from './orders.routes.ts';
+import type { cancelOrderRoute, createOrder, getOrder, getUserOrder, trackOrderRoute } from './orders.routes.ts';
+import { trackedOrder } from '../../../db/queries/order-tracking.ts';
+import { notFoundError } from '../../../rules/errors.ts';
 
 /** The user a request acts on: the u_id it names (the caller's own, or anyone for staff holding `permission`) or the caller. */
 export function ownerOf(c: { var: AppEnv['Variables'] }, u_id: number | undefined, permission: Permission = 'customers.manage'): number {
@@ -75,6 +77,17 @@ export const getUserOrderHandler: RouteHandler<typeof getUserOrder, AppEnv> = as
 export const getOrderHandler: RouteHandler<typeof getOrder, AppEnv> = async (c) => {
   const u_id = ownerOf(c, c.req.valid('param').u_id, 'orders.view');
   return ok(c, 'Orders list.', await listOrdersOf(c.var.deps.db, u_id, c.var.deps.config.panKey));
+};
+
+export const trackOrderHandler: RouteHandler<typeof trackOrderRoute, AppEnv> = async (c) => {
+  const { o_id } = c.req.valid('param');
+  const { caller } = c.var;
+  const { db, config } = c.var.deps;
+  // The owner is the token's account: another shopper's order is answered as missing, its existence not theirs to learn.
+  const owner = caller.permissions.includes('orders.view') ? undefined : caller.u_id;
+  const order = await trackedOrder(db, o_id, owner, config.panKey, config.seller.stateCode);
+  if (!order) throw notFoundError('Order not found.');
+  return ok(c, 'The order.', order);
 };
 
 export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> = async (c) => {

@@ -184,6 +184,49 @@ export const getOrder = createRoute({
   responses: { 200: jsonOk(z.array(Order), 'The orders.'), 400: errorResponses[400], 403: errorResponses[403] },
 });
 
+/** One status the order reached and when. */
+const OrderStep = z.object({
+  status: z.number().int().openapi({ description: '1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled.' }),
+  at: z.string().openapi({ description: 'When it reached it (ISO 8601, UTC).' }),
+});
+
+export const TrackedOrder = Order.extend({
+  steps: z.array(OrderStep).openapi({
+    description: 'Each change of the order\'s status, oldest first, from the order placed (status 1): the date of each tracking step. A status reached twice (the shop moved it back) is listed each time.',
+  }),
+  shipped_at: z.string().nullable().openapi({ description: 'When it last became Shipped (ISO 8601, UTC); the delivery estimate counts the courier\'s days from it. Null until shipped.' }),
+  delivered_at: z.string().nullable().openapi({ description: 'When it last became Delivered (ISO 8601, UTC); null until then.' }),
+  tracking_url: z.string().nullable().openapi({ description: 'The courier\'s own tracking page for tracking_number, when the courier is one the shop knows (Blue Dart, Delhivery, DTDC, India Post, Ecom Express, Xpressbees, FedEx, DHL, UPS); null otherwise.' }),
+  tax: z
+    .object({
+      supply: z.enum(['intra_state', 'inter_state', 'export']),
+      taxable: Money,
+      cgst: Money,
+      sgst: Money,
+      igst: Money,
+    })
+    .openapi({
+      description: 'The GST the total includes, in the order\'s currency: CGST + SGST (1.5% each) when delivered in the shop\'s own state, IGST 3% elsewhere in India, none for an export. The tax invoice\'s figures once issued, before that the same figures worked out the same way.',
+    }),
+}).openapi('TrackedOrder');
+
+const TrackParam = z.object({
+  o_id: Id.openapi({ type: 'integer', param: { name: 'o_id', in: 'path' }, description: 'The order number.' }),
+});
+
+export const trackOrderRoute = createRoute({
+  method: 'get',
+  path: '/trackorder/{o_id}',
+  tags: ['Orders'],
+  security: bearer,
+  summary: 'One of the caller\'s orders, with its tracking',
+  description:
+    'The order as GET /getorder/{u_id} lists it, plus the date of each step (steps, shipped_at, delivered_at), the courier\'s tracking page (tracking_url) and the GST the total includes (tax). Only the caller\'s own order: the owner is the token\'s account, and another account\'s order is answered 404 like one that does not exist (staff holding `orders.view` may look at any).',
+  middleware: [requireUser()] as const,
+  request: { params: TrackParam },
+  responses: { 200: jsonOk(TrackedOrder, 'The order.'), 400: errorResponses[400], 403: errorResponses[403], 404: errorResponses[404] },
+});
+
 export const cancelOrderRoute = createRoute({
   method: 'put',
   path: '/cancelorder',

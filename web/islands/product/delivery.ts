@@ -1,26 +1,12 @@
-import { formatWeekday, weekdayInIndia } from '../../../rules/dates.ts';
+import { addBusinessDays, addDays, formatWeekday } from '../../../rules/dates.ts';
+import { COURIER_DAYS } from '../../../rules/couriers.ts';
+
+export { addBusinessDays, addDays };
 
 /** Shipping policy (backoffice.md §9): processing 2-4 business days, then 3-7 (India) or 7-15 (abroad) business days. */
 export const PROCESSING_DAYS = [2, 4] as const;
-export const DOMESTIC_DAYS = [3, 7] as const;
-export const INTERNATIONAL_DAYS = [7, 15] as const;
-
-/** The date a number of business days (Monday to Friday in India, where the shop works) after a day. */
-export function addBusinessDays(from: Date, days: number): Date {
-  let date = from;
-  let left = days;
-  while (left > 0) {
-    date = addDays(date, 1);
-    const day = weekdayInIndia(date);
-    if (day !== 0 && day !== 6) left--;
-  }
-  return date;
-}
-
-/** A date `days` calendar days after a day (India has no summer time: a day is 24 hours). */
-export function addDays(from: Date, days: number): Date {
-  return new Date(from.getTime() + days * 86_400_000);
-}
+export const DOMESTIC_DAYS = COURIER_DAYS.domestic;
+export const INTERNATIONAL_DAYS = COURIER_DAYS.international;
 
 /**
  * The earliest and latest delivery dates for an order placed on `from`: a piece
