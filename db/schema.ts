@@ -446,6 +446,12 @@ export interface NewsletterSubscriberTable {
   n_id: Generated<number>;
   email: string;
   created_at: Defaulted<string>;
+  /** Double opt-in (issue 35): 'pending' until confirmed from the e-mail; 'unsubscribed' after the one-click link. */
+  status: Defaulted<'pending' | 'confirmed' | 'unsubscribed'>;
+  /** The subscription's secret in its confirm and unsubscribe links; null for sign-ups older than double opt-in. */
+  token: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
 }
 
 export interface RateLimitTable {
@@ -766,7 +772,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   review_images: { ri_id: true, r_id: true, file_name: true, position: true },
   slider_images: { s_id: true, image: true, eyebrow: true, headline: true, subline: true, position: true, created_at: true },
   contact_messages: { c_id: true, name: true, email: true, message: true, mo_no: true, status: true, created_at: true },
-  newsletter_subscribers: { n_id: true, email: true, created_at: true },
+  newsletter_subscribers: { n_id: true, email: true, created_at: true, status: true, token: true, confirmed_at: true, unsubscribed_at: true },
   rate_limits: { bucket: true, hits: true, reset_at: true },
   site_state: { key: true, value: true },
   search_documents: { p_id: true, name: true, category: true, material: true, carat: true, description: true, key_points: true, body: true },

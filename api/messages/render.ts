@@ -5,6 +5,7 @@
  * The templates are React Email components on the shop's page (templates/layout.ts).
  */
 import type { EmailContent, RenderContext, Template } from './template.ts';
+import { newsletterTemplates } from './templates/newsletter.ts';
 import { orderTemplates } from './templates/orders.ts';
 import type { PasswordResetPayload } from '../../db/queries/password-resets.ts';
 
@@ -16,6 +17,7 @@ export { moneyText, trackUrl } from './links.ts';
 /** Each event's templates. */
 export const templates: Record<string, Template> = {
   ...orderTemplates,
+  ...newsletterTemplates,
   'account.password_reset': {
     sms: (reset: PasswordResetPayload) => `Your Aurum Jewels code is ${reset.code}. It expires in ${reset.minutes} minutes. If you did not ask, ignore this message.`,
   },

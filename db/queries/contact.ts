@@ -1,6 +1,6 @@
 /**
  * What visitors send the shop: contact messages (the back office's inquiries, read in
- * admin-contacts.ts) and newsletter sign-ups.
+ * admin-contacts.ts). Newsletter sign-ups: newsletter.ts.
  */
 
 import type { DB } from '../connection.ts';
@@ -13,15 +13,4 @@ export async function insertContactMessage(db: DB, message: { name: string; emai
     .returning('c_id')
     .executeTakeFirstOrThrow();
   return row.c_id;
-}
-
-/** Signs an address up for the newsletter, once (lowercased); false when it already was. */
-export async function subscribeToNewsletter(db: DB, email: string): Promise<boolean> {
-  const row = await db
-    .insertInto('newsletter_subscribers')
-    .values({ email: email.toLowerCase() })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('n_id')
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -3,6 +3,7 @@
  * its pictures and reels, and a few shoppers with orders in every status, so a
  * fresh `npm start` opens on a shop that looks lived in.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { currencyFor } from '../../rules/currency.ts';
@@ -522,6 +523,15 @@ async function insertInbox(db: Db, now: Date): Promise<void> {
     .execute();
   await db
     .insertInto('newsletter_subscribers')
-    .values(NEWSLETTER_SUBSCRIBERS.map((s) => ({ email: s.email, created_at: sqlTimestamp(daysBefore(now, s.daysAgo)) })))
+    // Demo subscribers have confirmed their sign-up (double opt-in, issue 35), each with its own link token.
+    .values(
+      NEWSLETTER_SUBSCRIBERS.map((s) => ({
+        email: s.email,
+        status: 'confirmed' as const,
+        token: randomBytes(24).toString('base64url'),
+        created_at: sqlTimestamp(daysBefore(now, s.daysAgo)),
+        confirmed_at: sqlTimestamp(daysBefore(now, s.daysAgo)),
+      })),
+    )
     .execute();
 }

@@ -52,23 +52,7 @@ describe('POST /contactus', () => {
   });
 });
 
-describe('POST /newsletter', () => {
-  it('subscribes an address once; a repeat is a friendly 200', async () => {
-    const first = await api('POST', '/newsletter', { email: 'Fan@Example.com' });
-    expect(first.status).toBe(201);
-    expect(first.body.description).toBe('Thank you for subscribing!');
-    const again = await api('POST', '/newsletter', { email: 'fan@example.com ' });
-    expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ status: 1, description: 'You are already subscribed.' });
-    const rows = await store.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', 'fan@example.com').execute();
-    expect(rows).toHaveLength(1);
-  });
-
-  it('refuses a missing or malformed address', async () => {
-    expect((await api('POST', '/newsletter', {})).body.description).toBe('Email is required.');
-    expect((await api('POST', '/newsletter', { email: 'nope' })).body.description).toBe('Please enter a valid email address.');
-  });
-});
+// The newsletter sign-up (double opt-in): tests/api/newsletter.test.ts.
 
 describe('flooding', () => {
   it('answers 429 after 20 messages an hour from one address', async () => {
