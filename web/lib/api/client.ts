@@ -145,8 +145,8 @@ export const api = {
   get<P extends PathsWith<'get'>>(path: P, params?: Params<P, 'get'>) {
     return request<ResponseData<P, 'get'>>('get', fillPath(path, params));
   },
-  post<P extends PathsWith<'post'>>(path: P, body?: RequestBody<P, 'post'> | FormData, headers?: Record<string, string>) {
-    return request<ResponseData<P, 'post'>>('post', path, body, headers);
+  post<P extends PathsWith<'post'>>(path: P, body?: RequestBody<P, 'post'> | FormData, headers?: Record<string, string>, params?: Params<P, 'post'>) {
+    return request<ResponseData<P, 'post'>>('post', fillPath(path, params), body, headers);
   },
   put<P extends PathsWith<'put'>>(path: P, body?: RequestBody<P, 'put'>) {
     return request<ResponseData<P, 'put'>>('put', path, body);
