@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   'customers.manage': 'delete customers and their messages',
   'settings.manage': 'change the shop settings (shipping rates, cash-on-delivery limit)',
   'returns.manage': 'handle returns, exchanges and buy-backs (approve, inspect, refund, credit)',
+  'newsletter.send': 'send the newsletter to its confirmed subscribers',
   'policy.manage': 'change the shop\'s cancellation, return, exchange and buy-back policy',
   'reports.view': 'see reports and exports',
   'audit.view': 'see the audit trail',
