@@ -24,6 +24,7 @@ import * as shopPolicy from './2026_12_02_0001_shop_policy.ts';
 import * as returns from './2026_12_02_0002_returns.ts';
 import * as storeCredit from './2026_12_02_0003_store_credit.ts';
 import * as newsletter from './2026_12_01_0004_newsletter.ts';
+import * as reports from './2026_12_03_0001_reports.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0002_returns': returns,
   '2026_12_02_0003_store_credit': storeCredit,
   '2026_12_01_0004_newsletter': newsletter,
+  '2026_12_03_0001_reports': reports,
 };

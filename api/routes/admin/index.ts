@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
+import { reportsRoutes } from './reports/index.ts';
 import { searchAdminRoutes } from './search/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
 import { staffRoutes } from './staff/index.ts';
@@ -36,5 +37,6 @@ export function adminRoutes() {
     .route('/', staffRoutes())
     .route('/', auditRoutes())
     .route('/', messagesRoutes())
-    .route('/', webhooksRoutes());
+    .route('/', webhooksRoutes())
+    .route('/', reportsRoutes());
 }

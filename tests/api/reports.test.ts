@@ -1,0 +1,294 @@
+/**
+ * The reports (issue 37) with worked figures: a hand-made month of orders and
+ * invoices, each expected figure added up here from the rows the test wrote (the
+ * tax by rules/tax.ts splitInclusive, the rule the invoices use), never from the
+ * report's own queries. Runs on both engines: tests/helpers/with-pg.sh npx vitest run tests/api/reports.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueInvoice } from '../../db/invoices.ts';
+import { findOrder } from '../../db/queries/orders.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { splitInclusive, type SupplyKind } from '../../rules/tax.ts';
+import { type Callers, expectRefused, storeWithCallers } from '../helpers/admin.ts';
+import { createProduct } from '../helpers/catalogue.ts';
+import { expectMatchesContract } from '../helpers/contract.ts';
+import { call, createUser, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+let admin: Callers['admin'];
+let refused: Callers['refused'];
+
+beforeAll(async () => ({ store, admin, refused } = await storeWithCallers()));
+afterAll(() => store.close());
+
+interface Line {
+  p_id?: number | null;
+  category?: string;
+  carat: string;
+  quantity: number;
+  price: number;
+  mg?: number;
+  metal?: number;
+  making?: number;
+  stones?: number;
+  made_to_order?: boolean;
+}
+
+interface OrderInput {
+  u_id: number | null;
+  at: string;
+  status?: number;
+  currency?: 'INR' | 'USD';
+  usd_inr?: number;
+  country?: string;
+  state?: string;
+  payment?: 'cod' | 'online';
+  payment_status?: 'unpaid' | 'paid' | 'refund_pending' | 'refunded';
+  refund?: number;
+  discount?: number;
+  shipping?: number;
+  lines: Line[];
+}
+
+const PLACE: Record<string, { city: string; zip: string }> = {
+  Gujarat: { city: 'Surat', zip: '395003' },
+  Maharashtra: { city: 'Mumbai', zip: '400001' },
+  Karnataka: { city: 'Bengaluru', zip: '560001' },
+  Telangana: { city: 'Hyderabad', zip: '500001' },
+  'New York': { city: 'New York', zip: '10001' },
+};
+
+/** An order written as checkout writes one (amounts in minor units of its currency). */
+async function placeOrder(o: OrderInput) {
+  const subtotal = o.lines.reduce((t, l) => t + l.price * l.quantity, 0);
+  const discount = o.discount ?? 0;
+  const shipping = o.shipping ?? 0;
+  const total = subtotal - discount + shipping;
+  const state = o.state ?? 'Gujarat';
+  return writeTransaction(store.db, async (trx) => {
+    const { o_id } = await trx
+      .insertInto('orders')
+      .values({
+        u_id: o.u_id, status: o.status ?? 4, currency: o.currency ?? 'INR', subtotal, discount, shipping, total, usd_inr: o.usd_inr ?? 8350,
+        first_name: 'Asha', last_name: 'Patel', email: 'asha@example.com', phone_number: '+919876543210', address: '12 Ring Road', apartment: '',
+        city: PLACE[state].city, state, zip_code: PLACE[state].zip, country: o.country ?? 'IN',
+        payment_method: o.payment ?? 'online', payment_status: o.payment_status ?? 'paid', refund_amount: o.refund ?? null,
+        created_at: o.at, updated_at: o.at,
+      })
+      .returning('o_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values(o.lines.map((l) => ({
+        o_id, p_id: l.p_id ?? null, product_name: 'Piece', category_name: l.category ?? 'Rings', carat_name: l.carat, quantity: l.quantity, price: l.price,
+        line_total: l.price * l.quantity, net_weight_mg: l.mg ?? null, metal_inr: l.metal ?? null, making_inr: l.making ?? null, stones_inr: l.stones ?? null,
+        pricing: l.metal === undefined ? 'fixed' as const : 'rate' as const, lead_time_days: l.made_to_order ? 10 : null,
+      })))
+      .execute();
+    return { o_id, total };
+  });
+}
+
+/** The GST in an order's rupee total as its supply is taxed (what an invoice of the whole order would state). */
+const gstOf = (paise: number, supply: SupplyKind) => {
+  const s = splitInclusive(paise, supply);
+  return s.cgst + s.sgst + s.igst;
+};
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+describe('GET /reports/sales', () => {
+  it('adds up a month of orders: revenue, GST, COD/online, India/abroad, cancellations and refunds apart, customers, grams; by day, week and month, with the month before', async () => {
+    const [u1, u2, u3] = [await createUser(store), await createUser(store), await createUser(store)];
+    const ring = await createProduct(store, { name: 'Lotus Ring' });
+    const chain = await createProduct(store, { name: 'Rope Chain' });
+    // u2's earlier order: in the period before (October), so u2 returns in November.
+    const g = await placeOrder({ u_id: u2.u_id, at: '2026-10-15 06:00:00', state: 'Maharashtra', lines: [{ p_id: chain.p_id, carat: '22K', quantity: 1, price: 5_150_000, mg: 5000 }] });
+    // A: the shop's own state, cash on delivery, 2 Nov.
+    const a = await placeOrder({
+      u_id: u1.u_id, at: '2026-11-02 10:00:00', payment: 'cod', lines: [{ p_id: ring.p_id, carat: '22K', quantity: 1, price: 10_300_000, mg: 10_000, metal: 8_000_000, making: 1_500_000, stones: 500_000 }],
+    });
+    // B: another state, online, a coupon; 19:00 UTC on 31 Oct is 00:30 on 1 Nov in India.
+    const b = await placeOrder({
+      u_id: u2.u_id, at: '2026-10-31 19:00:00', state: 'Maharashtra', discount: 1_030_000,
+      lines: [{ p_id: chain.p_id, category: 'Chains', carat: '18K', quantity: 2, price: 10_300_000, mg: 8_000, metal: 6_000_000, making: 900_000, stones: 0 }],
+    });
+    // C: an export in dollars ($1,200 + $40 shipping) at ₹83.50.
+    const c = await placeOrder({
+      u_id: u3.u_id, at: '2026-11-15 12:00:00', currency: 'USD', usd_inr: 8350, country: 'US', state: 'New York', shipping: 4_000,
+      lines: [{ p_id: ring.p_id, carat: '22K', quantity: 1, price: 120_000, mg: 12_500, metal: 9_000_000, making: 600_000, stones: 0 }],
+    });
+    // D: cancelled before payment (cash on delivery); E: paid online, cancelled and refunded.
+    const d = await placeOrder({ u_id: u1.u_id, at: '2026-11-05 08:00:00', status: 5, payment: 'cod', payment_status: 'unpaid', lines: [{ carat: '22K', quantity: 1, price: 5_000_000, mg: 4_000 }] });
+    const e = await placeOrder({
+      u_id: u3.u_id, at: '2026-11-20 08:00:00', status: 5, state: 'Karnataka', payment_status: 'refunded', refund: 3_000_000, lines: [{ carat: '18K', quantity: 1, price: 3_000_000 }],
+    });
+    // F: 18:30 UTC on 30 Nov is midnight on 1 Dec in India: outside November.
+    await placeOrder({ u_id: u1.u_id, at: '2026-11-30 18:30:00', lines: [{ carat: '22K', quantity: 1, price: 1_000_000 }] });
+
+    const cInr = (c.total * 8350) / 100; // 1,240.00 dollars at ₹83.50: ₹1,03,540.00
+    const live = [
+      { o: a, inr: a.total, supply: 'intra_state' as const, cod: true, india: true },
+      { o: b, inr: b.total, supply: 'inter_state' as const, cod: false, india: true },
+      { o: c, inr: cInr, supply: 'export' as const, cod: false, india: false },
+    ];
+    const revenue = live.reduce((t, x) => t + x.inr, 0);
+    const gst = live.reduce((t, x) => t + gstOf(x.inr, x.supply), 0);
+    // Worked: ₹1,03,000 + ₹1,95,700 + ₹1,03,540 = ₹4,02,240; GST ₹3,000 (CGST+SGST) + ₹5,700 (IGST) + 0 (export) = ₹8,700.
+    expect([revenue, gst]).toEqual([40_224_000, 870_000]);
+
+    const res = await call(store, 'GET', '/reports/sales?from=2026-11-01&to=2026-11-30&group=week', undefined, admin.auth);
+    expect(res.status).toBe(200);
+    expectMatchesContract('GET', '/reports/sales', res);
+    const { totals, series, previous } = res.body.data;
+    expect(totals).toMatchObject({
+      orders: 3,
+      revenue: rupees(revenue),
+      gst: rupees(gst),
+      revenue_ex_gst: rupees(revenue - gst),
+      average_order_value: 134_080,
+      discounts: 10_300,
+      shipping: 3_340,
+      payment: { cod: { orders: 1, revenue: rupees(a.total) }, online: { orders: 2, revenue: rupees(b.total + cInr) } },
+      destination: { india: { orders: 2, revenue: rupees(a.total + b.total) }, abroad: { orders: 1, revenue: rupees(cInr) } },
+      cancelled: { orders: 2, value: rupees(d.total + e.total) },
+      refunds: { orders: 1, value: 30_000 },
+      customers: { new: 2, returning: 1 },
+      value: { metal: rupees(8_000_000 + 2 * 6_000_000 + 9_000_000), making: rupees(1_500_000 + 2 * 900_000 + 600_000), stones: 5_000 },
+      grams_by_carat: [{ carat: '22K', grams: 22.5, pieces: 2 }, { carat: '18K', grams: 16, pieces: 2 }],
+    });
+    expect(totals.top_pieces).toEqual([
+      { p_id: chain.p_id, name: 'Piece', pieces: 2, revenue: 206_000 },
+      { p_id: ring.p_id, name: 'Piece', pieces: 2, revenue: 103_000 + 100_200 },
+    ]);
+    expect(totals.top_categories).toEqual([{ category: 'Rings', pieces: 2, revenue: 203_200 }, { category: 'Chains', pieces: 2, revenue: 206_000 }].sort((x, y) => y.revenue - x.revenue));
+    // Weeks by their Monday: 1 Nov (a Sunday) is in the week of 26 Oct; 30 Nov opens a week of one day.
+    expect(series.map((s: any) => [s.period, s.orders, s.revenue, s.cancelled.orders])).toEqual([
+      ['2026-10-26', 1, rupees(b.total), 0],
+      ['2026-11-02', 1, rupees(a.total), 1],
+      ['2026-11-09', 1, rupees(cInr), 0],
+      ['2026-11-16', 0, 0, 1],
+      ['2026-11-23', 0, 0, 0],
+      ['2026-11-30', 0, 0, 0],
+    ]);
+    // The series adds up to the totals.
+    expect(rupees(series.reduce((t: number, s: any) => t + Math.round(s.gst * 100), 0))).toBe(totals.gst);
+    expect(series.reduce((t: number, s: any) => t + s.customers.new + s.customers.returning, 0)).toBe(3);
+    // The 30 days before: 2 Oct to 31 Oct, u2's October order (31 Oct 19:00 UTC is already November in India).
+    expect(previous).toMatchObject({ from: '2026-10-02', to: '2026-10-31', totals: { orders: 1, revenue: rupees(g.total), customers: { new: 1, returning: 0 } } });
+
+    const byDay = await call(store, 'GET', '/reports/sales?from=2026-11-01&to=2026-11-30', undefined, admin.auth);
+    expect(byDay.body.data.series).toHaveLength(30);
+    expect(byDay.body.data.series[0]).toMatchObject({ period: '2026-11-01', orders: 1, customers: { new: 0, returning: 1 } });
+    expect(byDay.body.data.series[14]).toMatchObject({ period: '2026-11-15', orders: 1, destination: { abroad: { orders: 1, revenue: rupees(cInr) } } });
+    const byMonth = await call(store, 'GET', '/reports/sales?from=2026-10-01&to=2026-11-30&group=month', undefined, admin.auth);
+    expect(byMonth.body.data.series.map((s: any) => [s.period, s.orders, s.customers])).toEqual([
+      ['2026-10', 1, { new: 1, returning: 0 }],
+      ['2026-11', 3, { new: 2, returning: 1 }],
+    ]);
+  });
+
+  it('refuses bad periods with a sentence, and callers without reports.view', async () => {
+    const cases: [string, string][] = [
+      ['/reports/sales?from=2026-11-31&to=2026-12-01', 'from must be a day written YYYY-MM-DD.'],
+      ['/reports/sales?from=2026-12-01&to=2026-11-01', 'from must not be after to.'],
+      ['/reports/sales?from=2020-01-01&to=2026-11-01', 'A report covers at most 1100 days; choose a shorter period.'],
+      ['/reports/sales?from=2026-11-01&to=2026-11-30&group=year', 'group must be day, week or month.'],
+      ['/reports/sales?to=2026-11-30', 'from must be a day written YYYY-MM-DD.'],
+      ['/reports/gstr1?month=2026-13', 'month must be written YYYY-MM.'],
+      ['/reports/gstr1?month=2026-11&format=xml', 'format must be json or csv.'],
+    ];
+    for (const [url, message] of cases) {
+      const res = await call(store, 'GET', url, undefined, admin.auth);
+      expect([url, res.status, res.body.description]).toEqual([url, 400, message]);
+    }
+    await expectRefused(store, refused, [['GET', '/reports/sales?from=2026-11-01&to=2026-11-30'], ['GET', '/reports/stock'], ['GET', '/reports/gstr1?month=2026-11']]);
+  });
+});
+
+describe('GET /reports/gstr1', () => {
+  it('answers the portal layout for a hand-made month, field by field, reconciling to the invoices to the paisa', async () => {
+    const seller = store.config.seller;
+    const issue = async (o: OrderInput, at: string) => {
+      const { o_id } = await placeOrder({ ...o, status: 3 });
+      const order = (await findOrder(store.db, o_id))!;
+      const invoice_no = await writeTransaction(store.db, (trx) => issueInvoice(trx, order, seller, new Date(`${at.replace(' ', 'T')}Z`)));
+      return { o_id, invoice_no };
+    };
+    // Issued 18:30 UTC on 31 Oct: 1 Dec... no, midnight of 1 Nov in India: a November invoice. Intra-state ₹1,03,000.
+    const i1 = await issue({ u_id: null, at: '2026-10-31 10:00:00', lines: [{ carat: '22K', quantity: 1, price: 10_300_000 }] }, '2026-10-31 18:30:00');
+    // Inter-state, small: ₹51,500 to Maharashtra.
+    const i2 = await issue({ u_id: null, at: '2026-11-03 10:00:00', state: 'Maharashtra', lines: [{ carat: '18K', quantity: 1, price: 5_150_000 }] }, '2026-11-04 06:00:00');
+    // Inter-state, large: 2 x ₹1,03,000 to Karnataka.
+    const i3 = await issue({ u_id: null, at: '2026-11-05 10:00:00', state: 'Karnataka', lines: [{ carat: '22K', quantity: 2, price: 10_300_000 }] }, '2026-11-06 06:00:00');
+    // An export: $1,000 at ₹83.50.
+    const i4 = await issue({ u_id: null, at: '2026-11-07 10:00:00', currency: 'USD', usd_inr: 8350, country: 'US', state: 'New York', lines: [{ carat: '18K', quantity: 1, price: 100_000 }] }, '2026-11-08 06:00:00');
+    // Inter-state at exactly ₹1,00,000: not above the threshold, so B2C small.
+    const i5 = await issue({ u_id: null, at: '2026-11-09 10:00:00', state: 'Telangana', lines: [{ carat: '22K', quantity: 1, price: 10_000_000 }] }, '2026-11-10 06:00:00');
+    // Midnight of 1 Dec in India: December's.
+    await issue({ u_id: null, at: '2026-11-29 10:00:00', lines: [{ carat: '22K', quantity: 1, price: 1_000_000 }] }, '2026-11-30 18:30:00');
+    // A credit note for one of i3's two pieces (returns36's table), issued 20 Nov.
+    const { r_id } = await store.db.insertInto('returns').values({ o_id: i3.o_id, u_id: null, kind: 'refund', reason: 'changed_mind', note: null, currency: 'INR', status: 'refunded' }).returning('r_id').executeTakeFirstOrThrow();
+    const item = await store.db.selectFrom('order_items').select('oi_id').where('o_id', '=', i3.o_id).executeTakeFirstOrThrow();
+    await store.db.insertInto('return_items').values({ r_id, oi_id: item.oi_id, piece: 1 }).execute();
+    await store.db.insertInto('credit_notes').values({
+      credit_note_no: 'CN/26-27/000001', r_id, o_id: i3.o_id, invoice_no: i3.invoice_no, financial_year: 2026, sequence: 1, issued_at: '2026-11-20 06:00:00',
+      currency: 'INR', supply: 'inter_state', place_of_supply: '29', gross: 10_300_000, taxable: 10_000_000, cgst: 0, sgst: 0, igst: 300_000, document: '{}',
+    }).execute();
+
+    const res = await call(store, 'GET', '/reports/gstr1?month=2026-11', undefined, admin.auth);
+    expect(res.status).toBe(200);
+    expectMatchesContract('GET', '/reports/gstr1', res);
+    const r = res.body.data;
+    expect([r.gstin, r.fp]).toEqual([seller.gstin, '112026']);
+    expect([i1, i2, i3, i4, i5].map((i) => i.invoice_no)).toEqual(['AJ/26-27/000001', 'AJ/26-27/000002', 'AJ/26-27/000003', 'AJ/26-27/000004', 'AJ/26-27/000005']);
+    // B2C large: i3 alone, ₹2,06,000 = ₹2,00,000 + IGST ₹6,000.
+    expect(r.b2cl).toEqual([{ pos: '29', inv: [{ inum: i3.invoice_no, idt: '06-11-2026', val: 206_000, itms: [{ num: 1, itm_det: { rt: 3, txval: 200_000, iamt: 6_000, csamt: 0 } }] }] }]);
+    // B2C small by place of supply: i1 in Gujarat (CGST + SGST ₹1,500 each), i2 Maharashtra, i5 Telangana (₹1,00,000: IGST ₹2,912.62).
+    const i5igst = Math.round((10_000_000 * 300) / 10_300);
+    expect(r.b2cs).toEqual([
+      { sply_ty: 'INTER', pos: '27', typ: 'OE', rt: 3, txval: 50_000, iamt: 1_500, camt: 0, samt: 0, csamt: 0 },
+      { sply_ty: 'INTER', pos: '36', typ: 'OE', rt: 3, txval: rupees(10_000_000 - i5igst), iamt: rupees(i5igst), camt: 0, samt: 0, csamt: 0 },
+      { sply_ty: 'INTRA', pos: '24', typ: 'OE', rt: 3, txval: 100_000, iamt: 0, camt: 1_500, samt: 1_500, csamt: 0 },
+    ]);
+    expect(r.b2cs[1]).toMatchObject({ txval: 97_087.38, iamt: 2_912.62 });
+    // The export in rupees at the order's rate: $1,000 x 83.50.
+    expect(r.exp).toEqual([{ exp_typ: 'WOPAY', inv: [{ inum: i4.invoice_no, idt: '08-11-2026', val: 83_500, itms: [{ rt: 0, txval: 83_500, iamt: 0, csamt: 0 }] }] }]);
+    expect(r.cdnur).toEqual([{ typ: 'B2CL', ntty: 'C', nt_num: 'CN/26-27/000001', nt_dt: '20-11-2026', val: 103_000, pos: '29', itms: [{ num: 1, itm_det: { rt: 3, txval: 100_000, iamt: 3_000, csamt: 0 } }] }]);
+    // HSN 7113: pieces and values of the invoices at 3% less the credit note; the export at 0%.
+    const taxable3 = 10_000_000 + 5_000_000 + 20_000_000 + (10_000_000 - i5igst) - 10_000_000;
+    expect(r.hsn.hsn_b2c).toEqual([
+      { num: 1, hsn_sc: '7113', desc: 'Articles of jewellery of precious metal', uqc: 'NOS', qty: 1 + 1 + 2 + 1 - 1, rt: 3, txval: rupees(taxable3), iamt: rupees(150_000 + 600_000 + i5igst - 300_000), camt: 1_500, samt: 1_500, csamt: 0 },
+      { num: 2, hsn_sc: '7113', desc: 'Articles of jewellery of precious metal', uqc: 'NOS', qty: 1, rt: 0, txval: 83_500, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    expect(r.doc_issue.doc_det).toEqual([
+      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'AJ/26-27/000001', to: 'AJ/26-27/000005', totnum: 5, cancel: 0, net_issue: 5 }] },
+      { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN/26-27/000001', to: 'CN/26-27/000001', totnum: 1, cancel: 0, net_issue: 1 }] },
+    ]);
+    // Reconciled to the paisa: the sections' values and taxes are the invoices' own, less the credit note.
+    const documents = await store.db.selectFrom('invoices').select(['invoice_no', 'document']).where('invoice_no', 'in', [i1, i2, i3, i5].map((i) => i.invoice_no)).execute();
+    const invoiceTax = documents.reduce((t, d) => {
+      const f = JSON.parse(d.document).figures.totals;
+      return t + f.cgst + f.sgst + f.igst;
+    }, 0);
+    const sectionTax = [...r.b2cs, ...r.b2cl.flatMap((g: any) => g.inv.map((i: any) => ({ iamt: i.itms[0].itm_det.iamt, camt: 0, samt: 0 })))].reduce((t: number, s: any) => t + Math.round((s.iamt + s.camt + s.samt) * 100), 0);
+    expect(sectionTax).toBe(invoiceTax);
+
+    const csv = await call(store, 'GET', '/reports/gstr1?month=2026-11&format=csv', undefined, admin.auth);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = String(csv.body).trim().split('\n');
+    expect(lines[0]).toBe('section,number,date,supply_type,place_of_supply,rate,value,taxable_value,igst,cgst,sgst,cess,hsn,quantity,from,to,total,cancelled');
+    expect(lines).toContain(`b2cl,${i3.invoice_no},06-11-2026,INTER,29,3,206000.00,200000.00,6000.00,0.00,0.00,0.00,,,,,,`);
+    expect(lines).toContain('b2cs,,,INTRA,24,3,,100000.00,0.00,1500.00,1500.00,0.00,,,,,,');
+    expect(lines).toContain('doc_issue,,,Invoices for outward supply,,,,,,,,,,5,AJ/26-27/000001,AJ/26-27/000005,5,0');
+    expect(lines).toHaveLength(1 + 1 + 3 + 1 + 1 + 2 + 2);
+  });
+});
+
+describe('GET /reports/stock', () => {
+  it('values the pieces in stock at today\'s rate, and lists the made-to-order backlog and low stock', async () => {
+    const res = await call(store, 'GET', '/reports/stock', undefined, admin.auth);
+    expect(res.status).toBe(200);
+    expectMatchesContract('GET', '/reports/stock', res);
+  });
+});
