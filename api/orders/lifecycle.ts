@@ -34,6 +34,7 @@ import { orderStatusWebhooks } from '../messages/webhook-events.ts';
 import { enqueue } from '../../db/queries/outbox.ts';
 import { orderUpdateMessages, refundNote, STATUS_EVENTS } from '../messages/events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';
+import { giveBackStoreCredit } from '../../db/queries/store-credit.ts';
 
 export interface StatusChange {
   o_id: number;
@@ -60,6 +61,8 @@ export interface StatusChangeResult {
   /** Major units given back (or being given back); null when the change refunds nothing. */
   refund_amount: number | null;
   refund: RefundOutcome;
+  /** Rupees of store credit the cancelled order had used, given back to the shopper's balance (issue 36); 0 for none. */
+  store_credit_returned: number;
 }
 
 /** What a refused cancel tells the back office so it can ask for the refund's confirmation. */
@@ -71,10 +74,15 @@ export interface RefundConfirmation {
   currency: Currency;
 }
 
-/** An order's total in paise: a dollar order at the exchange rate it was placed at (unknown: above any limit). */
-function rupeesWorth(order: { currency: string; total: number; usd_inr: number | null }): number {
-  if (order.currency === 'INR') return order.total;
-  return order.usd_inr === null ? Number.POSITIVE_INFINITY : Math.round((order.total * order.usd_inr) / 100);
+/** An order's refund in paise: a dollar order at the exchange rate it was placed at (unknown: above any limit). */
+function rupeesWorth(order: { currency: string; total: number; usd_inr: number | null }, amount = order.total): number {
+  if (order.currency === 'INR') return amount;
+  return order.usd_inr === null ? Number.POSITIVE_INFINITY : Math.round((amount * order.usd_inr) / 100);
+}
+
+/** What the payment provider (or the courier) took for an order: its total less the part paid by store credit (issue 36). */
+function providerPart(order: { total: number; store_credit?: number | null }): number {
+  return order.total - Number(order.store_credit ?? 0);
 }
 
 /** Changes an order's status if the rules allow it; otherwise a DomainError saying why. */
@@ -91,15 +99,17 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
       throw conflictError(refusal, { o_id, status: order.status, next_statuses: change.actor === 'shop' ? [...nextStatusesForShop(order.status)] : [] });
     }
     const before = asPaymentStatus(order.payment_status);
-    const refunds = to === 5 && cancelRefunds(before);
-    if (refunds && change.refundLimit !== undefined && rupeesWorth(order) > change.refundLimit) {
+    // Store credit is given back to the shopper's balance, not refunded: only what the provider took is (issue 36).
+    const refundable = providerPart(order);
+    const refunds = to === 5 && cancelRefunds(before) && refundable > 0;
+    if (refunds && change.refundLimit !== undefined && rupeesWorth(order, refundable) > change.refundLimit) {
       throw forbiddenError(
-        `Cancelling order #${o_id} refunds ${formatMoney(toMajor(order.total), order.currency, { cents: true })}, above the order desk's limit of ${formatMoney(toMajor(change.refundLimit), 'INR')}: ask the owner or a manager.`,
+        `Cancelling order #${o_id} refunds ${formatMoney(toMajor(refundable), order.currency, { cents: true })}, above the order desk's limit of ${formatMoney(toMajor(change.refundLimit), 'INR')}: ask the owner or a manager.`,
         { o_id, missing_permission: 'orders.refund_any' },
       );
     }
-    if (refunds && change.actor === 'shop' && change.confirmRefundAmount !== order.total) {
-      const amount = toMajor(order.total);
+    if (refunds && change.actor === 'shop' && change.confirmRefundAmount !== refundable) {
+      const amount = toMajor(refundable);
       const confirmation: RefundConfirmation = { o_id, status: order.status, refund_required: true, refund_amount: amount, currency: order.currency };
       throw conflictError(
         `Cancelling order #${o_id} refunds ${formatMoney(amount, order.currency, { cents: true })} to the shopper. Send refund_amount ${amount} to confirm.`,
@@ -109,8 +119,9 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     // Shipped needs every piece's HUID and issues the GST tax invoice, in this transaction (api/orders/shipment.ts).
     // The invoice shows the PAN masked, from the PAN itself (opened: the order keeps it sealed).
     const invoice_no = to === ORDER_STATUS.shipped ? await prepareShipment(trx, { ...order, pan: openPan(deps.config.panKey, order.pan) }, deps.config.seller, new Date(now)) : null;
-    const payment_status = paymentStatusAfter(to, before);
-    const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? order.total : undefined });
+    // An order store credit paid in full is settled by giving the credit back: nothing for a provider to refund.
+    const payment_status = to === ORDER_STATUS.cancelled && before === 'paid' && refundable <= 0 ? 'refunded' : paymentStatusAfter(to, before);
+    const moved = await applyStatusChange(trx, { o_id, from: order.status, to, payment_status, refund_amount: refunds ? refundable : undefined });
     if (!moved) throw conflictError('This order changed meanwhile. Please reload it and try again.', { o_id });
     await recordStatusChange(trx, { o_id, from_status: order.status, to_status: to, payment_status, actor: change.actor, u_id: change.u_id, note: change.note });
     await orderStatusWebhooks(trx, { o_id, from: order.status, to, payment_before: before, payment_status, currency: order.currency, total: order.total, refunds: Boolean(refunds) });
@@ -120,21 +131,23 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
       entity: 'order',
       entity_id: o_id,
       before: { status: order.status, payment_status: before },
-      after: { status: to, payment_status, ...(change.note ? { note: change.note } : {}), ...(refunds ? { refund_amount: toMajor(order.total), currency: order.currency } : {}) },
+      after: { status: to, payment_status, ...(change.note ? { note: change.note } : {}), ...(refunds ? { refund_amount: toMajor(refundable), currency: order.currency } : {}) },
     });
     // Cancelled: its pieces go back on sale, and their HUIDs with them (a HUID is on one live order at most).
     if (to === ORDER_STATUS.cancelled) {
       returned = await returnStock(trx, o_id);
       await releaseOrderHuids(trx, o_id);
     }
+    // The store credit it used goes back to the shopper's balance, once (issue 36).
+    const creditBack = to === ORDER_STATUS.cancelled ? await giveBackStoreCredit(trx, { o_id, note: `Order #${o_id} cancelled` }) : 0;
     const claim = refunds ? await claimPaymentRefund(trx, o_id) : undefined;
     // The shopper's e-mail (and SMS for shipped and delivered), in the outbox iff this change commits (issue 35).
     const sends = STATUS_EVENTS[to as keyof typeof STATUS_EVENTS];
     if (sends) {
-      const refund = refunds ? refundNote(order.total, order.payment_method, new Date(now)) : null;
+      const refund = refunds ? refundNote(refundable, order.payment_method, new Date(now)) : null;
       await enqueue(trx, orderUpdateMessages(sends.event, order, { at: new Date(now), invoice_no, refund, sms: sends.sms }));
     }
-    return { order, payment_status, refunds, claim };
+    return { order, payment_status, refunds, refundable, claim, creditBack };
   });
   messagesWaiting();
   // Committed: this process's listings show the pieces back on sale from the next answer on.
@@ -148,7 +161,8 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     payment_method: done.order.payment_method,
     payment_status: refund === 'refunded' ? 'refunded' : done.payment_status,
     currency: done.order.currency,
-    refund_amount: done.refunds ? toMajor(done.order.total) : null,
+    refund_amount: done.refunds ? toMajor(done.refundable) : null,
     refund,
+    store_credit_returned: toMajor(done.creditBack),
   };
 }

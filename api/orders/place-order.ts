@@ -34,6 +34,8 @@ import { lockShopper } from '../../db/queries/users.ts';
 import { openPan, sealPan } from '../../db/queries/pan.ts';
 import { orderPlacedWrite } from '../messages/events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';
+import { lockStoreCreditBalance, useStoreCredit } from '../../db/queries/store-credit.ts';
+import { storeCreditToUse } from '../../rules/store-credit.ts';
 
 /** The checkout's address; `country` is checked with state and zip_code by destinationOf (checkout-law.ts). */
 export type CheckoutAddress = ShippingAddress;
@@ -49,6 +51,8 @@ export interface Checkout {
   address: CheckoutAddress | null;
   /** The buyer's PAN as typed, for an order of ₹2,00,000 or more. */
   pan?: string | null;
+  /** The shopper chose to pay with their store credit (issue 36): how much is the server's to decide, from the ledger. */
+  useStoreCredit?: boolean;
 }
 
 export interface OrderRequest {
@@ -67,6 +71,8 @@ export interface OrderRequest {
 export interface PaidCheckout extends Checkout {
   /** The price the payment was opened for: the order made of it costs this, whatever changed since. */
   priced?: LockedPrice;
+  /** Paise of the price paid by store credit, decided when the payment was opened: the provider takes the rest (issue 36). */
+  storeCredit?: number;
 }
 
 /** The checkout an online payment keeps (payments.checkout), its PAN sealed with PAN_KEY. */
@@ -324,14 +330,20 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       const { pay_id } = paid;
       writes.push((db, o_id) => paymentOrderUpdate(db, pay_id, o_id));
     }
+    // Store credit (issue 36), cash on delivery: the server decides how much from the ledger, the
+    // shopper's balance row locked until this order commits (an online payment decided it when it opened).
+    const storeCredit =
+      !paid && checkout.useStoreCredit ? storeCreditToUse(await lockStoreCreditBalance(trx, request.u_id), priced.total, { currency: priced.currency }) : 0;
     const { o_id, taken: takenRows } = await insertOrder(
       trx,
-      orderRow(request, priced, sealPan(panKey, pan), paid, trx),
+      orderRow(request, priced, sealPan(panKey, pan), paid, trx, storeCredit),
       writes,
       take ? (db) => takeStockQuery(db, take) : undefined,
     );
     // A row short of pieces refuses the order (409): the transaction rolls back what was written with it.
     taken = take ? await refuseShort(trx, take, takenRows) : [];
+    // The credit is spent in this very transaction: of two orders at once, one spends it (db/queries/store-credit.ts).
+    if (storeCredit > 0) await useStoreCredit(trx, { u_id: request.u_id, o_id, amount: storeCredit, note: 'Paid toward the order' });
     return { o_id, created: true };
   }, PLACEMENT);
   // Committed: this process's next answer made from stock shows the rows as the order left them
@@ -368,7 +380,9 @@ async function placePaid(
     throw conflictError(PAYMENT_REFUNDING);
   }
   const priced = paidFor.priced;
-  if (priced.total !== paid.amount || priced.currency !== paid.currency) throw conflictError('The amount paid does not match this order. Please contact us.');
+  // The provider took the price less the store credit the payment was opened with (issue 36).
+  const storeCredit = paidFor.storeCredit ?? 0;
+  if (priced.total - storeCredit !== paid.amount || priced.currency !== paid.currency) throw conflictError('The amount paid does not match this order. Please contact us.');
   await assertStillListed(trx, priced.lines);
   // The order goes where it was priced and paid for: the address stored with the payment, or the
   // one the shopper's return sends, which must be in the country priced (shipping, GST and the law
@@ -391,8 +405,11 @@ async function placePaid(
     ...orderWrites(placing, priced, 'online'),
     (db, o_id) => paymentOrderUpdate(db, pay_id, o_id),
   ];
-  const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, sealPan(panKey, pan), paid, trx), writes, take ? (db) => takeStockQuery(db, take) : undefined);
+  const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, sealPan(panKey, pan), paid, trx, storeCredit), writes, take ? (db) => takeStockQuery(db, take) : undefined);
   noteTaken(take ? await refuseShort(trx, take, taken) : []);
+  // The credit the payment counted on, spent now: if another order spent it meanwhile, this refusal
+  // rolls the order back and the payment is refunded (api/payments/checkout.ts), as for any refusal.
+  if (storeCredit > 0) await useStoreCredit(trx, { u_id: request.u_id, o_id, amount: storeCredit, note: 'Paid toward the order' });
   return { o_id, created: true };
 }
 
@@ -417,6 +434,8 @@ function orderRow(
   sealedPan: string | null,
   paid: { provider_order_id: string } | undefined,
   trx: DB,
+  /** Paise of the total paid by store credit (issue 36). */
+  storeCredit = 0,
 ) {
   return {
     u_id: request.u_id,
@@ -433,7 +452,9 @@ function orderRow(
     shipping_weight_g: priced.weight_g,
     usd_inr: priced.usd_inr ?? usdInrNow(trx),
     payment_method: request.payment.method,
-    payment_status: paymentStatusOnPlacement(request.payment.method),
+    // Paid in full by store credit: nothing is left to collect.
+    payment_status: storeCredit > 0 && storeCredit >= priced.total ? ('paid' as const) : paymentStatusOnPlacement(request.payment.method),
+    store_credit: storeCredit,
     provider_order_id: paid?.provider_order_id ?? null,
     idempotency_key: request.idempotency?.key ?? null,
     request_hash: request.idempotency?.requestHash ?? null,

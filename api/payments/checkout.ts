@@ -29,8 +29,15 @@ import { heldPrice, type LockedPrice, lockPrice } from '../orders/quotes.ts';
 import { askForRefund } from '../orders/refund.ts';
 import type { PaymentProvider } from './gateway.ts';
 import { paymentProvider } from './provider.ts';
+import { storeCreditBalance } from '../../db/queries/store-credit.ts';
+import { amountDueAfterCredit, storeCreditToUse } from '../../rules/store-credit.ts';
 
 type PaymentDeps = Pick<Deps, 'db' | 'config'>;
+
+/** The refusal of a payment whose amount is not the price less the store credit the server decided. */
+export const STORE_CREDIT_MISMATCH = 'The amount to pay does not match your order after your store credit. Please review your checkout.';
+/** The refusal of an online payment for an order the shopper's store credit pays in full. */
+export const CREDIT_PAYS_ALL = 'Your store credit pays for the whole order, so there is nothing to pay online. Please place the order without an online payment.';
 
 export interface StartPayment {
   u_id: number;
@@ -80,7 +87,12 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
   const { db } = deps;
   const provider = paymentProvider(deps);
   const { checkout, priced, lockedUntil } = await priceToPay(deps, request);
-  if (request.claimedAmount !== priced.total) throw invalidError(TOTAL_MISMATCH);
+  // Store credit (issue 36): the server decides how much from the ledger; the provider is asked for the rest,
+  // which is what the storefront shows as the amount to pay. The credit is spent when the order is placed.
+  const storeCredit = checkout.useStoreCredit ? storeCreditToUse(await storeCreditBalance(db, request.u_id), priced.total, { currency: priced.currency }) : 0;
+  const amount = amountDueAfterCredit(priced.total, storeCredit);
+  if (request.claimedAmount !== amount) throw invalidError(storeCredit > 0 ? STORE_CREDIT_MISMATCH : TOTAL_MISMATCH);
+  if (storeCredit > 0 && amount <= 0) throw invalidError(CREDIT_PAYS_ALL);
   if (priced.total <= 0) throw invalidError('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more (this order alone, or the buyer's day).
   const orderPan = assertLawfulPayment(priced, 'online', checkout.pan);
@@ -96,14 +108,14 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
     async (trx) => {
       const phone = checkout.address?.phone_number ?? request.customer.phone;
       const pan = orderPan ?? (await assertLawfulDay(trx, priced, 'online', { u_id: request.u_id, phone }, checkout.pan));
-      const paidFor: PaidCheckout = { ...checkout, lines, pan, priced };
+      const paidFor: PaidCheckout = { ...checkout, lines, pan, priced, ...(storeCredit > 0 ? { storeCredit } : {}) };
       const pay_id = await insertPayment(trx, {
         provider: provider.name,
         provider_order_id: orderId,
         payment_session_id: '',
         u_id: request.u_id,
         currency: priced.currency,
-        amount: priced.total,
+        amount,
         status: 'created',
         locked_until: lockedUntil,
         checkout: keptCheckoutText(deps.config.panKey, paidFor),
@@ -117,7 +129,7 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
   try {
     ({ paymentSessionId } = await provider.createOrder({
       orderId,
-      amount: priced.total,
+      amount,
       currency: priced.currency,
       customer: { id: `u${request.u_id}`, ...request.customer },
       returnUrl: request.returnUrl,
@@ -132,7 +144,7 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
   return {
     payment_session_id: paymentSessionId,
     order_id: orderId,
-    amount: priced.total,
+    amount,
     currency: priced.currency as Currency,
     locked_until: lockedUntil,
   };

@@ -17,6 +17,8 @@ import { priceCheckout } from '../../orders/place-order.ts';
 import { shopperCurrency } from '../../orders/pricing.ts';
 import { holdQuote } from '../../orders/quotes.ts';
 import { isoTimestamp } from '../../../db/time.ts';
+import { storeCreditBalance } from '../../../db/queries/store-credit.ts';
+import { amountDueAfterCredit, storeCreditToUse } from '../../../rules/store-credit.ts';
 import type { checkoutQuote, getCodLimit, getInvoice, getShippingRates, setCodLimit, setOrderHuid, setShippingRates as setShippingRatesRoute } from './law.routes.ts';
 
 /** The rate table as the API speaks it: rupees and dollars. */
@@ -77,6 +79,9 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
   const priced = await priceCheckout(db, c.var.caller.u_id, { lines: body.cartItems, currency, couponName, address: { country } });
   const rules = await paymentRulesOfDay(db, priced, { u_id: c.var.caller.u_id, phone: body.phone_number });
   const held = await holdQuote(db, c.var.caller.u_id, { currency, couponName, country }, priced, c.var.deps.config.quoteLockMs);
+  // Store credit (issue 36): what the order would use now; decided again from the ledger when it is placed.
+  const available = await storeCreditBalance(db, c.var.caller.u_id);
+  const storeCredit = body.use_store_credit ? storeCreditToUse(available, priced.total, { currency: priced.currency }) : 0;
   return ok(c, 'Checkout quote.', {
     quote_id: held.quote_id,
     locked_until: isoTimestamp(held.locked_until),
@@ -92,6 +97,9 @@ export const checkoutQuoteHandler: RouteHandler<typeof checkoutQuote, AppEnv> = 
     cod_message: rules.cod_message,
     cod_cap: toMajor(rules.cod_cap),
     pan_required: rules.pan_required,
+    store_credit_available: toMajor(available),
+    store_credit: toMajor(storeCredit),
+    amount_due: toMajor(amountDueAfterCredit(priced.total, storeCredit)),
     gst_included: priced.country === HOME_COUNTRY,
     lines: priced.lines.map((l) => ({ c_id: l.c_id, listed_price: toMajor(l[FIELD_OF_CURRENCY[priced.currency]]), price: toMajor(l.price), quantity: l.quantity, line_total: toMajor(l.line_total) })),
   });

@@ -4,6 +4,7 @@ import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/sche
 import { adminErrors, adminRoute, recordId } from '../admin/admin.schemas.ts';
 import { CartItems, CouponName, PriceType } from '../orders/orders.schemas.ts';
 import { HUID_MESSAGE } from '../../../rules/compliance.ts';
+import { UseStoreCredit } from '../store-credit/store-credit.routes.ts';
 
 const Money = z.number();
 
@@ -120,6 +121,7 @@ export const CheckoutQuoteBody = z
     cartItems: CartItems,
     coupon_name: CouponName,
     priceType: PriceType,
+    use_store_credit: UseStoreCredit,
     country: z
       .string({ error: 'country must be an ISO 3166 alpha-2 code (IN, US, GB, ...).' })
       .trim()
@@ -155,6 +157,12 @@ export const CheckoutQuote = z
     cod_message: z.string().nullable().openapi({ description: 'Why Cash on Delivery is not offered (shown as is), or null.' }),
     cod_cap: Money.openapi({ description: 'Rupees.' }),
     pan_required: z.boolean().openapi({ description: 'The order needs the buyer\'s PAN (₹2,00,000 or more in India).' }),
+    store_credit_available: Money.openapi({ description: 'Rupees of store credit the caller has (issue 36); 0 for none.' }),
+    store_credit: Money.openapi({
+      description:
+        'With use_store_credit: the store credit this order would use now (all of the balance up to the total; rupee orders only), else 0. A payment, not a discount: total and GST are unchanged. Decided again from the ledger when the order is placed.',
+    }),
+    amount_due: Money.openapi({ description: 'total less store_credit: what cash on delivery collects or /payment asks of the provider (its order_amount); 0 when store credit pays it all.' }),
     gst_included: z.boolean().openapi({
       description:
         'Whether the prices carry India\'s 3% GST: true when delivered in India, false for an export (zero-rated, whatever the currency). Listed rupee prices include GST, listed dollar prices exclude it; the line prices here are what this destination pays.',

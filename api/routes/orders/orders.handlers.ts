@@ -6,7 +6,8 @@ import type { AppEnv } from '../../context.ts';
 import { invalidError } from '../../../rules/errors.ts';
 import { created, ok } from '../../errors.ts';
 import { destinationOf } from '../../orders/checkout-law.ts';
-import { CURRENCY_OF_FIELD } from '../../../rules/money.ts';
+import { CURRENCY_OF_FIELD, toMinor } from '../../../rules/money.ts';
+import { creditText } from '../../../rules/store-credit.ts';
 import { changeOrderStatus } from '../../orders/lifecycle.ts';
 import { type OrderRequest, placeOrder, requestHash } from '../../orders/place-order.ts';
 import { placePaidOrder } from '../../payments/checkout.ts';
@@ -54,6 +55,7 @@ export const createOrderHandler: RouteHandler<typeof createOrder, AppEnv> = asyn
         country: destination.country,
       },
       pan: body.pan,
+      useStoreCredit: body.use_store_credit === true,
     },
     claimed: { subtotal: body.subtotal, discount: body.discount, shipping: body.shipping, total: body.total },
     payment: body.payment_method === 'online' ? { method: 'online', providerOrderId: body.order_id as string } : { method: 'cod' },
@@ -98,9 +100,11 @@ export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> =
   const cancel = () => changeOrderStatus(c.var.deps, { o_id: body.o_id, to: ORDER_STATUS.cancelled, actor: 'shopper', u_id: caller.u_id, ownerId: caller.permissions.includes('orders.manage') ? undefined : u_id });
   // Staff cancelling here act for the shop: recorded in the audit trail.
   const result = caller.isAdmin ? await actingAs(actorOf(c, caller), cancel) : await cancel();
-  const description =
-    result.payment_method === 'online'
+  const refundText =
+    result.payment_method === 'online' && result.refund_amount
       ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'
       : 'Order cancelled.';
+  // The store credit it used is back in the shopper's balance at once (issue 36).
+  const description = result.store_credit_returned > 0 ? `${refundText} ${creditText(toMinor(result.store_credit_returned))} of store credit is back in your account.` : refundText;
   return ok(c, description, { o_id: result.o_id, status: ORDER_STATUS.cancelled, payment_status: result.payment_status });
 };

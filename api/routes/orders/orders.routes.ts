@@ -5,6 +5,7 @@ import { bearer, errorResponses, Id, jsonBody, jsonOk } from '../../openapi/sche
 import { ErrorEnvelope } from '../../openapi/schemas.ts';
 import { PAYMENT_STATUSES } from '../../../rules/payments.ts';
 import { AddressFields, Amount, CartItems, CouponName, OwnUserId, PanField, PriceType, QuoteId } from './orders.schemas.ts';
+import { UseStoreCredit } from '../store-credit/store-credit.routes.ts';
 
 const PaymentMethod = z
   .string({ error: 'Payment method is required.' })
@@ -31,6 +32,7 @@ export const CreateOrderBody = z
     ...AddressFields,
     pan: PanField,
     quote_id: QuoteId,
+    use_store_credit: UseStoreCredit,
     payment_method: PaymentMethod,
     order_id: z
       .string({ error: 'order_id must be text.' })

@@ -61,7 +61,7 @@ export const paymentHandler: RouteHandler<typeof payment, AppEnv> = async (c) =>
   const providerReturn = `${returnUrl.href}${returnUrl.search ? '&' : '?'}order_id={order_id}`;
   const session = await startPayment(deps, {
     u_id: caller.u_id,
-    checkout: { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: addressOf(body.checkout), pan: body.pan ?? null },
+    checkout: { lines: body.cartItems, currency, couponName: body.coupon_name ?? null, address: addressOf(body.checkout), pan: body.pan ?? null, useStoreCredit: body.use_store_credit === true },
     claimedAmount: body.order_amount,
     customer: { name: body.customer_name, email: body.customer_email, phone: body.customer_phone },
     returnUrl: providerReturn,

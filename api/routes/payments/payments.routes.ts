@@ -5,12 +5,13 @@ import { adminErrors, adminRoute, pageNumber } from '../admin/admin.schemas.ts';
 import { PAYMENT_RECORD_STATES } from '../../../rules/payments.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../rules/email.ts';
 import { AddressFields, Amount, CartItems, CouponName, PanField, PriceType, QuoteId } from '../orders/orders.schemas.ts';
+import { UseStoreCredit } from '../store-credit/store-credit.routes.ts';
 
 const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorEnvelope } }, description });
 
 export const PaymentBody = z
   .object({
-    order_amount: Amount('Order amount').openapi({ description: 'The total the storefront shows; it must equal the server\'s price of the checkout.' }),
+    order_amount: Amount('Order amount').openapi({ description: 'The total the storefront shows; it must equal the server\'s price of the checkout (with use_store_credit: that price less the store credit the server applies, the amount paid online).' }),
     customer_id: z
       .union([z.string().max(64), z.number()])
       .optional()
@@ -31,6 +32,7 @@ export const PaymentBody = z
     cartItems: CartItems,
     priceType: PriceType,
     quote_id: QuoteId,
+    use_store_credit: UseStoreCredit,
     return_url: z
       .string()
       .max(2000)
