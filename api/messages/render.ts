@@ -7,6 +7,7 @@
 import type { EmailContent, RenderContext, Template } from './template.ts';
 import { newsletterTemplates } from './templates/newsletter.ts';
 import { orderTemplates } from './templates/orders.ts';
+import { webhookTemplates } from './templates/webhook-disabled.ts';
 import type { PasswordResetPayload } from '../../db/queries/password-resets.ts';
 
 /** A message that cannot be rendered (no template for its event and channel): sending it again would not help. */
@@ -17,6 +18,7 @@ export { moneyText, trackUrl } from './links.ts';
 /** Each event's templates. */
 export const templates: Record<string, Template> = {
   ...orderTemplates,
+  ...webhookTemplates,
   ...newsletterTemplates,
   'account.password_reset': {
     sms: (reset: PasswordResetPayload) => `Your Aurum Jewels code is ${reset.code}. It expires in ${reset.minutes} minutes. If you did not ask, ignore this message.`,

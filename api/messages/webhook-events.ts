@@ -7,9 +7,12 @@
  * `webhooks` (api/openapi/document.ts registerContract).
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { DB } from '../../db/connection.ts';
-import { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent } from '../../db/queries/webhooks.ts';
+import type { DB, Engine } from '../../db/connection.ts';
+import type { OrderId, OrderWrite } from '../../db/queries/orders.ts';
+import { ID_MARK, jsonWithId, textWithId } from '../../db/queries/outbox.ts';
+import { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent, webhooksInsert } from '../../db/queries/webhooks.ts';
 import { toMajor } from '../../rules/money.ts';
+import type { PaymentMethod } from '../../rules/payments.ts';
 
 export { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent };
 
@@ -105,4 +108,32 @@ export async function orderStatusWebhooks(trx: DB, change: OrderStatusWebhook): 
   await enqueueWebhooks(trx, 'order.status_changed', `${change.o_id}:${change.from}-${change.to}`, data);
   if (change.payment_status === 'paid' && change.payment_before !== 'paid') await enqueueWebhooks(trx, 'order.paid', change.o_id, { o_id: change.o_id, currency: change.currency, total: toMajor(change.total) });
   if (change.refunds) await enqueueWebhooks(trx, 'order.refunded', change.o_id, data);
+}
+
+/** An order as its order.placed webhook tells it (the order's own statement, api/orders/place-order.ts). Money in minor units. */
+export interface OrderPlacedWebhook {
+  placed_at: string;
+  currency: 'INR' | 'USD';
+  total: number;
+  payment_method: PaymentMethod;
+}
+
+/**
+ * The order.placed webhooks of an order, and order.paid for one paid online (its payment is
+ * confirmed before it is placed, so the order's statement is where the payment settles it), as
+ * writes that ride the order's own statement (insertOrder): they exist iff the order commits.
+ * Keys as lifecycle's: order.placed:<o_id> and order.paid:<o_id> (cash on delivery is paid on
+ * delivery, orderStatusWebhooks), so no endpoint hears of a payment twice.
+ */
+export function orderPlacedWebhookWrites(engine: Engine, order: OrderPlacedWebhook, now = Date.now()): OrderWrite[] {
+  const timestamp = new Date(now).toISOString();
+  const body = (event: WebhookEvent, data: Record<string, unknown>, o_id: OrderId) => jsonWithId({ type: event, timestamp, data: { o_id: ID_MARK, ...data } }, o_id);
+  const money = { currency: order.currency, total: toMajor(order.total) };
+  const writes: OrderWrite[] = [
+    (db, o_id) => webhooksInsert(db, engine, 'order.placed', textWithId(`order.placed:${ID_MARK}`, o_id), body('order.placed', { placed_at: order.placed_at, ...money, payment_method: order.payment_method }, o_id), now),
+  ];
+  if (order.payment_method === 'online') {
+    writes.push((db, o_id) => webhooksInsert(db, engine, 'order.paid', textWithId(`order.paid:${ID_MARK}`, o_id), body('order.paid', money, o_id), now));
+  }
+  return writes;
 }

@@ -8,7 +8,7 @@
  */
 
 import { createHmac } from 'node:crypto';
-import type { DB } from '../../db/connection.ts';
+import { type DB, type Engine, engineOf } from '../../db/connection.ts';
 import { cartLines, cartLinesDelete, type OrderedCartLine, takeOrderedFromCart } from '../../db/queries/cart.ts';
 import { findOrderByIdempotencyKey, findOrderByProviderOrderId, insertOrder, listedProductIds, orderItemsInsert, type OrderWrite } from '../../db/queries/orders.ts';
 import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
@@ -33,6 +33,7 @@ import { addressUpsert } from '../../db/queries/profile.ts';
 import { lockShopper } from '../../db/queries/users.ts';
 import { openPan, sealPan } from '../../db/queries/pan.ts';
 import { orderPlacedWrite } from '../messages/events.ts';
+import { orderPlacedWebhookWrites } from '../messages/webhook-events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';
 import { lockStoreCreditBalance, useStoreCredit } from '../../db/queries/store-credit.ts';
 import { storeCreditToUse } from '../../rules/store-credit.ts';
@@ -317,7 +318,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
 
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     const writes: OrderWrite[] = [
-      ...orderWrites(request, priced, payment.method),
+      ...orderWrites(request, priced, payment.method, engineOf(trx)),
     ];
     if (ordered.length) writes.push((db) => cartLinesDelete(db, request.u_id, ordered));
     if (paid) {
@@ -402,7 +403,7 @@ async function placePaid(
   if (!(await takeOrderedFromCart(trx, request.u_id, priced.lines))) throw conflictError(CART_ALREADY_ORDERED);
   const { pay_id } = paid;
   const writes: OrderWrite[] = [
-    ...orderWrites(placing, priced, 'online'),
+    ...orderWrites(placing, priced, 'online', engineOf(trx)),
     (db, o_id) => paymentOrderUpdate(db, pay_id, o_id),
   ];
   const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, sealPan(panKey, pan), paid, trx, storeCredit), writes, take ? (db) => takeStockQuery(db, take) : undefined);
@@ -461,8 +462,9 @@ function orderRow(
   };
 }
 
-/** What is written with every new order: its items with their priced snapshot, its first status, the shopper's address. */
-function orderWrites(request: OrderRequest, priced: ShippedCart, method: PaymentMethod): OrderWrite[] {
+/** What is written with every new order: its items with their priced snapshot, its first status, the shopper's address, its messages and webhooks. */
+function orderWrites(request: OrderRequest, priced: ShippedCart, method: PaymentMethod, engine: Engine): OrderWrite[] {
+  const placed = orderPlacedPayload(request, priced, method);
   return [
     (db, o_id) =>
       orderItemsInsert(
@@ -491,7 +493,9 @@ function orderWrites(request: OrderRequest, priced: ShippedCart, method: Payment
       // The next checkout starts from this order's contact and address (My Profile shows and edits it).
       (db) => addressUpsert(db, request.u_id, request.checkout.address),
       // The order-placed e-mail and SMS, in the outbox iff the order commits (issue 35).
-      ...[orderPlacedWrite(orderPlacedPayload(request, priced, method))].filter((write) => write !== undefined),
+      ...[orderPlacedWrite(placed)].filter((write) => write !== undefined),
+      // order.placed (and order.paid, paid online) to the endpoints subscribed, read by the statement itself.
+      ...orderPlacedWebhookWrites(engine, placed),
   ];
 }
 

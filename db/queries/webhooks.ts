@@ -7,11 +7,14 @@
  * recipient = the endpoint's id): see api/messages/webhook-events.ts and channels/webhook.ts.
  * Every back-office write is recorded in the audit trail, never with the secret.
  */
+import { type QueryCreator, sql } from 'kysely';
+import { isEmail } from '../../rules/email.ts';
 import { notFoundError } from '../../rules/errors.ts';
 import { recordChange } from '../audit.ts';
-import type { DB } from '../connection.ts';
+import type { DB, Engine } from '../connection.ts';
+import type { Database } from '../schema.ts';
 import { writeTransaction } from '../transaction.ts';
-import { enqueue } from './outbox.ts';
+import { enqueue, type Text } from './outbox.ts';
 
 /** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = ['order.placed', 'order.paid', 'order.status_changed', 'order.refunded', 'product.updated', 'metal_rates.updated'] as const;
@@ -171,10 +174,85 @@ export async function recordDelivery(db: DB, attempt: DeliveryAttempt, ok: boole
   );
 }
 
-/** Disables an endpoint that kept failing, with the reason the back office shows; false when it was off already. */
-export async function disableFailingEndpoint(db: DB, id: number, reason: string): Promise<boolean> {
-  const updated = await db.updateTable('webhook_endpoints').set({ active: 0, disabled_reason: reason }).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+/** What the owner is told when an endpoint is disabled (event 'webhook.disabled'): a snapshot at the time. */
+export interface WebhookDisabledPayload {
+  endpoint_id: number;
+  url: string;
+  events: string[];
+  /** ISO: the first failure since the last success. */
+  failing_since: string;
+  /** ISO: when it was disabled. */
+  disabled_at: string;
+  /** The last attempt's failure ("HTTP 503", "connect ECONNREFUSED …"). */
+  last_error: string;
+  /** How long it may fail before it is disabled (WEBHOOK_DISABLE_AFTER_HOURS). */
+  after_hours: number;
+}
+
+/**
+ * The recipient "the shop's owners": the e-mail channel sends to ownerEmails at each attempt, so a
+ * notice written while no owner had an address fails at once (shown in the Messages screen) and
+ * Retry, once an owner has added one on My Profile, sends it there.
+ */
+export const NO_OWNER_EMAIL = 'owner';
+
+/** The e-mail addresses of the active owners (the address My Profile keeps), each once. */
+export async function ownerEmails(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('saved_addresses', 'saved_addresses.u_id', 'users.u_id')
+    .select('saved_addresses.email')
+    .where('users.role', '=', 'owner')
+    .where('users.active', '=', 1)
+    .orderBy('users.u_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.email.trim().toLowerCase()).filter(isEmail))];
+}
+
+/**
+ * Disables an endpoint that kept failing, with the reason the back office shows, and tells the
+ * owner in the same transaction: an e-mail (event 'webhook.disabled') to each active owner with
+ * an address; with none, one message to NO_OWNER_EMAIL (it fails at once and shows in the Messages
+ * screen, where Retry sends it once an owner has an address). One notice per failing spell (the dedupe key names
+ * failing_since). False when it was off already (nothing written).
+ */
+export async function disableFailingEndpoint(
+  db: DB,
+  id: number,
+  failure: { reason: string; failing_since: number; last_error: string; after_hours: number },
+  now = Date.now(),
+): Promise<boolean> {
+  return writeTransaction(
+    db,
+    async (trx) => {
+      const updated = await trx
+        .updateTable('webhook_endpoints')
+        .set({ active: 0, disabled_reason: failure.reason })
+        .where('id', '=', id)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const endpoint = await endpointIn(trx, id);
+      const payload: WebhookDisabledPayload = {
+        endpoint_id: id,
+        url: endpoint.url,
+        events: endpoint.events,
+        failing_since: new Date(failure.failing_since).toISOString(),
+        disabled_at: new Date(now).toISOString(),
+        last_error: failure.last_error,
+        after_hours: failure.after_hours,
+      };
+      const key = `webhook.disabled:${id}:${failure.failing_since}:email`;
+      // To each owner with an address; with none, to NO_OWNER_EMAIL, which the e-mail channel reads again at each attempt.
+      const owners = await ownerEmails(trx);
+      await enqueue(
+        trx,
+        (owners.length ? owners : [NO_OWNER_EMAIL]).map((recipient) => ({ channel: 'email' as const, event: 'webhook.disabled', recipient, dedupe_key: `${key}:${recipient}`, payload: { ...payload } })),
+      );
+      return true;
+    },
+    { name: 'disable failing webhook endpoint' },
+  );
 }
 
 /** An endpoint's recent deliveries, newest first. */
@@ -228,4 +306,43 @@ export async function enqueueWebhooks(trx: DB, event: WebhookEvent, key: string 
     trx,
     endpoints.map((id) => ({ channel: 'webhook' as const, event, recipient: String(id), dedupe_key: `${event}:${key}:webhook:${id}`, payload })),
   );
+}
+
+/** A new message id made by the database, one per row of an insert … select (newMessageId's form: msg_<32 hex>). */
+function messageIdSql(engine: Engine) {
+  return engine === 'postgres' ? sql<string>`'msg_' || replace(cast(gen_random_uuid() as text), '-', '')` : sql<string>`'msg_' || lower(hex(randomblob(16)))`;
+}
+
+/**
+ * The webhooks of `event` as one insert not yet run, for a write that rides another statement
+ * (an order's: insertOrder's OrderWrite, where the order's id is made by the same statement).
+ * The statement itself reads the active endpoints subscribed to the event (no round trip of its
+ * own) and writes one outbox row each: dedupe key `<key>:webhook:<endpoint>` (`key` such as
+ * textWithId("order.placed:<id>")), the body `payload` (JSON text, the same for every endpoint).
+ */
+export function webhooksInsert(db: QueryCreator<Database>, engine: Engine, event: WebhookEvent, key: Text, payload: Text, now = Date.now()) {
+  const text = (value: Text) => sql<string>`cast(${value} as text)`;
+  const whole = (value: number) => sql<number>`cast(${value} as bigint)`;
+  return db
+    .insertInto('outbox')
+    .columns(['channel', 'event', 'dedupe_key', 'recipient', 'payload', 'status', 'attempts', 'next_attempt_at', 'message_id', 'created_at'])
+    .expression(
+      db
+        .selectFrom('webhook_endpoints')
+        .select([
+          text('webhook').as('channel'),
+          text(event).as('event'),
+          sql<string>`${text(key)} || ${text(':webhook:')} || cast(webhook_endpoints.id as text)`.as('dedupe_key'),
+          sql<string>`cast(webhook_endpoints.id as text)`.as('recipient'),
+          text(payload).as('payload'),
+          text('pending').as('status'),
+          whole(0).as('attempts'),
+          whole(now).as('next_attempt_at'),
+          messageIdSql(engine).as('message_id'),
+          whole(now).as('created_at'),
+        ])
+        .where('active', '=', 1)
+        .where('events', 'like', `%${JSON.stringify(event)}%`),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing());
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../env.ts';
 import type { OutboxMessage } from '../../../db/queries/outbox.ts';
+import { NO_OWNER_EMAIL, ownerEmails } from '../../../db/queries/webhooks.ts';
 import { NotRenderable, renderEmail } from '../render.ts';
 import type { RenderContext } from '../template.ts';
 import { type Channel, type KeptMessage, payloadOf, PermanentFailure } from './channel.ts';
@@ -49,9 +50,12 @@ export function emailChannel(mail: Config['mail']): Channel {
         if (error instanceof NotRenderable) throw new PermanentFailure(error.message);
         throw error;
       }
+      // "The owners" (a notice to the shop itself) are whoever has an address at this attempt.
+      const to = message.recipient === NO_OWNER_EMAIL ? await ownerEmails(context.db) : message.recipient;
+      if (!to.length) throw new PermanentFailure('No owner has an e-mail address: add one on My Profile, then Retry sends this message to it.');
       const mailOptions = {
         from: mail.from,
-        to: message.recipient,
+        to,
         subject: content.subject,
         text: content.text,
         html: content.html,

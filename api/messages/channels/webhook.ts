@@ -8,7 +8,7 @@
  * A 2xx answer is a delivery; anything else is tried again with the outbox's back-off. Each
  * attempt is recorded (status and the first bytes of the answer) and the endpoint's health
  * with it; one failing for longer than WEBHOOK_DISABLE_AFTER_HOURS since its first failure
- * is disabled with a reason the back office shows. Redirects are never followed; the address
+ * is disabled with a reason the back office shows, and the owner is told by e-mail. Redirects are never followed; the address
  * connected to is checked in the lookup itself (webhook-url.ts), so DNS rebinding cannot
  * aim a delivery at the shop's own network. 10 s per attempt.
  */
@@ -124,7 +124,9 @@ export function webhookChannel(config: Pick<Config, 'panKey' | 'webhooks'>, cloc
       if (health.failing_since !== null && clock() - health.failing_since >= disableAfterMs) {
         const since = new Date(health.failing_since).toISOString();
         const disabledReason = `Disabled automatically: failing since ${since} (last: ${reason}). Fix the endpoint and turn it on again.`;
-        if (await disableFailingEndpoint(db, endpoint.id, disabledReason)) log.warn(`webhooks: endpoint #${endpoint.id} disabled: ${disabledReason}`);
+        // Disabled and the owner told by e-mail in one transaction (db/queries/webhooks.ts).
+        const disabled = await disableFailingEndpoint(db, endpoint.id, { reason: disabledReason, failing_since: health.failing_since, last_error: reason, after_hours: disableAfterMs / 3_600_000 }, clock());
+        if (disabled) log.warn(`webhooks: endpoint #${endpoint.id} disabled: ${disabledReason}`);
         throw new PermanentFailure(disabledReason);
       }
       throw new Error(reason);
