@@ -492,6 +492,18 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   },
   'GET /getstaffsettings': { role: 'admin', build: async () => ({ path: '/getstaffsettings' }) },
   'GET /getmessages': { role: 'admin', build: async () => ({ path: '/getmessages?status=failed&page=1&perPage=10' }) },
+  'GET /getmessage': {
+    role: 'admin',
+    build: async () => {
+      // One outgoing message (issue 35's outbox) to read.
+      const { id } = await server.db
+        .insertInto('outbox')
+        .values({ channel: 'webhook', event: 'product.updated', dedupe_key: unique('probe-read'), recipient: '1', payload: '{"type":"product.updated"}', status: 'sent', attempts: 1, next_attempt_at: Date.now(), message_id: unique('msg_probe'), created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: `/getmessage?id=${id}` };
+    },
+  },
   'POST /retrymessage': {
     role: 'admin',
     build: async () => {

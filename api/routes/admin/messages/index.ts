@@ -1,8 +1,8 @@
 import { createRouter } from '../../router.ts';
-import { getMessagesHandler, retryMessageHandler } from './messages.handlers.ts';
-import { getMessages, retryMessage } from './messages.routes.ts';
+import { getMessageHandler, getMessagesHandler, retryMessageHandler } from './messages.handlers.ts';
+import { getMessage, getMessages, retryMessage } from './messages.routes.ts';
 
-/** The outbox (issue 35): the shop's outgoing messages listed (orders.view), a failed one sent again (settings.manage). */
+/** The outbox (issue 35): the shop's outgoing messages listed and read (orders.view), a failed one sent again (settings.manage). */
 export function messagesRoutes() {
-  return createRouter().openapi(getMessages, getMessagesHandler).openapi(retryMessage, retryMessageHandler);
+  return createRouter().openapi(getMessages, getMessagesHandler).openapi(getMessage, getMessageHandler).openapi(retryMessage, retryMessageHandler);
 }

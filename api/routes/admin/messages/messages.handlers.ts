@@ -1,3 +1,5 @@
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { RouteHandler } from '@hono/zod-openapi';
 import { recordChange } from '../../../../db/audit.ts';
 import { findMessage, listMessages, type OutboxMessage, retryFailed } from '../../../../db/queries/outbox.ts';
@@ -6,9 +8,12 @@ import { conflictError, notFoundError } from '../../../../rules/errors.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ok } from '../../../errors.ts';
 import { keptMail } from '../../../messages/channels/email.ts';
-import { keptSms } from '../../../messages/channels/sms.ts';
+import { payloadOf } from '../../../messages/channels/channel.ts';
+import { keptSms, withoutCodes } from '../../../messages/channels/sms.ts';
 import { messagesWaiting } from '../../../messages/nudge.ts';
-import type { getMessages, retryMessage } from './messages.routes.ts';
+import { renderEmail, renderSms } from '../../../messages/render.ts';
+import type { RenderContext } from '../../../messages/template.ts';
+import type { getMessage, getMessages, retryMessage } from './messages.routes.ts';
 
 /** How many of the embedded defaults' messages are listed. */
 const KEPT_LISTED = 50;
@@ -62,4 +67,62 @@ export const retryMessageHandler: RouteHandler<typeof retryMessage, AppEnv> = as
   );
   messagesWaiting();
   return ok(c, 'The message will be sent again.', messageView((await findMessage(db, id))!));
+};
+
+/** The most of an .eml file GET /getmessage answers (the shipped e-mail carries its invoice PDF). */
+const KEPT_EML_BYTES = 1_000_000;
+
+/** What a message says, made from its payload (codes hidden); an error's sentence when it cannot be made. */
+async function contentOf(message: OutboxMessage, context: RenderContext) {
+  try {
+    if (message.channel === 'webhook') {
+      return { content: { subject: null, text: JSON.stringify(payloadOf(message), null, 2), html: null, attachments: [] }, render_error: null };
+    }
+    if (message.channel === 'sms') {
+      return { content: { subject: null, text: withoutCodes(await renderSms(message.event, payloadOf(message), context)), html: null, attachments: [] }, render_error: null };
+    }
+    const email = await renderEmail(message.event, payloadOf(message), context);
+    return {
+      content: { subject: email.subject, text: withoutCodes(email.text), html: withoutCodes(email.html), attachments: (email.attachments ?? []).map((a) => a.filename) },
+      render_error: null,
+    };
+  } catch (error) {
+    return { content: null, render_error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The .eml file the embedded default wrote for a message (at most KEPT_EML_BYTES), or its sms.log line; null when none. */
+async function keptOf(message: OutboxMessage, config: AppEnv['Variables']['deps']['config']): Promise<{ kept: string | null; kept_truncated: boolean }> {
+  const none = { kept: null, kept_truncated: false };
+  // The file's name is the message id the shop made (msg_<hex>), never anything the client sent.
+  if (message.channel === 'email' && config.mail.transport === 'files' && /^msg_[0-9a-f]+$/.test(message.message_id)) {
+    let file;
+    try {
+      file = await open(path.join(config.mail.dir, `${message.message_id}.eml`), 'r');
+    } catch {
+      return none;
+    }
+    try {
+      const { size } = await file.stat();
+      const buffer = Buffer.alloc(Math.min(size, KEPT_EML_BYTES));
+      await file.read(buffer, 0, buffer.length, 0);
+      return { kept: buffer.toString('utf8'), kept_truncated: size > KEPT_EML_BYTES };
+    } finally {
+      await file.close();
+    }
+  }
+  if (message.channel === 'sms' && config.sms.provider === 'log') {
+    const log = await readFile(config.sms.file, 'utf8').catch(() => '');
+    const line = log.split('\n').find((l) => l.includes(`"message_id":"${message.message_id}"`));
+    return line ? { kept: withoutCodes(line), kept_truncated: false } : none;
+  }
+  return none;
+}
+
+export const getMessageHandler: RouteHandler<typeof getMessage, AppEnv> = async (c) => {
+  const { db, config } = c.var.deps;
+  const message = await findMessage(db, c.req.valid('query').id);
+  if (!message) throw notFoundError('Message not found.');
+  const [content, kept] = await Promise.all([contentOf(message, { db, config }), keptOf(message, config)]);
+  return ok(c, 'Message.', { ...messageView(message), ...content, ...kept });
 };

@@ -82,3 +82,39 @@ export const retryMessage = createRoute({
     409: { ...errorResponses[409], description: 'The message is not failed (pending or sent already).' },
   },
 });
+
+export const MessageQuery = z.object({ id: recordId('id') });
+
+export const MessageContent = z
+  .object({
+    subject: z.string().nullable().openapi({ description: 'The e-mail\'s subject; null for an SMS or a webhook.' }),
+    text: z.string().openapi({ description: 'The e-mail\'s plain-text part, the SMS text (sign-in and reset codes hidden), or the webhook\'s JSON body.' }),
+    html: z.string().nullable().openapi({ description: 'The e-mail\'s HTML part; null for an SMS or a webhook.' }),
+    attachments: z.array(z.string()).openapi({ description: 'The names of the files attached (the shipped e-mail\'s tax invoice).' }),
+  })
+  .openapi('MessageContent');
+
+const MessageDetail = OutboxMessage.extend({
+  content: MessageContent.nullable().openapi({ description: 'What the message says, made from its payload as the templates make it now; null when it cannot be rendered (render_error says why).' }),
+  render_error: z.string().nullable(),
+  kept: z
+    .string()
+    .nullable()
+    .openapi({
+      description:
+        'What the embedded default kept of it, as sent: the .eml file written under DATA_DIR/mail (at most 1 MB), or its line of sms.log (codes hidden); null when an SMTP server or an SMS provider sent it, or it was not sent yet.',
+    }),
+  kept_truncated: z.boolean().openapi({ description: 'True when the .eml file was longer than what `kept` holds.' }),
+}).openapi('MessageDetail');
+
+export const getMessage = createRoute({
+  ...adminRoute('orders.view'),
+  method: 'get',
+  path: '/getmessage',
+  summary: 'One outgoing message and what it says',
+  description:
+    'The message with its content: the e-mail\'s subject, text and HTML parts, the SMS text or the webhook body, made from the payload the event wrote; ' +
+    'and, with the embedded defaults, the .eml file or the sms.log line written when it was sent. One-time codes are hidden as in the SMS list.',
+  request: { query: MessageQuery },
+  responses: { 200: jsonOk(MessageDetail, 'The message and what it says.'), ...adminErrors, 404: errorResponses[404] },
+});
