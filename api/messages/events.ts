@@ -101,6 +101,8 @@ export interface OrderUpdatePayload {
   payment_method: string;
   courier_name: string | null;
   tracking_number: string | null;
+  /** ISO 3166 alpha-2 of the destination (the courier's days differ abroad); absent in messages enqueued before it was kept: IN. */
+  country?: string;
   /** The GST tax invoice issued with the shipment (its PDF is attached to the shipped e-mail). */
   invoice_no: string | null;
   /** Cancelled with money to give back, or refunded. */
@@ -141,6 +143,7 @@ export function orderUpdateMessages(
     payment_method: order.payment_method,
     courier_name: order.courier_name ?? null,
     tracking_number: order.tracking_number ?? null,
+    country: order.country,
     invoice_no: extra.invoice_no ?? null,
     refund: extra.refund ?? null,
   };

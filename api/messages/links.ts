@@ -10,7 +10,7 @@ export function trackUrl(context: { config: { publicUrl: string } }, o_id: numbe
   return `${context.config.publicUrl}/orderconfirm?track=${o_id}`;
 }
 
-/** Minor units as the shopper reads them: ₹1,52,340 or $1,640.25. */
+/** Minor units as the shopper reads them, always with two decimals: ₹1,52,340.00 or $1,640.25. */
 export function moneyText(minor: number, currency: Currency): string {
-  return formatMoney(toMajor(minor), currency);
+  return formatMoney(toMajor(minor), currency, { cents: true });
 }

@@ -65,7 +65,10 @@ describe('order messages', () => {
     for (const part of [mail.parsed.text!, mail.parsed.html as string]) {
       expect(part).toContain('Temple Necklace');
       expect(part).toContain('₹1,000');
-      expect(part).toContain('Includes GST (3%)');
+      // Surat, Gujarat from the demo seller in Gujarat: CGST + SGST, 1.5% each of ₹1,000 / 1.03.
+      expect(part).toContain('Includes CGST 1.5%');
+      expect(part).toContain('Includes SGST 1.5%');
+      expect(part).toContain('₹14.56');
       expect(part).toContain('Cash on delivery');
       expect(part).toContain(track);
     }
@@ -97,7 +100,9 @@ describe('order messages', () => {
 
     await advanceOrder(store, admin, o_id, 4);
     await smtp.waitFor(3);
-    expect(bySubject(smtp, `order #${o_id} is delivered`)!.parsed.text).toContain('Review your pieces');
+    const delivered = bySubject(smtp, `order #${o_id} is delivered`)!.parsed.text as string;
+    expect(delivered).toContain('Review Temple Necklace');
+    expect(delivered).toMatch(/\/product-details\/\d+#reviews/);
     const sms = await smsLines(store, 3);
     expect(sms.map((s) => s.text)).toEqual([
       expect.stringContaining(`order #${o_id} placed`),
@@ -120,7 +125,7 @@ describe('order messages', () => {
     await smtp.waitFor(3);
     const refunded = bySubject(smtp, 'Refund of ₹1,000')!;
     expect(refunded.parsed.text).toContain('Refund: ₹1,000');
-    expect(refunded.parsed.text).toContain('The card, UPI or bank account you paid with');
+    expect(refunded.parsed.text).toContain('Paid back to: Your original payment method');
     expect(refunded.parsed.text).toContain('8 December 2026');
   });
 });

@@ -7,10 +7,13 @@
  */
 import { createElement } from 'react';
 import { findInvoice } from '../../../db/queries/hallmarks-invoices.ts';
-import { trackingUrl } from '../../../rules/couriers.ts';
-import type { InvoiceDocument } from '../../../rules/invoice.ts';
+import { findCountry } from '../../../rules/address.ts';
+import { shipmentWindow, trackingUrl } from '../../../rules/couriers.ts';
+import { formatWeekday } from '../../../rules/dates.ts';
+import { type InvoiceDocument, orderTaxTotals } from '../../../rules/invoice.ts';
 import type { Currency } from '../../../rules/money.ts';
-import { splitInclusive, TAX_RATE_TEXT } from '../../../rules/tax.ts';
+import { formatPhone } from '../../../rules/phone.ts';
+import { TAX_RATE_TEXT } from '../../../rules/tax.ts';
 import { renderInvoicePdf } from '../../invoices/pdf.ts';
 import type { OrderPlacedPayload, OrderUpdatePayload, RefundNote } from '../events.ts';
 import type { EmailContent, RenderContext, Template } from '../template.ts';
@@ -24,21 +27,37 @@ function dayText(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 }
 
-/** How the money of an order was paid, in words. */
-const paymentText = (method: string) => (method === 'cod' ? 'Cash on delivery' : 'Paid online');
+/** How the money of an order was paid, in words, with the amount. */
+function paymentText(order: Pick<OrderPlacedPayload, 'payment_method' | 'total' | 'currency'>): string {
+  const amount = moneyText(order.total, order.currency);
+  return order.payment_method === 'cod' ? `Cash on delivery: ${amount} to pay when it arrives.` : `Paid online: ${amount}, received with thanks.`;
+}
 
-/** Where a refund goes back to. */
-const refundMethodText = (method: string) => (method === 'cod' ? 'to the account you tell us' : 'to the card, UPI or bank account you paid with');
+/** Where a refund goes back to (a sentence's end). */
+const refundMethodText = (method: string) => (method === 'cod' ? 'to the bank account you tell us' : 'to the card, UPI or bank account you paid with');
 
-/** An order's totals: a rupee order's GST included in its total, a dollar order's export without GST. */
-function totalsRows(order: OrderPlacedPayload) {
+/** Where a refund goes back to (a short value beside its label). */
+const refundMethodShort = (method: string) => (method === 'cod' ? 'The bank account you tell us' : 'Your original payment method');
+
+/** "Fri, 4 Dec – Wed, 10 Dec". */
+const windowText = ([earliest, latest]: [Date, Date]) => `${formatWeekday(earliest)} – ${formatWeekday(latest)}`;
+
+/**
+ * An order's totals and the GST its total includes, as its tax invoice will split it: CGST and
+ * SGST in the shop's own state, IGST elsewhere in India (rules/invoice.ts orderTaxTotals), none
+ * for an export.
+ */
+function totalsRows(order: OrderPlacedPayload, context: RenderContext) {
   const money = (minor: number) => moneyText(minor, order.currency);
   const rows: { label: string; value: string; strong?: boolean }[] = [{ label: 'Subtotal', value: money(order.subtotal) }];
   if (order.discount) rows.push({ label: `Discount${order.coupon_name ? ` (${order.coupon_name})` : ''}`, value: `−${money(order.discount)}` });
   rows.push({ label: 'Shipping', value: order.shipping ? money(order.shipping) : 'Free' });
   rows.push({ label: 'Total', value: money(order.total), strong: true });
-  if (order.currency === 'INR' && order.address.country === 'IN') {
-    rows.push({ label: `Includes GST (${TAX_RATE_TEXT.igst})`, value: money(splitInclusive(order.total, 'inter_state').igst) });
+  const tax = orderTaxTotals(context.config.seller?.stateCode ?? '', { ...order.address, discount: order.discount, shipping: order.shipping }, order.lines);
+  if (tax.supply === 'intra_state') {
+    rows.push({ label: `Includes CGST ${TAX_RATE_TEXT.cgst}`, value: money(tax.cgst) }, { label: `Includes SGST ${TAX_RATE_TEXT.sgst}`, value: money(tax.sgst) });
+  } else if (tax.supply === 'inter_state') {
+    rows.push({ label: `Includes IGST ${TAX_RATE_TEXT.igst}`, value: money(tax.igst) });
   } else {
     rows.push({ label: 'GST', value: 'None (export)' });
   }
@@ -47,17 +66,19 @@ function totalsRows(order: OrderPlacedPayload) {
 
 /** One line's details: purity, metal, size and weight. */
 function lineDetails(l: OrderPlacedPayload['lines'][number]): string {
-  const weight = l.net_weight_mg === null ? null : `${(l.net_weight_mg / 1000).toFixed(3)} g`;
+  const weight = l.net_weight_mg === null ? null : `${(l.net_weight_mg / 1000).toFixed(3)} g${l.quantity > 1 ? ' each' : ''}`;
   return [l.carat_name, l.material_name, l.size_name ? `Size ${l.size_name}` : null, weight].filter(Boolean).join(' · ');
 }
 
+/** Lines of text one under the other. */
+const Lines = (lines: (string | null | undefined)[]) => P(...lines.filter((line): line is string => Boolean(line)).flatMap((line, i) => (i ? [createElement('br', { key: i }), line] : [line])));
+
 /** The order as placed: its lines, totals, address and payment. */
-function orderSummary(order: OrderPlacedPayload) {
+function orderSummary(order: OrderPlacedPayload, context: RenderContext) {
   const money = (minor: number) => moneyText(minor, order.currency);
   const a = order.address;
-  const name = `${a.first_name} ${a.last_name}`.trim();
   return [
-    Eyebrow(`Order #${order.o_id}`),
+    Eyebrow(`Order #${order.o_id} · ${dayText(order.placed_at)}`),
     Facts(
       order.lines.map((l) => ({
         label: createElement(
@@ -65,17 +86,19 @@ function orderSummary(order: OrderPlacedPayload) {
           null,
           createElement('strong', null, l.product_name),
           createElement('br'),
-          createElement('span', { style: { fontSize: '13px', color: COLOURS.muted } }, [lineDetails(l), `${l.quantity}\u00a0×\u00a0${money(l.price)}`].filter(Boolean).join(' · ')),
+          createElement('span', { style: { fontSize: '13px', color: COLOURS.muted } }, lineDetails(l)),
+          createElement('br'),
+          createElement('span', { style: { fontSize: '13px', color: COLOURS.muted } }, `Qty ${l.quantity}\u00a0×\u00a0${money(l.price)}`),
         ),
         value: money(l.line_total),
       })),
     ),
     Rule(),
-    Facts(totalsRows(order)),
+    Facts(totalsRows(order, context)),
     Eyebrow('Delivery to'),
-    P(...[name, a.address, a.apartment, `${a.city}, ${a.state} ${a.zip_code}`, a.country, a.phone_number].filter(Boolean).flatMap((line, i) => (i ? [createElement('br', { key: i }), line] : [line]))),
+    Lines([`${a.first_name} ${a.last_name}`.trim(), a.address, a.apartment, `${a.city}, ${a.state} ${a.zip_code}`, findCountry(a.country)?.name ?? a.country, formatPhone(a.phone_number)]),
     Eyebrow('Payment'),
-    P(paymentText(order.payment_method)),
+    P(paymentText(order)),
   ];
 }
 
@@ -94,7 +117,7 @@ const orderPlaced: Template<OrderPlacedPayload> = {
         Title('Thank you for your order'),
         P(`Dear ${order.address.first_name}, we have your order #${order.o_id} and are preparing it. We will write again when it ships.`),
         Action(track, 'Track your order'),
-        ...orderSummary(order),
+        ...orderSummary(order, context),
         Rule(),
         Small('Track your order any time: ', A(track, track)),
       ],
@@ -119,8 +142,9 @@ const orderPaid: Template<OrderPlacedPayload> = {
         Facts([
           { label: 'Order', value: `#${order.o_id}` },
           { label: 'Amount paid', value: paid, strong: true },
-          { label: 'Paid', value: 'Online' },
+          { label: 'Paid', value: `Online, ${dayText(order.placed_at)}` },
         ]),
+        Small('Your GST tax invoice comes with the shipping e-mail.'),
         Action(track, 'Track your order'),
       ],
       context,
@@ -128,12 +152,14 @@ const orderPaid: Template<OrderPlacedPayload> = {
   },
 };
 
-/** The tracking number, as a link to the courier's page where the courier is known. */
+/** The shipment: when it left, the courier, the tracking number (a link to the courier's page where the courier is known), the expected delivery. */
 function trackingFacts(update: OrderUpdatePayload) {
   const link = trackingUrl(update.courier_name, update.tracking_number);
-  const rows: { label: string; value: ReturnType<typeof A> | string }[] = [];
+  const shipped = new Date(update.at);
+  const rows: { label: string; value: ReturnType<typeof A> | string }[] = [{ label: 'Shipped', value: dayText(update.at) }];
   if (update.courier_name) rows.push({ label: 'Courier', value: update.courier_name });
   if (update.tracking_number) rows.push({ label: 'Tracking number', value: link ? A(link, update.tracking_number) : update.tracking_number });
+  rows.push({ label: 'Expected delivery', value: windowText(shipmentWindow(shipped, update.courier_name, (update.country ?? 'IN') !== 'IN')) });
   return { rows, link };
 }
 
@@ -157,8 +183,8 @@ const orderShipped: Template<OrderUpdatePayload> = {
       [
         Title('Your order is on its way'),
         P(`Dear ${firstName(update)}, order #${update.o_id} has left our workshop, insured until it reaches you.`),
-        ...(rows.length ? [Facts(rows)] : []),
-        Action(link ?? track, link ? 'Follow your parcel' : 'Track your order'),
+        Facts(rows),
+        Action(link ?? track, link ? `Follow your parcel with ${update.courier_name}` : 'Track your order'),
         ...(update.invoice_no ? [P(`Your GST tax invoice ${update.invoice_no} is attached as a PDF.`)] : []),
         Small('Track your order any time: ', A(track, track)),
       ],
@@ -172,18 +198,31 @@ const orderShipped: Template<OrderUpdatePayload> = {
   },
 };
 
+/** The pieces of an order still in the catalogue, each with its product page's reviews (the order's lines never change once placed). */
+async function piecesToReview(context: RenderContext, o_id: number): Promise<{ name: string; href: string }[]> {
+  const items = await context.db.selectFrom('order_items').select(['p_id', 'product_name']).where('o_id', '=', o_id).orderBy('oi_id').execute();
+  const seen = new Set<number>();
+  return items.flatMap((item) => {
+    if (item.p_id === null || seen.has(item.p_id)) return [];
+    seen.add(item.p_id);
+    return [{ name: item.product_name, href: `${context.config.publicUrl}/product-details/${item.p_id}#reviews` }];
+  });
+}
+
 const orderDelivered: Template<OrderUpdatePayload> = {
-  email(update, context) {
-    const reviews = `${context.config.publicUrl}/myaccount`;
+  async email(update, context) {
+    const pieces = await piecesToReview(context, update.o_id);
+    const track = trackUrl(context, update.o_id);
     return email(
       `Your order #${update.o_id} is delivered`,
       'Your jewellery has arrived. Tell us what you think.',
       [
         Title('Delivered'),
-        P(`Dear ${firstName(update)}, order #${update.o_id} has been delivered. We hope you love it.`),
+        P(`Dear ${firstName(update)}, order #${update.o_id} was delivered on ${dayText(update.at)}. We hope you love it.`),
         P('Your review helps other shoppers choose, and helps us make better pieces. It takes a minute.'),
-        Action(reviews, 'Review your pieces'),
-        Small('Something not right? Reply to this e-mail and we will help.'),
+        Action(pieces[0]?.href ?? track, pieces.length === 1 ? `Review ${pieces[0].name}` : 'Review your pieces'),
+        ...(pieces.length > 1 ? [Eyebrow('Your pieces'), P(...pieces.flatMap((piece, i) => [...(i ? [createElement('br', { key: i })] : []), A(piece.href, `Review ${piece.name}`)]))] : []),
+        Small('Something not right? Reply to this e-mail and we will help. Your order: ', A(track, track)),
       ],
       context,
     );
@@ -197,7 +236,7 @@ const orderDelivered: Template<OrderUpdatePayload> = {
 function refundFacts(refund: RefundNote, currency: Currency) {
   return Facts([
     { label: 'Refund', value: moneyText(refund.amount, currency), strong: true },
-    { label: 'Paid back', value: refundMethodText(refund.method).replace(/^to t/, 'T') },
+    { label: 'Paid back to', value: refundMethodShort(refund.method) },
     { label: 'Expected by', value: dayText(refund.expected_by) },
   ]);
 }
@@ -210,7 +249,7 @@ const orderCancelled: Template<OrderUpdatePayload> = {
       refund ? `Cancelled; ${moneyText(refund.amount, update.currency)} is being refunded.` : `Order #${update.o_id} is cancelled.`,
       [
         Title('Order cancelled'),
-        P(`Dear ${firstName(update)}, order #${update.o_id} is cancelled.`),
+        P(`Dear ${firstName(update)}, order #${update.o_id} (${moneyText(update.total, update.currency)}) was cancelled on ${dayText(update.at)}.`),
         ...(refund
           ? [P(`We are refunding ${moneyText(refund.amount, update.currency)} ${refundMethodText(refund.method)}; we will write again when the payment provider has accepted it.`), refundFacts(refund, update.currency)]
           : [P(update.payment_method === 'cod' ? 'Nothing was charged: it was to be paid on delivery.' : 'Nothing is owed either way.')]),
