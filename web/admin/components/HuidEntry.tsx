@@ -60,38 +60,12 @@ export function HuidEntry({ order, onSaved }: { order: OrderRow; onSaved: (items
           {locked ? ' · on the tax invoice' : filled < pieces ? ' · needed before Shipped' : ' · ready to ship'}
         </p>
       </div>
-      <ul>
-        {items.map((item) => (
-          <li key={item.oi_id}>
-            <span className="admin-huid__name">
-              {orderLineText(item).name} <small>{[item.carat?.name, `Qty ${item.quantity}`].filter(Boolean).join(' · ')}</small>
-            </span>
-            <span className="admin-huid__boxes">
-              {(values[item.oi_id] ?? []).map((value, piece) => {
-                const bad = value.trim() !== '' && !normaliseHuid(value);
-                return (
-                  <input
-                    key={piece}
-                    className="input admin-huid__input"
-                    aria-label={`HUID of piece ${piece + 1} of ${item.product?.name ?? 'this line'}`}
-                    aria-invalid={bad || undefined}
-                    maxLength={6}
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    placeholder="AB12C4"
-                    disabled={locked || saving}
-                    value={value}
-                    onChange={(e) => {
-                      const next = e.target.value.toUpperCase();
-                      setValues((current) => ({ ...current, [item.oi_id]: (current[item.oi_id] ?? []).map((v, i) => (i === piece ? next : v)) }));
-                    }}
-                  />
-                );
-              })}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <HuidPieces
+        lines={items.map((item) => ({ key: item.oi_id, name: orderLineText(item).name, detail: [item.carat?.name, `Qty ${item.quantity}`].filter(Boolean).join(' · '), label: item.product?.name ?? 'this line' }))}
+        values={values}
+        disabled={locked || saving}
+        onChange={(oi_id, piece, next) => setValues((current) => ({ ...current, [oi_id]: (current[oi_id] ?? []).map((v, i) => (i === piece ? next : v)) }))}
+      />
       {problems.length ? <p className="field-error">{HUID_MESSAGE}</p> : null}
       <div className="admin-huid__actions">
         {!locked ? (
@@ -102,6 +76,53 @@ export function HuidEntry({ order, onSaved }: { order: OrderRow; onSaved: (items
         <InvoiceDownload order={order} />
       </div>
     </div>
+  );
+}
+
+/** A line whose pieces take a HUID each: its key, its name, what follows the name, and how a box names it to a screen reader. */
+export interface HuidLine {
+  key: number;
+  name: string;
+  detail: string;
+  label: string;
+}
+
+/**
+ * One box per piece of each line, each checked as typed (6 letters or digits) and upper-cased:
+ * the packing desk's HUID entry, and the returns desk's inspection (the HUIDs read off the pieces
+ * that came back). `values` holds each line's boxes by key.
+ */
+export function HuidPieces({ lines, values, disabled, onChange }: { lines: HuidLine[]; values: Record<number, string[]>; disabled: boolean; onChange: (key: number, piece: number, value: string) => void }) {
+  return (
+    <ul>
+      {lines.map((line) => (
+        <li key={line.key}>
+          <span className="admin-huid__name">
+            {line.name} <small>{line.detail}</small>
+          </span>
+          <span className="admin-huid__boxes">
+            {(values[line.key] ?? []).map((value, piece) => {
+              const bad = value.trim() !== '' && !normaliseHuid(value);
+              return (
+                <input
+                  key={piece}
+                  className="input admin-huid__input"
+                  aria-label={`HUID of piece ${piece + 1} of ${line.label}`}
+                  aria-invalid={bad || undefined}
+                  maxLength={6}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  placeholder="AB12C4"
+                  disabled={disabled}
+                  value={value}
+                  onChange={(e) => onChange(line.key, piece, e.target.value.toUpperCase())}
+                />
+              );
+            })}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
