@@ -26,6 +26,7 @@ import { ratesForPricing } from './metal-rates.ts';
 import { utcTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
 import { enqueueWebhooks } from './webhooks.ts';
+import type { NonReturnableKind } from '../../rules/shop-policy.ts';
 
 /** Images and videos one product may have. */
 export const MAX_PRODUCT_MEDIA = 10;
@@ -50,6 +51,9 @@ export interface ProductDetails {
   offer: string;
   is_bestseller: 0 | 1;
   is_reel: 0 | 1;
+  /** The shop policy's return flags (issue 36): the partial-refund collection, and the kind that is not returnable (null: returnable). */
+  partial_refund?: 0 | 1;
+  non_returnable?: NonReturnableKind | null;
   key_points: string[];
   carats: CaratPrice[];
 }
@@ -229,6 +233,8 @@ async function audited(trx: DB, p_id: number): Promise<Record<string, unknown>> 
     key_points: product.key_points,
     is_bestseller: product.is_bestseller,
     isReel: product.isReel,
+    partial_refund: product.partial_refund,
+    non_returnable: product.non_returnable,
     p_status: product.p_status,
     images: product.images.map((m) => m.imageUrl),
     carats: product.productcarats.map((pc) => pc.carat.name),
@@ -243,7 +249,12 @@ async function audited(trx: DB, p_id: number): Promise<Record<string, unknown>> 
 
 /** Adds a product with everything it names; answers its p_id. */
 export function insertProduct(db: DB, product: NewProduct): Promise<number> {
-  return writeTransaction(db, async (trx) => {
+  return writeTransaction(db, (trx) => insertProductIn(trx, product));
+}
+
+/** insertProduct's work in the caller's transaction (the CSV import writes many products in one). */
+export async function insertProductIn(trx: DB, product: NewProduct): Promise<number> {
+  {
     await assertCategoryExists(trx, product.cate_id);
     const materials = unique(product.materials);
     const sizes = unique(product.sizes);
@@ -262,6 +273,8 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
         offer: product.offer,
         is_bestseller: product.is_bestseller,
         is_reel: product.is_reel,
+        partial_refund: product.partial_refund ?? 0,
+        non_returnable: product.non_returnable ?? null,
       })
       .returning('p_id')
       .executeTakeFirstOrThrow();
@@ -272,7 +285,7 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
     await writeMedia(trx, p_id, product.media);
     await recordChange(trx, { action: 'product.add', entity: 'product', entity_id: p_id, after: await audited(trx, p_id) });
     return p_id;
-  });
+  }
 }
 
 /**
@@ -280,7 +293,12 @@ export function insertProduct(db: DB, product: NewProduct): Promise<number> {
  * keeps showing the picture of what was bought), to remove once this commits.
  */
 export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
-  return writeTransaction(db, async (trx) => {
+  return writeTransaction(db, (trx) => updateProductIn(trx, p_id, edit));
+}
+
+/** updateProduct's work in the caller's transaction (the CSV import writes many products in one). */
+export async function updateProductIn(trx: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
+  {
     const product = await trx.selectFrom('products').select(['p_id', 'cate_id']).where('p_id', '=', p_id).executeTakeFirst();
     if (!product) throw notFoundError('Product not found.');
 
@@ -314,7 +332,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
 
     const dropped = current.map((m) => m.file_name).filter((name) => !keepNames.includes(name));
     return { removedMedia: await namedNowhere(trx, 'Products', dropped) };
-  });
+  }
 }
 
 /** Activates (1) or deactivates (0) a product. */

@@ -5,6 +5,8 @@ import { categoriesRoutes } from './categories/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
 import { couponsRoutes } from './coupons/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import { exportRoutes } from './export/index.ts';
+import { importRoutes } from './import/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
@@ -38,5 +40,7 @@ export function adminRoutes() {
     .route('/', auditRoutes())
     .route('/', messagesRoutes())
     .route('/', webhooksRoutes())
-    .route('/', reportsRoutes());
+    .route('/', reportsRoutes())
+    .route('/', exportRoutes())
+    .route('/', importRoutes());
 }

@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
 import type { RouteHandler } from '@hono/zod-openapi';
-import { stringify } from 'csv-stringify';
 import { auditLogEntries, listAuditLog } from '../../../../db/queries/audit-log.ts';
-import { isoTimestamp, utcTimestamp } from '../../../../db/time.ts';
 import type { AppEnv } from '../../../context.ts';
 import { ok } from '../../../errors.ts';
+import { csvDownload } from '../export/export.handlers.ts';
 import { AUDIT_CSV_COLUMNS, type exportAuditLog, type getAuditLog } from './audit.routes.ts';
 
 export const getAuditLogHandler: RouteHandler<typeof getAuditLog, AppEnv> = async (c) => {
@@ -13,22 +11,5 @@ export const getAuditLogHandler: RouteHandler<typeof getAuditLog, AppEnv> = asyn
 };
 
 /** Streams the entries as CSV a chunk at a time (db/queries/audit-log.ts): any number of entries, little memory. */
-export const exportAuditLogHandler: RouteHandler<typeof exportAuditLog, AppEnv> = async (c) => {
-  const filter = c.req.valid('query');
-  const csv = stringify({
-    header: true,
-    columns: [...AUDIT_CSV_COLUMNS],
-    // A name typed as "=HYPERLINK(...)" must stay text when the file is opened in a spreadsheet.
-    escape_formulas: true,
-    cast: { object: (value) => JSON.stringify(value) },
-  });
-  Readable.from(auditLogEntries(c.var.deps.db, filter))
-    .on('error', (error) => csv.destroy(error))
-    .pipe(csv);
-  const day = isoTimestamp(utcTimestamp()).slice(0, 10);
-  return c.body(Readable.toWeb(csv) as ReadableStream<Uint8Array>, 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="audit-trail-${day}.csv"`,
-    'Cache-Control': 'private, no-store',
-  });
-};
+export const exportAuditLogHandler: RouteHandler<typeof exportAuditLog, AppEnv> = (c) =>
+  csvDownload(c, 'audit-trail', AUDIT_CSV_COLUMNS, auditLogEntries(c.var.deps.db, c.req.valid('query')), { cast: { object: (value) => JSON.stringify(value) } }) as never;

@@ -11,7 +11,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * A bound of the time filter: a day (YYYY-MM-DD, a day in India: `from` its first second,
  * `to` its last) or an ISO 8601 time with its offset; answered as the database keeps times.
  */
-const moment = (field: 'from' | 'to') => {
+export const moment = (field: 'from' | 'to') => {
   const message = `${field} must be a date (YYYY-MM-DD) or an ISO 8601 time such as 2026-12-01T10:30:00Z.`;
   return z
     .string({ error: message })
