@@ -19,11 +19,8 @@ import { PaymentsScreen } from './screens/PaymentsScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ProfileScreen, TwoFactorRequiredScreen } from './screens/ProfileScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
-import { ReturnDetailScreen } from './screens/ReturnDetailScreen.tsx';
-import { ReturnsScreen } from './screens/ReturnsScreen.tsx';
 import { ShippingTaxScreen } from './screens/ShippingTaxScreen.tsx';
 import { MetalRatesScreen } from './screens/MetalRatesScreen.tsx';
-import { NewsletterScreen } from './screens/NewsletterScreen.tsx';
 import { SlidersScreen } from './screens/SlidersScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
 import { UsersScreen } from './screens/UsersScreen.tsx';
@@ -38,8 +35,6 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/users': UsersScreen,
   '/admin/orders': OrdersScreen,
   '/admin/payments': PaymentsScreen,
-  '/admin/newsletter': NewsletterScreen,
-  '/admin/returns': ReturnsScreen,
   '/admin/contacts': ContactsScreen,
   '/admin/contact': ContactsScreen,
   '/admin/reviews': ReviewsScreen,
@@ -104,7 +99,6 @@ export default function AdminApp() {
   }
   const permissions = user.permissions;
   const orderId = orderDetailId(path);
-  const returnId = returnDetailId(path);
   const ScreenComponent = matchRoute(path, ROUTES);
   const entry = menuEntryAt(path);
   const needed = entry?.permission ?? null;
@@ -113,15 +107,13 @@ export default function AdminApp() {
       {!permissions ? (
         // A session from before logins carried permissions: known once refreshAccess answers.
         <p className="admin-loading">Loading…</p>
-      ) : !orderId && !returnId && !ScreenComponent ? (
+      ) : !orderId && !ScreenComponent ? (
         <NotFound />
       ) : needed && !permissions.includes(needed) ? (
         <NoPermission title={entry?.label ?? 'Back office'} permission={needed} />
       ) : orderId ? (
         // A new screen starts fresh (its own lists, search and page).
         <OrderDetailScreen key={path} o_id={orderId} />
-      ) : returnId ? (
-        <ReturnDetailScreen key={path} r_id={returnId} />
       ) : ScreenComponent ? (
         <ScreenComponent key={path} />
       ) : null}
@@ -132,12 +124,6 @@ export default function AdminApp() {
 /** /admin/orders/12 is order 12's page at the desk. */
 function orderDetailId(path: string): number | null {
   const id = Number(/^\/admin\/orders\/(\d{1,12})$/.exec(path)?.[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** /admin/returns/7 is return 7's page at the returns desk. */
-function returnDetailId(path: string): number | null {
-  const id = Number(/^\/admin\/returns\/(\d{1,12})$/.exec(path)?.[1]);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
