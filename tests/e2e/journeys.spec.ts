@@ -281,7 +281,7 @@ test('cash on delivery with a coupon: placed, seen in Order History and tracking
   await expect(page.getByTestId('checkout-discount')).toBeVisible();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(toast(page, 'Order placed successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
 
   const [order] = await ordersOf(request, shopper);
   expect(order.status).toBe(1);
@@ -327,7 +327,7 @@ test('Buy Now from the product page orders that one line, in dollars for a shopp
   await page.getByRole('radio', { name: /^Cash on Delivery/ }).check();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(toast(page, 'Order placed successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
 
   const orders = (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data;
   expect(orders).toHaveLength(1);
@@ -374,7 +374,7 @@ test('online payment through the sandbox: paid, the order is placed and the kept
   await expect(page.getByTestId('sandbox-amount')).toContainText(total.replace(/[₹,]/g, '').replace(/\.\d+$/, '').slice(-3));
   await page.getByRole('button', { name: 'Pay' }).click();
 
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
   await expect(page.getByTestId('account-outcome')).toContainText('Order placed successfully');
   const orders = await ordersOf(request, shopper);
   expect(orders).toHaveLength(1);

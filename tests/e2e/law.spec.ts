@@ -83,7 +83,7 @@ test('a +1 shopper orders to the US with region, postal code and shipping; the s
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
   await expect(page.getByTestId('account-outcome')).toContainText('Order placed successfully');
 
   const orders = (await (await request.get(`/getorder/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data;

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { formatPhone } from '../../rules/phone.ts';
-import { $accountView, $farewell, $outcome, $returning, type AccountView, confirm, openAccount, showView, tickAccountClock, trackOrder } from '../stores/account.ts';
+import { $accountView, $farewell, $outcome, $returning, $trackedOrder, type AccountView, confirm, openAccount, showView, tickAccountClock, trackOrder } from '../stores/account.ts';
 import { AccountDialogs } from './account/AccountDialogs.tsx';
 import { OrderHistory } from './account/OrderHistory.tsx';
 import { Profile } from './account/Profile.tsx';
@@ -51,6 +51,7 @@ export default function Account() {
   const user = useSessionUser();
   const view = useStore($accountView);
   const farewell = useStore($farewell);
+  const tracked = useStore($trackedOrder);
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -71,7 +72,7 @@ export default function Account() {
         <OutcomeBanner />
         <div className="journey-empty">
           <Icon name="user" size={40} />
-          <h2>{farewell ?? 'Log in to your account'}</h2>
+          <h2>{farewell ?? (tracked ? `Log in to follow order #${tracked}` : 'Log in to your account')}</h2>
           <p>Log in to see your profile, your orders and where they are.</p>
           <div className="journey-empty__actions">
             <a className="btn" href="/login">

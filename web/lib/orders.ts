@@ -10,6 +10,14 @@ export type OrderItem = components['schemas']['OrderItem'];
 /** An order as GET /getorder/{u_id} and POST /getuserorder answer it. */
 export type Order = components['schemas']['Order'];
 
+/** One of the shopper's orders as GET /trackorder/{o_id} answers it: the order, the date of each step, the courier's page, its GST. */
+export type TrackedOrder = components['schemas']['TrackedOrder'];
+
+/** The date each status was last reached (a status the shop moved back from and reached again: its latest date). */
+export function stepDates(steps: ReadonlyArray<{ status: number; at: string }>): Map<number, string> {
+  return new Map(steps.map((s) => [s.status, s.at]));
+}
+
 /** The four tracking steps (§4). */
 export const TRACKING_STEPS = ['Pending', 'Processing', 'Shipped', 'Delivered'] as const;
 

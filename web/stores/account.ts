@@ -8,6 +8,7 @@ import { refreshOrderData } from './orders.ts';
 import { finishPaymentReturn, type Outcome } from './payment-return.ts';
 import { $user, clearSession, logout, type SessionUser, setOrderData } from './session.ts';
 import { toast } from './toast.ts';
+import { loadTracked, showTrackedInAddress, trackedInAddress } from './track-order.ts';
 
 /**
  * The account page (/orderconfirm, §2, §4): which panel is open, the shopper's orders and
@@ -55,12 +56,16 @@ export async function loadOrders(u_id: number): Promise<void> {
   }
 }
 
-/** Opens the page once: finishes a payment return or shows the order just placed (?o_id), then loads the orders. */
+/**
+ * Opens the page once: finishes a payment return, or shows the order just placed (?o_id) or
+ * named by a message's link (?track), then loads the orders. The address keeps the order's number.
+ */
 export async function openAccount(user: SessionUser | null): Promise<void> {
   if (started) return;
   started = true;
   const params = new URLSearchParams(location.search);
-  const placed = Number(params.get('o_id'));
+  const placed = params.has('o_id') ? trackedInAddress(params) : null;
+  const named = trackedInAddress(params);
   if (params.has('txStatus') || params.has('order_id')) {
     $returning.set(true);
     const result = await finishPaymentReturn(params, user);
@@ -75,12 +80,14 @@ export async function openAccount(user: SessionUser | null): Promise<void> {
       void refreshCartCount();
       void refreshOrderData();
     }
-  } else if (Number.isInteger(placed) && placed > 0) {
+  } else if (placed !== null) {
     $outcome.set({ kind: 'success', title: 'Order placed successfully', text: `Thank you! Your order #${placed} is placed. We will let you know when it ships.` });
     trackOrder(placed);
+  } else if (named !== null) {
+    trackOrder(named);
   }
-  // The outcome is shown once: a reload must not replay the return.
-  history.replaceState(history.state, '', '/orderconfirm');
+  // The outcome is shown once: a reload must not replay the return; the order's number stays (a login on the way comes back to it).
+  showTrackedInAddress($trackedOrder.get());
   const current = $user.get();
   if (current) await loadOrders(current.u_id);
 }
@@ -153,7 +160,7 @@ export async function cancelOrder(order: Order): Promise<void> {
     if (answer.status === 1) toast.success(answer.description || 'Order cancelled.');
     else toast.error(answer.description || 'This order could not be cancelled.');
     $confirming.set(null);
-    await loadOrders(current.u_id);
+    await Promise.all([loadOrders(current.u_id), $trackedOrder.get() === order.o_id ? loadTracked(order.o_id, true) : undefined]);
   } catch {
     toast.error('This order could not be cancelled. Please try again.');
   } finally {
