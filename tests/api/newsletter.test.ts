@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDispatcher } from '../../api/messages/dispatcher.ts';
 import { sendNewsletter } from '../../db/queries/newsletter.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
-import { call, createTestStore, type TestStore } from '../helpers/store.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -152,5 +152,42 @@ describe('the newsletter itself', () => {
     await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('the back office sends the newsletter', () => {
+  it('counts subscribers by state, sends to the confirmed ones (owner and manager only), and records the sending', async () => {
+    const { store, smtp } = await setUp();
+    const owner = await createUser(store, { u_type: '0' });
+    const desk = await createUser(store, { u_type: '0' });
+    await store.db.updateTable('users').set({ role: 'orders' }).where('u_id', '=', desk.u_id).execute();
+    await api(store, 'POST', '/newsletter', { email: 'one@example.com' });
+    await api(store, 'POST', '/newsletter', { email: 'two@example.com' });
+    const confirmations = await smtp.waitFor(2);
+    await api(store, 'POST', '/newsletter/confirm', { token: linkToken(confirmations[0]!.parsed.text!, 'confirm') });
+
+    const counts = await call(store, 'GET', '/getnewsletter', undefined, owner.auth);
+    expectMatchesContract('GET', '/getnewsletter', counts);
+    expect(counts.body.data).toEqual({ pending: 1, confirmed: 1, unsubscribed: 0 });
+
+    const refused = await call(store, 'POST', '/sendnewsletter', { subject: 'Hello', body: 'Hi.' }, desk.auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body.description).toBe("You need permission to send the newsletter to its confirmed subscribers. Ask the shop's owner if you should have it.");
+    const blank = await call(store, 'POST', '/sendnewsletter', { subject: ' ', body: 'Hi.' }, owner.auth);
+    expect(blank.status).toBe(400);
+    expect(blank.body.description).toBe('Subject is required.');
+
+    const sent = await call(store, 'POST', '/sendnewsletter', { subject: 'Akshaya Tritiya offers', body: 'No making charges on 22K coins this week.' }, owner.auth);
+    expectMatchesContract('POST', '/sendnewsletter', sent);
+    expect(sent.body).toMatchObject({ status: 1, description: 'The newsletter is on its way to 1 subscriber.', data: { recipients: 1 } });
+    // A double click is one sending.
+    await call(store, 'POST', '/sendnewsletter', { subject: 'Akshaya Tritiya offers', body: 'No making charges on 22K coins this week.' }, owner.auth);
+    await smtp.waitFor(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.parsed.subject === 'Akshaya Tritiya offers').map((m) => m.to)).toEqual([[confirmations[0]!.to[0]]]);
+    const audit = await store.db.selectFrom('audit_log').selectAll().where('action', '=', 'newsletter.send').execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ actor_u_id: owner.u_id, entity: 'newsletter' });
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ subject: 'Akshaya Tritiya offers', recipients: 1 });
   });
 });

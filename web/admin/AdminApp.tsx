@@ -19,11 +19,16 @@ import { PaymentsScreen } from './screens/PaymentsScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ProfileScreen, TwoFactorRequiredScreen } from './screens/ProfileScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
+import { ReturnDetailScreen } from './screens/ReturnDetailScreen.tsx';
+import { ReturnsScreen } from './screens/ReturnsScreen.tsx';
 import { ShippingTaxScreen } from './screens/ShippingTaxScreen.tsx';
+import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { MetalRatesScreen } from './screens/MetalRatesScreen.tsx';
+import { NewsletterScreen } from './screens/NewsletterScreen.tsx';
 import { SlidersScreen } from './screens/SlidersScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
 import { UsersScreen } from './screens/UsersScreen.tsx';
+import { WebhooksScreen } from './screens/WebhooksScreen.tsx';
 import './admin.css';
 
 /** The administrator area's child pages (backoffice.md §2); /admin/contact reaches contacts (DESIGN.md). */
@@ -35,6 +40,8 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/users': UsersScreen,
   '/admin/orders': OrdersScreen,
   '/admin/payments': PaymentsScreen,
+  '/admin/newsletter': NewsletterScreen,
+  '/admin/returns': ReturnsScreen,
   '/admin/contacts': ContactsScreen,
   '/admin/contact': ContactsScreen,
   '/admin/reviews': ReviewsScreen,
@@ -46,6 +53,8 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/synonyms': SynonymsScreen,
   '/admin/shipping': ShippingTaxScreen,
   '/admin/rates': MetalRatesScreen,
+  '/admin/messages': MessagesScreen,
+  '/admin/webhooks': WebhooksScreen,
   '/admin/audit': AuditScreen,
   '/admin/staff': StaffScreen,
   '/admin/profile': ProfileScreen,
@@ -99,6 +108,7 @@ export default function AdminApp() {
   }
   const permissions = user.permissions;
   const orderId = orderDetailId(path);
+  const returnId = returnDetailId(path);
   const ScreenComponent = matchRoute(path, ROUTES);
   const entry = menuEntryAt(path);
   const needed = entry?.permission ?? null;
@@ -107,13 +117,15 @@ export default function AdminApp() {
       {!permissions ? (
         // A session from before logins carried permissions: known once refreshAccess answers.
         <p className="admin-loading">Loading…</p>
-      ) : !orderId && !ScreenComponent ? (
+      ) : !orderId && !returnId && !ScreenComponent ? (
         <NotFound />
       ) : needed && !permissions.includes(needed) ? (
         <NoPermission title={entry?.label ?? 'Back office'} permission={needed} />
       ) : orderId ? (
         // A new screen starts fresh (its own lists, search and page).
         <OrderDetailScreen key={path} o_id={orderId} />
+      ) : returnId ? (
+        <ReturnDetailScreen key={path} r_id={returnId} />
       ) : ScreenComponent ? (
         <ScreenComponent key={path} />
       ) : null}
@@ -124,6 +136,12 @@ export default function AdminApp() {
 /** /admin/orders/12 is order 12's page at the desk. */
 function orderDetailId(path: string): number | null {
   const id = Number(/^\/admin\/orders\/(\d{1,12})$/.exec(path)?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /admin/returns/7 is return 7's page at the returns desk. */
+function returnDetailId(path: string): number | null {
+  const id = Number(/^\/admin\/returns\/(\d{1,12})$/.exec(path)?.[1]);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 

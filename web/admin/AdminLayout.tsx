@@ -38,6 +38,8 @@ export const MENU: ReadonlyArray<MenuEntry> = [
   { href: '/admin/coupon', label: 'Coupons', icon: 'coupon', permission: 'coupons.manage' },
   { href: '/admin/synonyms', label: 'Search Synonyms', icon: 'search', permission: 'catalogue.manage' },
   { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping', permission: 'settings.manage' },
+  { href: '/admin/messages', label: 'Messages', icon: 'contacts', permission: 'orders.view' },
+  { href: '/admin/webhooks', label: 'Webhooks', icon: 'upload', permission: 'settings.manage' },
   { href: '/admin/audit', label: 'Audit Trail', icon: 'audit', permission: 'audit.view' },
   { href: '/admin/staff', label: 'Staff', icon: 'staff', permission: 'staff.manage' },
 ];

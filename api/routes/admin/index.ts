@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/index.ts';
 import { exportRoutes } from './export/index.ts';
 import { importRoutes } from './import/index.ts';
 import { messagesRoutes } from './messages/index.ts';
+import { newsletterRoutes } from './newsletter/index.ts';
 import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
 import { reportsRoutes } from './reports/index.ts';
@@ -39,6 +40,7 @@ export function adminRoutes() {
     .route('/', staffRoutes())
     .route('/', auditRoutes())
     .route('/', messagesRoutes())
+    .route('/', newsletterRoutes())
     .route('/', webhooksRoutes())
     .route('/', reportsRoutes())
     .route('/', exportRoutes())
