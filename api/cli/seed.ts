@@ -1,7 +1,8 @@
 /**
  * `npm run seed`: migrates the database and seeds the demo store when it is
  * empty. `npm run seed -- --products 10000` also adds that many products to
- * try the store at scale. Reads the same environment as the server (DATA_DIR,
+ * try the store at scale; `--orders 100000` that many orders over two years
+ * (db/seed/orders.ts), for the reports. Reads the same environment as the server (DATA_DIR,
  * DATABASE_URL, ADMIN_*).
  */
 import { parseArgs } from 'node:util';
@@ -10,21 +11,26 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { countProducts } from '../../db/queries/admin-products.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
 import { seedLargeCatalogue } from '../../db/seed/large.ts';
+import { seedOrders } from '../../db/seed/orders.ts';
 import { loadConfig } from '../env.ts';
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function parseProductCount(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { products: { type: 'string' } } });
-  if (values.products === undefined) return 0;
-  const count = Number(values.products);
-  if (!Number.isInteger(count) || count < 0) throw new Error(`--products takes a whole number, not "${values.products}"`);
-  return count;
+function parseCounts(argv: string[]): { products: number; orders: number } {
+  const { values } = parseArgs({ args: argv, options: { products: { type: 'string' }, orders: { type: 'string' } } });
+  const count = (flag: 'products' | 'orders') => {
+    const text = values[flag];
+    if (text === undefined) return 0;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${flag} takes a whole number, not "${text}"`);
+    return n;
+  };
+  return { products: count('products'), orders: count('orders') };
 }
 
-const products = parseProductCount(process.argv.slice(2));
+const { products, orders } = parseCounts(process.argv.slice(2));
 const config = loadConfig();
 const db = openDatabase(config.database);
 try {
@@ -39,6 +45,11 @@ try {
     started = performance.now();
     const added = await seedLargeCatalogue(db, config, products);
     console.log(`large catalogue: ${added} products added in ${seconds(started)}`);
+  }
+  if (orders > 0) {
+    started = performance.now();
+    const added = await seedOrders(db, orders, { seller: config.seller });
+    console.log(`orders: ${added.orders} orders and ${added.invoices} invoices added over two years in ${seconds(started)}`);
   }
   console.log(`${describeDatabase(config.database)} now holds ${await countProducts(db)} products`);
 } finally {
