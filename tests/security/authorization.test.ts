@@ -492,6 +492,8 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   },
   'GET /getstaffsettings': { role: 'admin', build: async () => ({ path: '/getstaffsettings' }) },
   'GET /getmessages': { role: 'admin', build: async () => ({ path: '/getmessages?status=failed&page=1&perPage=10' }) },
+  'GET /getnewsletter': { role: 'admin', build: async () => ({ path: '/getnewsletter' }) },
+  'POST /sendnewsletter': { role: 'admin', build: async () => ({ path: '/sendnewsletter', body: { subject: 'Probe news', body: 'A probe.' } }) },
   'GET /getmessage': {
     role: 'admin',
     build: async () => {
