@@ -17,6 +17,7 @@ import { storeCreditRoutes } from './routes/store-credit/index.ts';
 import { metalRatesRoutes } from './routes/metal-rates/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
+import { policyRoutes } from './routes/policy/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
 import { createRouter } from './routes/router.ts';
 import { totpRoutes } from './routes/totp/index.ts';
@@ -77,6 +78,7 @@ export function apiRoutes() {
   api.route('/', adminRoutes());
   api.route('/', healthRoutes());
   api.route('/', metalRatesRoutes());
+  api.route('/', policyRoutes());
   registerContract(api);
   return api;
 }
