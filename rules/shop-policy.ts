@@ -10,7 +10,7 @@
  * most two decimals); money is paise; windows are whole hours.
  */
 
-import { percentOf } from './money.ts';
+import { formatMoney, percentOf, toMajor } from './money.ts';
 
 /** Kinds of piece that cannot be returned unless defective (the refund policy's "custom, engraved or personalised"). */
 export const NON_RETURNABLE_KINDS = ['custom', 'engraved', 'personalised'] as const;
@@ -210,10 +210,58 @@ export function nonReturnableText(kinds: readonly NonReturnableKind[]): string |
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A product's return kind, as the product page promises it (one line, in words). */
-export function productReturnPromise(policy: ShopPolicy, product: { partial_refund: boolean; non_returnable: NonReturnableKind | null }): string {
-  if (product.non_returnable) return `This ${product.non_returnable} piece cannot be returned unless it is defective.`;
-  const window = policy.return_window_hours === 0 ? 'Returns are not accepted' : `Returns within ${hoursText(policy.return_window_hours)} of delivery`;
-  if (product.partial_refund) return `${window}${policy.return_window_hours === 0 ? '' : `: ${policy.partial_refund_collection}, ${percentText(policy.partial_refund_percent)} of the price refunded`}.`;
-  return `${window}${policy.exchange_allowed ? '; exchange for eligible pieces' : ''}.`;
+/** Money in words for the policy's sentences: ₹250.00. */
+const rupeesText = (paise: number) => formatMoney(toMajor(paise), 'INR', { cents: true });
+
+/** The policy said in sentences, one a subject: the API answers them, and the product page and the back office's preview show them. */
+export interface PolicyWords {
+  cancellation: string;
+  returns: string;
+  non_returnable: string | null;
+  partial_refund: string | null;
+  return_shipping: string;
+  refunds: string;
+  exchange: string;
+  buyback: string;
+}
+
+/** Who pays return shipping, in one sentence (with the amount deducted when the customer pays and the owner set one). */
+export function returnShippingText(policy: Pick<ShopPolicy, 'return_shipping_paid_by' | 'return_shipping_charge'>): string {
+  if (policy.return_shipping_paid_by === 'shop') return 'Return shipping is paid by us.';
+  const charge = policy.return_shipping_charge > 0 ? ` (${rupeesText(policy.return_shipping_charge)}, deducted from the refund)` : '';
+  return `Return shipping is paid by the customer${charge}, unless the item is defective or we sent the wrong item.`;
+}
+
+/** The value an exchange or buy-back gives, in words: "100% of the metal's value at the day's rate, stones at 80%, making at 0%". */
+function valueText(metal: number, stones: number, making: number): string {
+  return `${percentText(metal)} of the metal's value at the day's rate, stones at ${percentText(stones)} of their value and making charges at ${percentText(making)}`;
+}
+
+export function policyWords(policy: ShopPolicy): PolicyWords {
+  const kinds = nonReturnableText(policy.non_returnable_kinds);
+  return {
+    cancellation: `An order may be cancelled within ${hoursText(policy.cancel_window_hours)} of placement.`,
+    returns:
+      policy.return_window_hours === 0
+        ? 'Returns are not accepted, except for damaged or defective items.'
+        : `The return must be requested and the item returned within ${hoursText(policy.return_window_hours)} of delivery. ${policy.return_conditions}`,
+    non_returnable: kinds && `${kinds} items cannot be returned unless they are defective.`,
+    partial_refund:
+      policy.partial_refund_percent >= 100 ? null : `${policy.partial_refund_collection}: only ${percentText(policy.partial_refund_percent)} of the purchase price is refunded; the rest covers making charges.`,
+    return_shipping: returnShippingText(policy),
+    refunds: `Refunds are made within ${refundDaysText(policy)} of approval, to the original payment method. ${policy.shipping_refunded ? 'Shipping charges are refunded too.' : 'Shipping charges are not refunded.'}`,
+    exchange: policy.exchange_allowed ? `Eligible items may be exchanged at ${valueText(policy.exchange_metal_percent, policy.exchange_stone_percent, policy.exchange_making_percent)}.` : 'Exchanges are not offered.',
+    buyback: `We buy back jewellery bought here at ${valueText(policy.buyback_metal_percent, policy.buyback_stone_percent, policy.buyback_making_percent)}; a quote holds for ${policy.quote_valid_days === 1 ? '1 day' : `${policy.quote_valid_days} days`}.`,
+  };
+}
+
+/** What the product page promises about returning and exchanging a piece, from the policy and the product's flags: a line or two. */
+export function productPromises(policy: ShopPolicy, product: { partial_refund: boolean; non_returnable: NonReturnableKind | null }): string[] {
+  const lines: string[] = [];
+  if (product.non_returnable) lines.push(`${product.non_returnable.charAt(0).toUpperCase()}${product.non_returnable.slice(1)} piece: cannot be returned unless defective`);
+  else if (policy.return_window_hours === 0) lines.push('Returns only if damaged or defective');
+  else if (product.partial_refund) lines.push(`${policy.partial_refund_collection}: returns within ${hoursText(policy.return_window_hours)} of delivery, ${percentText(policy.partial_refund_percent)} of the price refunded`);
+  else lines.push(`Returns within ${hoursText(policy.return_window_hours)} of delivery`);
+  if (policy.exchange_allowed) lines.push(`Exchange at ${percentText(policy.exchange_metal_percent)} of the gold's value at the day's rate`);
+  return lines;
 }

@@ -13,6 +13,7 @@
 
 import { type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type PriceField, toMajor, toMinor } from '../../rules/money.ts';
+import type { NonReturnableKind } from '../../rules/shop-policy.ts';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { searchMatches, searchWords } from './search.ts';
@@ -78,6 +79,10 @@ export interface ProductView {
   is_bestseller: 0 | 1;
   isReel: 0 | 1;
   p_status: 0 | 1;
+  /** 1: in the shop policy's partial-refund collection (only part of the price refunded on return). */
+  partial_refund: 0 | 1;
+  /** null: returnable under the shop policy; else the kind that cannot be returned unless defective. */
+  non_returnable: NonReturnableKind | null;
   /** ISO 8601, UTC. */
   createdAt: string;
   images: ProductImage[];
@@ -143,6 +148,8 @@ function productRows(db: DB) {
       'p.is_bestseller',
       'p.is_reel',
       'p.p_status',
+      'p.partial_refund',
+      'p.non_returnable',
       'p.created_at',
       'c.cate_name',
     ]);
@@ -243,6 +250,8 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductView[]> {
       is_bestseller: flag(r.is_bestseller),
       isReel: flag(r.is_reel),
       p_status: flag(r.p_status),
+      partial_refund: flag(r.partial_refund),
+      non_returnable: r.non_returnable,
       createdAt: isoTimestamp(r.created_at),
       images: (mediaOf.get(r.p_id) ?? []).map((m) => ({ imageUrl: m.file_name, type: m.kind === 'video' ? 'video' : 'image' })),
       category: { cate_id: r.cate_id, cate_name: r.cate_name },

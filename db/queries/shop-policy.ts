@@ -44,3 +44,31 @@ export async function saveShopPolicy(trx: Trx, policy: ShopPolicy): Promise<Shop
   await recordChange(trx, { action: 'settings.shop_policy', entity: 'setting', entity_id: SHOP_POLICY_KEY, before: audited(before), after: audited(after) });
   return after;
 }
+
+/** An order line as the buy-back quote needs it: the piece as sold, its order's status and its purity. */
+export interface LineForQuote {
+  oi_id: number;
+  o_id: number;
+  status: number;
+  product_name: string;
+  carat_id: number | null;
+  carat_name: string | null;
+  quantity: number;
+  net_weight_mg: number | null;
+  stones_inr: number | null;
+  making_inr: number | null;
+}
+
+/** One of a shopper's own order lines (undefined: no such line, or another account's). */
+export async function ownLineForQuote(db: DB, oi_id: number, u_id: number): Promise<LineForQuote | undefined> {
+  const row = await db
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.o_id', 'oi.o_id')
+    .select(['oi.oi_id', 'oi.o_id', 'o.status', 'oi.product_name', 'oi.carat_id', 'oi.carat_name', 'oi.quantity', 'oi.net_weight_mg', 'oi.stones_inr', 'oi.making_inr'])
+    .where('oi.oi_id', '=', oi_id)
+    .where('o.u_id', '=', u_id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  return { ...row, status: Number(row.status), quantity: Number(row.quantity), net_weight_mg: num(row.net_weight_mg), stones_inr: num(row.stones_inr), making_inr: num(row.making_inr) };
+}

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { NON_RETURNABLE_KINDS } from '../../../rules/shop-policy.ts';
 
 /**
  * The catalogue's answer shapes, shared by every route that answers a product
@@ -73,6 +74,8 @@ export const Product = z
     is_bestseller: z.union([z.literal(0), z.literal(1)]),
     isReel: z.union([z.literal(0), z.literal(1)]),
     p_status: z.union([z.literal(0), z.literal(1)]),
+    partial_refund: z.union([z.literal(0), z.literal(1)]).openapi({ description: "1: in the shop policy's partial-refund collection (GET /getshoppolicy partial_refund_collection): only part of the price is refunded on return." }),
+    non_returnable: z.enum(NON_RETURNABLE_KINDS).nullable().openapi({ description: 'null: returnable under the shop policy; else the kind of piece (custom, engraved, personalised) that cannot be returned unless defective.' }),
     createdAt: z.string().openapi({ description: 'ISO 8601, UTC.' }),
     images: z.array(
       z.object({

@@ -6,6 +6,7 @@ import { CARAT_ROW_LIMITS, CARAT_ROW_MESSAGES as M, decimalUnits, MAX_PIECE_PRIC
 import type { CaratPriceInput } from '../../../../db/queries/admin-products.ts';
 import { FileField, multipartBody, type UploadRules } from '../../../uploads.ts';
 import { Product } from '../../catalogue/catalogue.schemas.ts';
+import { NON_RETURNABLE_KINDS } from '../../../../rules/shop-policy.ts';
 import { adminErrors, adminRoute, NoData, recordId, requiredText } from '../admin.schemas.ts';
 
 /** Product images and videos: jpg, png, webp, gif, avif, mp4, webm, ogg, by their bytes. */
@@ -36,6 +37,17 @@ const flag = (field: string) =>
   z
     .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: `${field} must be 0 or 1.` })
     .transform((v) => Number(v) as 0 | 1);
+
+/** How a piece may be returned (the shop policy, issue 36): '' or 'returnable' for returnable, else the kind that may not be returned unless defective. */
+const NonReturnable = z
+  .union([z.literal(''), z.literal('returnable'), z.enum(NON_RETURNABLE_KINDS)], {
+    error: `non_returnable must be empty (returnable) or one of ${NON_RETURNABLE_KINDS.join(', ')}.`,
+  })
+  .transform((v) => (v === '' || v === 'returnable' ? null : v))
+  .openapi({
+    type: 'string',
+    description: 'Empty: the piece may be returned under the shop policy. custom, engraved or personalised: it cannot be returned unless defective.',
+  });
 
 /** An amount in rupees or dollars (number or numeric text, at most 2 decimals, at most MAX_PIECE_PRICE), answered in minor units. */
 const price = (currency: 'INR' | 'USD') =>
@@ -172,6 +184,8 @@ const productFields = {
   key_points: KeyPoints,
   is_bestseller: flag('is_bestseller'),
   isReel: flag('isReel'),
+  partial_refund: flag('partial_refund').openapi({ description: "1: in the shop policy's partial-refund collection (only part of the price refunded on return)." }),
+  non_returnable: NonReturnable,
 };
 
 export const InsertProductFields = z.object({
@@ -180,6 +194,8 @@ export const InsertProductFields = z.object({
   key_points: productFields.key_points.optional(),
   is_bestseller: productFields.is_bestseller.optional(),
   isReel: productFields.isReel.optional(),
+  partial_refund: productFields.partial_refund.optional(),
+  non_returnable: productFields.non_returnable.optional(),
 });
 
 const KeepImages = jsonText(z.array(z.string().max(200), { error: 'keepImages must be a JSON list of file names.' }).max(50), {
@@ -205,6 +221,8 @@ export const UpdateProductFields = z.object({
   key_points: productFields.key_points.optional(),
   is_bestseller: productFields.is_bestseller.optional(),
   isReel: productFields.isReel.optional(),
+  partial_refund: productFields.partial_refund.optional(),
+  non_returnable: productFields.non_returnable.optional(),
   keepImages: KeepImages.optional(),
 });
 

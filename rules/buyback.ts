@@ -1,0 +1,97 @@
+/**
+ * What a piece bought here is worth today (issue 36, "What my gold is worth today"): its
+ * exchange value and its buy-back value at today's metal rate. The metal is valued afresh
+ * (net weight x today's rate for its purity, rules/pricing.ts's rounding); the stones and
+ * the making charge at what the order recorded for them; each part then at the shop policy's
+ * percent for it (rules/shop-policy.ts). All money paise, weights milligrams; pure.
+ */
+
+import { divideHalfUp } from './pricing.ts';
+import { formatMoney, toMajor } from './money.ts';
+import { atPercent, type ShopPolicy } from './shop-policy.ts';
+import { ORDER_STATUS } from './orders.ts';
+
+/** What the quote needs of an order line: the piece as sold. */
+export interface QuotedPiece {
+  /** Net metal weight of one piece, milligrams (null: not recorded, e.g. a fixed-price piece). */
+  netWeightMg: number | null;
+  quantity: number;
+  /** The stones' and the making charge's value of one piece when sold, paise (null: not recorded: 0). */
+  stonesInr: number | null;
+  makingInr: number | null;
+}
+
+export interface QuoteLine {
+  /** Today's value of this part of the line (paise). */
+  value: number;
+  /** The policy's percent for it. */
+  percent: number;
+  /** value x percent, half-up to the paisa. */
+  amount: number;
+}
+
+export interface QuoteSide {
+  metal: QuoteLine;
+  stones: QuoteLine;
+  making: QuoteLine;
+  total: number;
+}
+
+export interface PieceQuote {
+  /** Net weight of the whole line (all its pieces), milligrams. */
+  netWeightMg: number;
+  /** Net weight x today's rate, paise. */
+  metalValue: number;
+  /** null when the shop takes no exchanges. */
+  exchange: QuoteSide | null;
+  buyback: QuoteSide;
+}
+
+function side(values: { metal: number; stones: number; making: number }, percents: { metal: number; stones: number; making: number }): QuoteSide {
+  const line = (value: number, percent: number): QuoteLine => ({ value, percent, amount: atPercent(value, percent) });
+  const metal = line(values.metal, percents.metal);
+  const stones = line(values.stones, percents.stones);
+  const making = line(values.making, percents.making);
+  return { metal, stones, making, total: metal.amount + stones.amount + making.amount };
+}
+
+/**
+ * The exchange and buy-back value of a line at today's rate (paise per gram of its purity).
+ * The caller has checked the piece may be quoted (`quoteRefusal`): a recorded weight and a rate.
+ */
+export function quotePiece(piece: QuotedPiece & { netWeightMg: number }, ratePaisePerGram: number, policy: ShopPolicy): PieceQuote {
+  const netWeightMg = piece.netWeightMg * piece.quantity;
+  const metal = divideHalfUp(netWeightMg * ratePaisePerGram, 1000);
+  const values = { metal, stones: (piece.stonesInr ?? 0) * piece.quantity, making: (piece.makingInr ?? 0) * piece.quantity };
+  return {
+    netWeightMg,
+    metalValue: metal,
+    exchange: policy.exchange_allowed ? side(values, { metal: policy.exchange_metal_percent, stones: policy.exchange_stone_percent, making: policy.exchange_making_percent }) : null,
+    buyback: side(values, { metal: policy.buyback_metal_percent, stones: policy.buyback_stone_percent, making: policy.buyback_making_percent }),
+  };
+}
+
+/** Why a line cannot be quoted, in words (null: it can). */
+export function quoteRefusal(line: { status: number; netWeightMg: number | null; ratePaisePerGram: number | null; carat: string | null }): string | null {
+  if (line.status !== ORDER_STATUS.delivered) return 'A piece can be valued once its order has been delivered.';
+  if (line.netWeightMg === null || line.netWeightMg <= 0) return "This piece's metal weight was not recorded when it was sold, so it cannot be valued here. Please contact us for a valuation.";
+  if (line.ratePaisePerGram === null) return `Today's rate for ${line.carat ?? 'this purity'} has not been set yet, so this piece cannot be valued. Please try again later.`;
+  return null;
+}
+
+/** Until when a quote made at `now` holds: the policy's days later (ISO 8601 UTC). */
+export function quoteValidUntil(now: Date, policy: Pick<ShopPolicy, 'quote_valid_days'>): string {
+  return new Date(now.getTime() + policy.quote_valid_days * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Grams with three decimals, as the jeweller weighs: 5250 mg -> "5.250 g". */
+export function gramsText(milligrams: number): string {
+  return `${(milligrams / 1000).toFixed(3)} g`;
+}
+
+/** The quote in one sentence: "5.250 g of 22K at ₹7,250.00/g: exchange value ₹38,062.50, buy-back value ₹34,256.25." */
+export function quoteWords(quote: PieceQuote, carat: string, ratePaisePerGram: number): string {
+  const money = (paise: number) => formatMoney(toMajor(paise), 'INR', { cents: true });
+  const exchange = quote.exchange ? `exchange value ${money(quote.exchange.total)}, ` : '';
+  return `${gramsText(quote.netWeightMg)} of ${carat} at ${money(ratePaisePerGram)}/g: ${exchange}buy-back value ${money(quote.buyback.total)}.`;
+}
