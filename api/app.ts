@@ -18,6 +18,7 @@ import { metalRatesRoutes } from './routes/metal-rates/index.ts';
 import { ordersRoutes } from './routes/orders/index.ts';
 import { paymentsRoutes } from './routes/payments/index.ts';
 import { policyRoutes } from './routes/policy/index.ts';
+import { returnsRoutes } from './routes/returns/index.ts';
 import { reviewsRoutes } from './routes/reviews/index.ts';
 import { createRouter } from './routes/router.ts';
 import { totpRoutes } from './routes/totp/index.ts';
@@ -71,6 +72,7 @@ export function apiRoutes() {
   api.route('/', reviewsRoutes());
   api.route('/', cartRoutes());
   api.route('/', ordersRoutes());
+  api.route('/', returnsRoutes());
   api.route('/', paymentsRoutes());
   api.route('/', lawRoutes());
   api.route('/', storeCreditRoutes());

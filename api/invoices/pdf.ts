@@ -11,12 +11,12 @@ import { TAX_RATE_TEXT } from '../../rules/tax.ts';
 const PAGE = { size: 'A4', layout: 'landscape', margin: 32 } as const;
 
 /** Minor units to text with the currency's grouping: 10300000 -> "1,03,000.00". */
-function amount(minor: number, currency: InvoiceDocument['currency']): string {
+export function amount(minor: number, currency: InvoiceDocument['currency']): string {
   return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 }
 
 /** "2026-11-24T10:00:00.000Z" -> "24 Nov 2026" in India Standard Time. */
-function dateText(iso: string): string {
+export function dateText(iso: string): string {
   const at = new Date(iso.includes('T') ? iso : `${iso.replace(' ', 'T')}Z`);
   return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE }).format(at);
 }

@@ -12,6 +12,7 @@ import type { OrderId, OrderWrite } from '../../db/queries/orders.ts';
 import { ID_MARK, jsonWithId, textWithId } from '../../db/queries/outbox.ts';
 import { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent, webhooksInsert } from '../../db/queries/webhooks.ts';
 import { toMajor } from '../../rules/money.ts';
+import { RETURN_WEBHOOK_DATA } from './return-events.ts';
 import type { PaymentMethod } from '../../rules/payments.ts';
 
 export { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent };
@@ -51,6 +52,7 @@ export const WEBHOOK_DATA: Record<WebhookEvent, { summary: string; data: z.ZodTy
       repriced: z.number().int().openapi({ description: 'Product rows repriced.' }),
     }),
   },
+  ...RETURN_WEBHOOK_DATA,
 };
 
 const signedHeaders = z.object({

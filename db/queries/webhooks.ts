@@ -17,7 +17,19 @@ import { writeTransaction } from '../transaction.ts';
 import { enqueue, type Text } from './outbox.ts';
 
 /** The events an endpoint may subscribe to. */
-export const WEBHOOK_EVENTS = ['order.placed', 'order.paid', 'order.status_changed', 'order.refunded', 'product.updated', 'metal_rates.updated'] as const;
+export const WEBHOOK_EVENTS = [
+  'order.placed',
+  'order.paid',
+  'order.status_changed',
+  'order.refunded',
+  'product.updated',
+  'metal_rates.updated',
+  'return.requested',
+  'return.approved',
+  'return.rejected',
+  'return.refunded',
+  'return.credited',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** An endpoint as the back office sees it (never its secret). */

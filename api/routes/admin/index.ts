@@ -11,6 +11,7 @@ import { messagesRoutes } from './messages/index.ts';
 import { newsletterRoutes } from './newsletter/index.ts';
 import { ordersAdminRoutes } from './orders/index.ts';
 import { productsRoutes } from './products/index.ts';
+import { returnsAdminRoutes } from './returns/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { searchAdminRoutes } from './search/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
@@ -34,6 +35,7 @@ export function adminRoutes() {
     .route('/', couponsRoutes())
     .route('/', usersRoutes())
     .route('/', ordersAdminRoutes())
+    .route('/', returnsAdminRoutes())
     .route('/', contactsRoutes())
     .route('/', dashboardRoutes())
     .route('/', searchAdminRoutes())
