@@ -6,8 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvoice } from '../../db/invoices.ts';
+import { seedOrders } from '../../db/seed/orders.ts';
 import { findOrder } from '../../db/queries/orders.ts';
 import { writeTransaction } from '../../db/transaction.ts';
+import { addDays, indiaDayOf, indiaDayStart as indiaDayStartOf } from '../../rules/reports.ts';
 import { splitInclusive, type SupplyKind } from '../../rules/tax.ts';
 import { type Callers, expectRefused, storeWithCallers } from '../helpers/admin.ts';
 import { createProduct } from '../helpers/catalogue.ts';
@@ -287,8 +289,96 @@ describe('GET /reports/gstr1', () => {
 
 describe('GET /reports/stock', () => {
   it('values the pieces in stock at today\'s rate, and lists the made-to-order backlog and low stock', async () => {
+    const k22 = (await store.db.insertInto('carats').values({ name: '22K' }).returning('carat_id').executeTakeFirstOrThrow()).carat_id;
+    const k18 = (await store.db.insertInto('carats').values({ name: '18K' }).returning('carat_id').executeTakeFirstOrThrow()).carat_id;
+    const { rc_id } = await store.db.insertInto('metal_rate_changes').values({ usd_inr: 8350 }).returning('rc_id').executeTakeFirstOrThrow();
+    // Today's rates: ₹7,000.00 a gram of 22K, ₹5,700.00 of 18K.
+    await store.db.insertInto('metal_rates').values([{ rc_id, carat_id: k22, inr_per_gram: 700_000 }, { rc_id, carat_id: k18, inr_per_gram: 570_000 }]).execute();
+    const bangle = await createProduct(store, { name: 'Bangle', carats: [{ carat_id: k22 }, { carat_id: k18, inr_price: 5_000_000 }] });
+    const stud = await createProduct(store, { name: 'Stud', carats: [{ carat_id: k18 }] });
+    const [rate22, fixed18] = bangle.carats;
+    // 10 g of 22K, making 12%, stones ₹5,000, 3 in stock (priced at an older rate: the report prices it again).
+    await store.db.updateTable('product_carats').set({ pricing: 'rate', net_weight_mg: 10_000, making_type: 'percent', making_value: 1200, stone_value: 500_000, stock: 3, inr_price: 1 }).where('pc_id', '=', rate22.pc_id).execute();
+    // A fixed price of ₹50,000 (4 g), 2 in stock; a rate row of 18K, 2 g, ₹300 a gram making, 1 in stock.
+    await store.db.updateTable('product_carats').set({ pricing: 'fixed', net_weight_mg: 4_000, stock: 2 }).where('pc_id', '=', fixed18.pc_id).execute();
+    await store.db.updateTable('product_carats').set({ pricing: 'rate', net_weight_mg: 2_000, making_type: 'per_gram', making_value: 30_000, stone_value: 0, stock: 1 }).where('pc_id', '=', stud.carats[0].pc_id).execute();
+    // A made-to-order line waiting: 2 pieces of 6 g, ordered 1 Nov.
+    await placeOrder({ u_id: null, at: '2026-11-01 06:00:00', status: 2, lines: [{ carat: '22K', quantity: 2, price: 4_000_000, mg: 6_000, made_to_order: true }] });
+
     const res = await call(store, 'GET', '/reports/stock', undefined, admin.auth);
     expect(res.status).toBe(200);
     expectMatchesContract('GET', '/reports/stock', res);
+    const r = res.body.data;
+    // 22K: metal 10 g x ₹7,000 = ₹70,000; making 12% = ₹8,400; stones ₹5,000; GST 3% of ₹83,400 = ₹2,502: ₹85,902 a piece.
+    // 18K: the stud's metal 2 g x ₹5,700 = ₹11,400, making 2 x ₹300 = ₹600, GST ₹360: ₹12,360; the fixed row at its ₹50,000 x 2.
+    expect(r.by_carat).toEqual([
+      { carat: '22K', rows: 1, pieces: 3, grams: 30, fixed_price_pieces: 0, metal: 210_000, making: 25_200, stones: 15_000, value: 257_706 },
+      { carat: '18K', rows: 2, pieces: 3, grams: 10, fixed_price_pieces: 2, metal: 11_400, making: 600, stones: 0, value: 112_360 },
+    ]);
+    expect(r.totals).toEqual({ pieces: 6, grams: 40, metal: 221_400, making: 25_800, stones: 15_000, value: 370_066 });
+    expect(r.rates).toEqual(expect.arrayContaining([expect.objectContaining({ carat: '22K', inr_per_gram: 7_000 }), expect.objectContaining({ carat: '18K', inr_per_gram: 5_700 })]));
+    expect(r.made_to_order).toEqual({ orders: 1, pieces: 2, grams: 12, value: 80_000, oldest_placed_at: '2026-11-01T06:00:00Z' });
+    expect(r.low_stock.map((l: any) => [l.name, l.carat, l.stock])).toEqual([['Stud', '18K', 1], ['Bangle', '18K', 2]]);
+  });
+});
+
+describe('the seeded orders (npm run seed -- --orders N)', () => {
+  it('report totals over two years equal the orders added up here, refunds and cancellations included', async () => {
+    const own = await storeWithCallers();
+    try {
+      const k22 = (await own.store.db.insertInto('carats').values({ name: '22K' }).returning('carat_id').executeTakeFirstOrThrow()).carat_id;
+      for (const price of [7_500_000, 21_000_000, 12_345_600]) {
+        const p = await createProduct(own.store, { carats: [{ carat_id: k22, inr_price: price, usd_price: Math.round(price / 86) }] });
+        await own.store.db.updateTable('product_carats').set({ net_weight_mg: 9_500, stock: 100 }).where('p_id', '=', p.p_id).execute();
+      }
+      const now = new Date('2026-11-28T10:00:00Z');
+      const added = await seedOrders(own.store.db, 400, { seller: own.store.config.seller, now });
+      expect(added.orders).toBe(400);
+      const to = indiaDayOf(now);
+      const from = addDays(to, -729);
+      const orders = await own.store.db.selectFrom('orders').selectAll().execute();
+      const inPeriod = orders.filter((o) => {
+        const day = indiaDayOf(new Date(`${o.created_at.replace(' ', 'T')}Z`));
+        return day >= from && day <= to;
+      });
+      const inr = (o: (typeof orders)[number], amount: number) => (o.currency === 'USD' ? Math.floor((amount * Number(o.usd_inr) * 2 + 100) / 200) : amount);
+      const live = inPeriod.filter((o) => o.status !== 5);
+      const cancelled = inPeriod.filter((o) => o.status === 5);
+      const refunded = inPeriod.filter((o) => o.refund_amount !== null && (o.payment_status === 'refunded' || o.payment_status === 'refund_pending'));
+      const supply = (o: (typeof orders)[number]): SupplyKind => (o.country !== 'IN' ? 'export' : o.state === 'Gujarat' ? 'intra_state' : 'inter_state');
+      const sum = (list: typeof orders, f: (o: (typeof orders)[number]) => number) => list.reduce((t, o) => t + f(o), 0);
+      const firstLive = new Map<number, string>();
+      for (const o of [...orders].filter((x) => x.status !== 5).sort((a, b) => a.created_at.localeCompare(b.created_at))) if (!firstLive.has(o.u_id!)) firstLive.set(o.u_id!, o.created_at);
+      const customers = new Set(live.map((o) => o.u_id!));
+      const startAt = indiaDayStartOf(from);
+      const newOnes = [...customers].filter((u) => firstLive.get(u)! >= startAt).length;
+      expect(cancelled.length).toBeGreaterThan(0);
+      expect(refunded.length).toBeGreaterThan(0);
+      expect(live.some((o) => o.currency === 'USD') && live.some((o) => o.payment_method === 'cod')).toBe(true);
+
+      const res = await call(own.store, 'GET', `/reports/sales?from=${from}&to=${to}&group=month`, undefined, own.admin.auth);
+      expect(res.status).toBe(200);
+      const t = res.body.data.totals;
+      expect(t).toMatchObject({
+        orders: live.length,
+        revenue: rupees(sum(live, (o) => inr(o, o.total))),
+        gst: rupees(sum(live, (o) => gstOf(inr(o, o.total), supply(o)))),
+        discounts: rupees(sum(live, (o) => inr(o, o.discount))),
+        shipping: rupees(sum(live, (o) => inr(o, o.shipping))),
+        payment: { cod: { orders: live.filter((o) => o.payment_method === 'cod').length } },
+        destination: { india: { orders: live.filter((o) => o.country === 'IN').length, revenue: rupees(sum(live.filter((o) => o.country === 'IN'), (o) => o.total)) } },
+        cancelled: { orders: cancelled.length, value: rupees(sum(cancelled, (o) => inr(o, o.total))) },
+        refunds: { orders: refunded.length, value: rupees(sum(refunded, (o) => inr(o, Number(o.refund_amount)))) },
+        customers: { new: newOnes, returning: customers.size - newOnes },
+      });
+      const items = await own.store.db.selectFrom('order_items').select(['o_id', 'quantity', 'net_weight_mg']).where('o_id', 'in', live.map((o) => o.o_id)).execute();
+      expect(t.grams_by_carat).toEqual([{ carat: '22K', grams: sum(items as never, (i: any) => i.quantity * i.net_weight_mg) / 1000, pieces: sum(items as never, (i: any) => i.quantity) }]);
+      // The months add up to the totals, and every shipped order has its invoice.
+      expect(res.body.data.series.reduce((n: number, s: any) => n + s.orders, 0)).toBe(live.length);
+      const shipped = orders.filter((o) => o.status === 3 || o.status === 4).length;
+      expect(added.invoices).toBe(shipped);
+    } finally {
+      await own.store.close();
+    }
   });
 });
