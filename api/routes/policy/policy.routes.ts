@@ -117,6 +117,7 @@ export const getShopPolicy = createRoute({
   method: 'get',
   path: '/getshoppolicy',
   tags: ['Orders'],
+  security: [],
   summary: "The shop's return, exchange and buy-back policy",
   description: 'The values the refund, shipping and terms pages state (cancellation and return windows, non-returnable kinds, the partial-refund collection, return shipping, refund timing, exchange and buy-back rates), with the same said in sentences. Anyone may read it.',
   responses: { 200: jsonOk(ShopPolicyView, 'The policy in force.') },
