@@ -8,8 +8,7 @@
  */
 
 import { sql } from 'kysely';
-import type { DB } from '../../connection.ts';
-import { jsonText } from './sql.ts';
+import { type DB, engineOf } from '../../connection.ts';
 import { rupeesFromDollars, type InvoiceDocument } from '../../../rules/invoice.ts';
 import { ORDER_STATUS } from '../../../rules/orders.ts';
 import { gstr1, type Gstr1CreditNote, type Gstr1Invoice, monthBounds } from '../../../rules/reports.ts';
@@ -48,27 +47,37 @@ export function gstr1Invoice(invoice_no: string, issued_at: string, document: In
  * from its order's lines.
  */
 async function invoicesIssued(db: DB, start: string, end: string): Promise<Gstr1Invoice[]> {
-  const doc = sql.ref('i.document');
-  const field = (...path: string[]) => jsonText(db, doc, path);
-  const { rows } = await sql<Record<string, unknown>>`
-    select i.invoice_no as invoice_no, i.issued_at as issued_at, o.status as status,
-      ${field('currency')} as currency, ${field('figures', 'supply')} as supply, ${field('buyer', 'state_code')} as pos,
-      ${field('exchange', 'usd_inr')} as usd_inr, ${field('exchange', 'total_inr')} as total_inr,
-      ${field('figures', 'totals', 'gross')} as gross, ${field('figures', 'totals', 'taxable')} as taxable,
-      ${field('figures', 'totals', 'cgst')} as cgst, ${field('figures', 'totals', 'sgst')} as sgst, ${field('figures', 'totals', 'igst')} as igst,
-      (select sum(l.quantity) from order_items l where l.o_id = i.o_id) as pieces
-    from invoices i join orders o on o.o_id = i.o_id
-    where i.issued_at >= ${start} and i.issued_at < ${end}
-    order by i.invoice_no`.execute(db);
+  // Each document is parsed once: SQLite's json_extract with every path answers one JSON array; PostgreSQL
+  // casts the text to jsonb once in a subquery that the planner keeps apart (offset 0).
+  const PATHS = [
+    ['currency'], ['figures', 'supply'], ['buyer', 'state_code'], ['exchange', 'usd_inr'], ['exchange', 'total_inr'],
+    ['figures', 'totals', 'gross'], ['figures', 'totals', 'taxable'], ['figures', 'totals', 'cgst'], ['figures', 'totals', 'sgst'], ['figures', 'totals', 'igst'],
+  ] as const;
+  const pieces = sql`(select sum(l.quantity) from order_items l where l.o_id = x.o_id)`;
+  const range = sql`i.issued_at >= ${start} and i.issued_at < ${end}`;
+  const { rows } =
+    engineOf(db) === 'postgres'
+      ? await sql<Record<string, unknown>>`
+          select x.invoice_no, x.issued_at, x.status, ${pieces} as pieces,
+            json_build_array(${sql.join(PATHS.map((p) => sql`x.d #> ${sql.lit(`{${p.join(',')}}`)}`))})::text as fields
+          from (select i.invoice_no, i.issued_at, i.o_id, o.status, cast(i.document as jsonb) as d
+                from invoices i join orders o on o.o_id = i.o_id where ${range} offset 0) x
+          order by x.invoice_no`.execute(db)
+      : await sql<Record<string, unknown>>`
+          select x.invoice_no, x.issued_at, x.status, ${pieces} as pieces,
+            json_extract(x.document, ${sql.join(PATHS.map((p) => sql.lit(`$.${p.join('.')}`)))}) as fields
+          from (select i.invoice_no, i.issued_at, i.o_id, o.status, i.document from invoices i join orders o on o.o_id = i.o_id where ${range}) x
+          order by x.invoice_no`.execute(db);
   return rows.map((r) => {
-    const usdInr = r.currency === 'USD' && r.usd_inr !== null ? Number(r.usd_inr) : null;
-    const split: TaxSplit = { gross: Number(r.gross), taxable: Number(r.taxable), cgst: Number(r.cgst), sgst: Number(r.sgst), igst: Number(r.igst) };
-    const totals = inRupees(split, usdInr, usdInr === null ? undefined : Number(r.total_inr));
+    const [currency, supply, pos, usd_inr, total_inr, gross, taxable, cgst, sgst, igst] = JSON.parse(String(r.fields)) as (string | number | null)[];
+    const usdInr = currency === 'USD' && usd_inr !== null ? Number(usd_inr) : null;
+    const split: TaxSplit = { gross: Number(gross), taxable: Number(taxable), cgst: Number(cgst), sgst: Number(sgst), igst: Number(igst) };
+    const totals = inRupees(split, usdInr, usdInr === null ? undefined : Number(total_inr));
     return {
       invoice_no: String(r.invoice_no),
       issued_at: String(r.issued_at),
-      supply: r.supply as SupplyKind,
-      pos: r.pos === null ? null : String(r.pos),
+      supply: supply as SupplyKind,
+      pos: pos === null ? null : String(pos),
       value: totals.gross,
       totals,
       pieces: Number(r.pieces ?? 0),

@@ -40,9 +40,3 @@ export function inRupees(amount: RawBuilder<unknown>, o = 'o'): RawBuilder<numbe
 /** A sum or count as a number (PostgreSQL answers bigint sums as text). */
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** A value inside a JSON text column, read by the database (the path's keys in order), as text. */
-export function jsonText(db: DB, column: RawBuilder<unknown>, path: readonly string[]): RawBuilder<string | null> {
-  return engineOf(db) === 'postgres'
-    ? sql<string | null>`(cast(${column} as jsonb) #>> ${sql.lit(`{${path.join(',')}}`)})`
-    : sql<string | null>`json_extract(${column}, ${sql.lit(`$.${path.join('.')}`)})`;
-}
