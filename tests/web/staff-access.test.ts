@@ -17,6 +17,7 @@ describe('who sees what in the back office (issue 34)', () => {
   it("finds the screen of a path: its own address, another of its addresses, a page under it; none for My Profile", () => {
     expect(menuEntryAt('/admin')?.label).toBe('Dashboard');
     expect(menuEntryAt('/admin/orders/12')?.permission).toBe('orders.view');
+    expect(menuEntryAt('/admin/returns/7')?.label).toBe('Returns');
     expect(menuEntryAt('/admin/contact')?.permission).toBe('customers.view');
     expect(menuEntryAt('/admin/products')?.permission).toBe('catalogue.manage');
     expect(menuEntryAt('/admin/profile')).toBeUndefined();
@@ -24,8 +25,8 @@ describe('who sees what in the back office (issue 34)', () => {
 
   it("shows each role only the screens its permissions allow", () => {
     const menuOf = (role: Parameters<typeof permissionsOf>[0]) => MENU.filter((entry) => allows(permissionsOf(role), entry.permission)).map((entry) => entry.label);
-    expect(menuOf('orders')).toEqual(['Dashboard', 'Orders', 'Payments']);
-    expect(menuOf('accounts')).toEqual(['Dashboard', 'Users', 'Orders', 'Payments', 'Contacts', 'Audit Trail']);
+    expect(menuOf('orders')).toEqual(['Dashboard', 'Orders', 'Payments', 'Returns']);
+    expect(menuOf('accounts')).toEqual(['Dashboard', 'Users', 'Orders', 'Payments', 'Returns', 'Contacts', 'Audit Trail']);
     expect(menuOf('catalogue')).not.toContain('Metal Rates');
     expect(MENU.filter((entry) => allows(permissionsOf('catalogue', { catalogueSetsRates: true }), entry.permission)).map((e) => e.label)).toContain('Metal Rates');
     expect(menuOf('manager')).not.toContain('Staff');

@@ -32,6 +32,7 @@ export const MENU: ReadonlyArray<MenuEntry> = [
   { href: '/admin/users', label: 'Users', icon: 'users', permission: 'customers.view' },
   { href: '/admin/orders', label: 'Orders', icon: 'orders', permission: 'orders.view' },
   { href: '/admin/payments', label: 'Payments', icon: 'payments', permission: 'orders.view' },
+  { href: '/admin/returns', label: 'Returns', icon: 'refresh', permission: 'orders.view' },
   { href: '/admin/contacts', label: 'Contacts', icon: 'contacts', alsoAt: ['/admin/contact'], permission: 'customers.view' },
   { href: '/admin/reviews', label: 'Reviews', icon: 'reviews', permission: 'catalogue.manage' },
   { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders', permission: 'catalogue.manage' },
