@@ -5,7 +5,8 @@
  * (the shipped e-mail's GST tax invoice PDF), sms.txt (every SMS text) and index.html linking them.
  * With --shots, chromium (CHROMIUM_PATH or /usr/bin/chromium) screenshots each e-mail at 390 and
  * 1366 px as <event>-390.png and <event>-1366.png. A throwaway SQLite database holds the order
- * and invoice the shipped e-mail attaches. Newsletter messages are the integrator's: not here.
+ * and invoice the shipped e-mail attaches. Newsletter messages are the integrator's: not here; the
+ * owners' notice of a webhook endpoint turned off is, where the tree has its template.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,6 +111,10 @@ try {
     ['order-cancelled-cod', 'order.cancelled', update({ payment_method: 'cod' })],
     ['order-refunded', 'order.refunded', update({ refund: refundNote(placed.total, 'online', at) })],
   ];
+  // The owners' notice of a webhook endpoint turned off, where this tree has its template.
+  if (templates['webhook.disabled']?.email) {
+    emails.push(['webhook-disabled', 'webhook.disabled', { endpoint_id: 3, url: 'https://erp.example.com/hooks/aurum', events: ['order.placed', 'order.paid'], failing_since: '2026-11-27T04:00:00.000Z', disabled_at: '2026-11-30T04:05:00.000Z', last_error: 'HTTP 503', after_hours: 72 }]);
+  }
   const sms: string[] = [];
   const rows: string[] = [];
   for (const [name, event, payload] of emails) {
