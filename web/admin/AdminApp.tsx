@@ -18,6 +18,7 @@ import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { PaymentsScreen } from './screens/PaymentsScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { ProfileScreen, TwoFactorRequiredScreen } from './screens/ProfileScreen.tsx';
+import { ReportsScreen } from './screens/ReportsScreen.tsx';
 import { ReviewsScreen } from './screens/ReviewsScreen.tsx';
 import { ReturnDetailScreen } from './screens/ReturnDetailScreen.tsx';
 import { ReturnsScreen } from './screens/ReturnsScreen.tsx';
@@ -56,6 +57,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/messages': MessagesScreen,
   '/admin/webhooks': WebhooksScreen,
   '/admin/audit': AuditScreen,
+  '/admin/reports': ReportsScreen,
   '/admin/staff': StaffScreen,
   '/admin/profile': ProfileScreen,
 };

@@ -41,6 +41,7 @@ export const MENU: ReadonlyArray<MenuEntry> = [
   { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping', permission: 'settings.manage' },
   { href: '/admin/messages', label: 'Messages', icon: 'contacts', permission: 'orders.view' },
   { href: '/admin/webhooks', label: 'Webhooks', icon: 'upload', permission: 'settings.manage' },
+  { href: '/admin/reports', label: 'Reports', icon: 'dashboard', permission: 'reports.view' },
   { href: '/admin/audit', label: 'Audit Trail', icon: 'audit', permission: 'audit.view' },
   { href: '/admin/staff', label: 'Staff', icon: 'staff', permission: 'staff.manage' },
 ];
