@@ -1,0 +1,274 @@
+/**
+ * Returns, exchanges and buy-backs (issue 36), through the API on a store of its own: the
+ * request's rules (window, quantity, ownership, buy-back), the desk's lifecycle with its
+ * refusals, HUID matching, stock and HUID release, the refund's confirmation, the GST credit
+ * note (number series and tax split, worked figures), the outbox, and the races (two staff
+ * confirming one refund; one line asked back twice at once). Both engines:
+ * tests/helpers/with-pg.sh npx vitest run tests/api/returns.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueInvoice } from '../../db/invoices.ts';
+import { writeTransaction } from '../../db/transaction.ts';
+import { utcTimestamp } from '../../db/time.ts';
+import { storeCreditBalance } from '../../db/queries/store-credit.ts';
+import { checkoutAddress } from '../helpers/orders.ts';
+import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+
+let store: TestStore;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let shopper: Awaited<ReturnType<typeof createUser>>;
+let other: Awaited<ReturnType<typeof createUser>>;
+let seq = 0;
+
+beforeAll(async () => {
+  store = await createTestStore();
+  owner = await createUser(store, { u_type: '0' });
+  shopper = await createUser(store);
+  other = await createUser(store);
+});
+afterAll(() => store?.close());
+
+/**
+ * A delivered order of the shopper: one line of two pieces at ₹26,170.25 (₹52,340.50), HUIDs
+ * recorded, its tax invoice issued (Gujarat: intra-state), delivered `agoMs` ago. Its carat row
+ * keeps stock (0 left) unless made to order.
+ */
+async function deliveredOrder(opts: { u_id?: number; online?: boolean; agoMs?: number; partial?: boolean } = {}) {
+  seq += 1;
+  return writeTransaction(store.db, async (trx) => {
+    const cate = await trx.insertInto('categories').values({ cate_name: `Rings ${seq}`, cate_image: 'x.png' }).returning('cate_id').executeTakeFirstOrThrow();
+    const product = await trx
+      .insertInto('products')
+      .values({ name: `Lotus Ring ${seq}`, cate_id: cate.cate_id, description: 'd', specifications: 's', offer: '', partial_refund: opts.partial ? 1 : 0 })
+      .returning('p_id')
+      .executeTakeFirstOrThrow();
+    const carat = await trx.insertInto('carats').values({ name: `22K-${seq}` }).returning('carat_id').executeTakeFirstOrThrow();
+    const pc = await trx
+      .insertInto('product_carats')
+      .values({ p_id: product.p_id, carat_id: carat.carat_id, inr_price: 2617025, usd_price: 31000, stock: 0 })
+      .returning('pc_id')
+      .executeTakeFirstOrThrow();
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        u_id: opts.u_id ?? shopper.u_id,
+        status: 4,
+        currency: 'INR',
+        subtotal: 5234050,
+        total: 5234050,
+        ...checkoutAddress,
+        payment_method: opts.online ? 'online' : 'cod',
+        payment_status: 'paid',
+        provider_order_id: opts.online ? `order_test${seq}` : null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const item = await trx
+      .insertInto('order_items')
+      .values({ o_id: order.o_id, p_id: product.p_id, pc_id: pc.pc_id, carat_id: carat.carat_id, product_name: `Lotus Ring ${seq}`, carat_name: '22K', quantity: 2, price: 2617025, line_total: 5234050 })
+      .returning('oi_id')
+      .executeTakeFirstOrThrow();
+    const huids = [`AA${String(seq).padStart(4, '0')}`, `BB${String(seq).padStart(4, '0')}`];
+    await trx.insertInto('order_item_huids').values(huids.map((huid, i) => ({ oi_id: item.oi_id, piece: i + 1, huid }))).execute();
+    if (opts.online) {
+      await trx
+        .insertInto('payments')
+        .values({ provider: 'sandbox', provider_order_id: `order_test${seq}`, payment_session_id: `s${seq}`, u_id: order.u_id, currency: 'INR', amount: 5234050, status: 'used', o_id: order.o_id, checkout: null, locked_until: null, note: null, refund_amount: null })
+        .execute();
+    }
+    await issueInvoice(trx, order, store.config.seller, new Date('2026-11-20T10:00:00Z'));
+    await trx
+      .insertInto('order_status_history')
+      .values({ o_id: order.o_id, from_status: 3, to_status: 4, payment_status: 'paid', actor: 'shop', u_id: null, created_at: utcTimestamp(new Date(Date.now() - (opts.agoMs ?? 60_000))) })
+      .execute();
+    return { o_id: order.o_id, oi_id: item.oi_id, pc_id: pc.pc_id, huids };
+  }, { audit: 'none' });
+}
+
+const ask = (body: object, auth = shopper.auth) => call(store, 'POST', '/requestreturn', body, auth);
+const step = (body: object, auth = owner.auth) => call(store, 'PUT', '/updatereturnstatus', body, auth);
+
+/** Takes a request to inspected through the desk. */
+async function toInspected(r_id: number, huids: string[]) {
+  for (const body of [
+    { r_id, status: 'approved' },
+    { r_id, status: 'picked_up', courier_name: 'Blue Dart', tracking_number: 'BD123' },
+    { r_id, status: 'received' },
+    { r_id, status: 'inspected', huids },
+  ]) {
+    const res = await step(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+}
+
+describe('asking for a return', () => {
+  it('is refused outside the window, beyond the quantity, and for another shopper\'s order; buy-back has no window', async () => {
+    const late = await deliveredOrder({ agoMs: 3 * 3_600_000 });
+    let res = await ask({ o_id: late.o_id, items: [{ oi_id: late.oi_id, quantity: 1 }], kind: 'refund', reason: 'changed_mind' });
+    expect(res.status).toBe(409);
+    expect(res.body.description).toBe('Returns are accepted within 2 hours of delivery; that time has passed for this order. You may still sell the gold back (buy-back).');
+    res = await ask({ o_id: late.o_id, items: [{ oi_id: late.oi_id, quantity: 1 }], kind: 'buyback', reason: 'sell_gold' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.estimate).toBeNull();
+
+    const order = await deliveredOrder();
+    res = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 3 }], kind: 'refund', reason: 'changed_mind' });
+    expect(res.status).toBe(409);
+    expect(res.body.description).toMatch(/^Only 2 of "Lotus Ring \d+" can still be returned\.$/);
+    res = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'refund', reason: 'changed_mind' }, other.auth);
+    expect(res.status).toBe(404);
+    res = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'refund', reason: 'no such reason' });
+    expect(res.status).toBe(400);
+    res = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'refund', reason: 'changed_mind' });
+    expect(res.status).toBe(200);
+    res = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'exchange', reason: 'size_fit' });
+    expect(res.status).toBe(409);
+    expect(res.body.description).toMatch(/has already been asked back\.$/);
+  });
+
+  it('withdrawn until picked up, which frees the pieces', async () => {
+    const order = await deliveredOrder();
+    const first = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'refund', reason: 'changed_mind' });
+    const r_id = first.body.data.r_id;
+    expect((await call(store, 'PUT', '/withdrawreturn', { r_id }, other.auth)).status).toBe(404);
+    expect((await call(store, 'PUT', '/withdrawreturn', { r_id }, shopper.auth)).status).toBe(200);
+    const again = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'refund', reason: 'changed_mind' });
+    expect(again.status).toBe(200);
+    const r2 = again.body.data.r_id;
+    await step({ r_id: r2, status: 'approved' });
+    await step({ r_id: r2, status: 'picked_up', courier_name: 'Blue Dart', tracking_number: 'BD1' });
+    const late = await call(store, 'PUT', '/withdrawreturn', { r_id: r2 }, shopper.auth);
+    expect(late.status).toBe(409);
+    expect(late.body.description).toBe('The pieces have already been picked up: the return can no longer be withdrawn.');
+  });
+});
+
+describe('the desk', () => {
+  it('takes a cash-on-delivery refund through its lifecycle: refusals, HUIDs, stock, confirmation, credit note', async () => {
+    const order = await deliveredOrder();
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'refund', reason: 'changed_mind', note: 'Too heavy' });
+    expect(asked.status).toBe(200);
+    // One of two pieces: ₹26,170.25 back (no coupon, the customer's return shipping charge is ₹0 by default).
+    expect(asked.body.data.estimate.refund).toBe(26170.25);
+    const r_id = asked.body.data.r_id;
+
+    let res = await step({ r_id, status: 'received' });
+    expect(res.status).toBe(409);
+    expect(res.body.description).toBe('A return that is requested cannot become received; next: approved or rejected.');
+    expect((await step({ r_id, status: 'approved' }, shopper.auth)).status).toBe(403);
+    expect((await step({ r_id, status: 'approved' })).status).toBe(200);
+    res = await step({ r_id, status: 'picked_up' });
+    expect(res.status).toBe(400);
+    expect((await step({ r_id, status: 'picked_up', courier_name: 'Blue Dart', tracking_number: 'BD9' })).status).toBe(200);
+    expect((await step({ r_id, status: 'received' })).status).toBe(200);
+    // A different piece (a HUID not sold on this order) is refused, in words; nothing changes.
+    res = await step({ r_id, status: 'inspected', huids: ['ZZ9999'] });
+    expect(res.status).toBe(409);
+    expect(res.body.description).toBe('HUID ZZ9999 is not a piece sold on this order: this is a different piece, and it cannot be accepted as the return.');
+    res = await step({ r_id, status: 'inspected', huids: [order.huids[1].toLowerCase()] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The piece is back in stock and its HUID released; the other piece keeps its HUID.
+    const row = await store.db.selectFrom('product_carats').select('stock').where('pc_id', '=', order.pc_id).executeTakeFirstOrThrow();
+    expect(Number(row.stock)).toBe(1);
+    const kept = await store.db.selectFrom('order_item_huids').select('huid').where('oi_id', '=', order.oi_id).execute();
+    expect(kept.map((k) => k.huid)).toEqual([order.huids[0]]);
+
+    res = await step({ r_id, status: 'refunded' });
+    expect(res.status).toBe(409);
+    expect(res.body.data).toMatchObject({ r_id, refund_required: true, refund_amount: 26170.25, currency: 'INR' });
+    expect(res.body.description).toBe(`Refunding return #${r_id} pays ₹26,170.25 to the shopper. Send refund_amount 26170.25 to confirm.`);
+    res = await step({ r_id, status: 'refunded', refund_amount: 26000 });
+    expect(res.status).toBe(409);
+    res = await step({ r_id, status: 'refunded', refund_amount: 26170.25 });
+    expect(res.status).toBe(400);
+    expect(res.body.description).toMatch(/payout_reference/);
+    res = await step({ r_id, status: 'refunded', refund_amount: 26170.25, payout_method: 'upi', payout_reference: 'UPI-REF-1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'refunded', refund_amount: 26170.25, payout_method: 'upi', payout_status: 'paid' });
+    expect(res.body.data.credit_note_no).toMatch(/^CN\/26-27\/\d{6}$/);
+
+    // The credit note: ₹26,170.25 intra-state = taxable ₹25,408.01 + CGST ₹381.12 + SGST ₹381.12, against the invoice.
+    const note = await store.db.selectFrom('credit_notes').selectAll().where('r_id', '=', r_id).executeTakeFirstOrThrow();
+    const invoice = await store.db.selectFrom('invoices').select('invoice_no').where('o_id', '=', order.o_id).executeTakeFirstOrThrow();
+    expect({ gross: Number(note.gross), taxable: Number(note.taxable), cgst: Number(note.cgst), sgst: Number(note.sgst), igst: Number(note.igst) }).toEqual({
+      gross: 2617025,
+      taxable: 2540801,
+      cgst: 38112,
+      sgst: 38112,
+      igst: 0,
+    });
+    expect(note.invoice_no).toBe(invoice.invoice_no);
+    expect(note.supply).toBe('intra_state');
+    expect(note.credit_note_no.length).toBeLessThanOrEqual(16);
+    const pdf = await store.app.request(`/creditnote/${r_id}`, { headers: shopper.auth });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await store.app.request(`/creditnote/${r_id}`, { headers: other.auth })).status).toBe(404);
+
+    // Once refunded, nothing moves it; the timeline and the outbox have its steps.
+    expect((await step({ r_id, status: 'refunded', refund_amount: 26170.25, payout_method: 'upi', payout_reference: 'X' })).status).toBe(409);
+    const events = await store.db.selectFrom('outbox').select('event').where('dedupe_key', 'like', `return.%:${r_id}:email`).execute();
+    expect(events.map((e) => e.event).sort()).toEqual(['return.approved', 'return.refunded', 'return.requested']);
+    const mine = await call(store, 'GET', '/getreturns', undefined, shopper.auth);
+    const view = mine.body.data.find((r: { r_id: number }) => r.r_id === r_id);
+    expect(view.timeline.map((t: { status: string }) => t.status)).toEqual(['requested', 'approved', 'picked_up', 'received', 'inspected', 'refunded']);
+    const audit = await store.db.selectFrom('audit_log').select('action').where('entity', '=', 'return').where('entity_id', '=', String(r_id)).execute();
+    expect(audit).toHaveLength(5);
+  });
+
+  it('numbers credit notes in one series per financial year, and splits a partial-refund piece', async () => {
+    const order = await deliveredOrder({ partial: true });
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'refund', reason: 'changed_mind' });
+    // Everyday Collection: 50% of ₹26,170.25 = ₹13,085.13 (half-up to the paisa).
+    expect(asked.body.data.estimate.refund).toBe(13085.13);
+    const r_id = asked.body.data.r_id;
+    await toInspected(r_id, [order.huids[0]]);
+    const before = await store.db.selectFrom('credit_notes').select((eb) => eb.fn.max('sequence').as('n')).executeTakeFirst();
+    const res = await step({ r_id, status: 'refunded', refund_amount: 13085.13, payout_method: 'bank', payout_reference: 'UTR123' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const note = await store.db.selectFrom('credit_notes').selectAll().where('r_id', '=', r_id).executeTakeFirstOrThrow();
+    expect(note.sequence).toBe(Number(before?.n ?? 0) + 1);
+    expect(note.credit_note_no).toBe(`CN/26-27/${String(note.sequence).padStart(6, '0')}`);
+    // ₹13,085.13: CGST = SGST = 1308513 × 1.5 / 103 = 19056 paise each; taxable ₹12,704.01.
+    expect({ taxable: Number(note.taxable), cgst: Number(note.cgst), sgst: Number(note.sgst) }).toEqual({ taxable: 1270401, cgst: 19056, sgst: 19056 });
+  });
+
+  it('credits an exchange as store credit', async () => {
+    const order = await deliveredOrder();
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'exchange', reason: 'upgrade' });
+    const r_id = asked.body.data.r_id;
+    await toInspected(r_id, order.huids);
+    expect((await step({ r_id, status: 'refunded', refund_amount: 52340.5 })).status).toBe(409);
+    const before = await storeCreditBalance(store.db, shopper.u_id);
+    const res = await step({ r_id, status: 'credited', refund_amount: 52340.5 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.payout_method).toBe('store_credit');
+    expect(await storeCreditBalance(store.db, shopper.u_id)).toBe(before + 5234050);
+  });
+});
+
+describe('races', () => {
+  it('two staff confirming the same online refund at once: refunded once', async () => {
+    const order = await deliveredOrder({ online: true });
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'refund', reason: 'changed_mind' });
+    const r_id = asked.body.data.r_id;
+    await toInspected(r_id, order.huids);
+    const answers = await Promise.all([step({ r_id, status: 'refunded', refund_amount: 52340.5 }), step({ r_id, status: 'refunded', refund_amount: 52340.5 })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const ok = answers.find((a) => a.status === 200)!;
+    expect(ok.body.data).toMatchObject({ payout_method: 'online', payout_status: 'paid' });
+    const shop = await store.db.selectFrom('return_events').select('actor').where('r_id', '=', r_id).where('status', '=', 'refunded').execute();
+    expect(shop.map((e) => e.actor).sort()).toEqual(['shop', 'system']);
+    expect(await store.db.selectFrom('credit_notes').select('credit_note_no').where('r_id', '=', r_id).execute()).toHaveLength(1);
+  });
+
+  it('one line asked back twice at once: one request, the other refused', async () => {
+    const order = await deliveredOrder();
+    const body = { o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'refund', reason: 'changed_mind' };
+    const answers = await Promise.all([ask(body), ask(body), ask({ ...body, items: [{ oi_id: order.oi_id, quantity: 1 }] })]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
+    const live = await store.db.selectFrom('return_items').select('piece').where('oi_id', '=', order.oi_id).where('active', '=', 1).execute();
+    expect(live.length).toBeLessThanOrEqual(2);
+  });
+});
