@@ -64,7 +64,7 @@ test.describe('home', () => {
     const email = `e2e-${Date.now()}@example.com`;
     await page.getByLabel('Your e-mail address').fill(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.locator('[data-newsletter-status]')).toHaveText('Thank you for subscribing!');
+    await expect(page.locator('[data-newsletter-status]')).toHaveText('Thank you! Please check your inbox to confirm your subscription.');
 
     const footer = page.locator('footer');
     await expect(footer).toContainText('Surat, Gujarat');

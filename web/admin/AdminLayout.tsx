@@ -37,6 +37,7 @@ export const MENU: ReadonlyArray<MenuEntry> = [
   { href: '/admin/reviews', label: 'Reviews', icon: 'reviews', permission: 'catalogue.manage' },
   { href: '/admin/sliders', label: 'Slider Images', icon: 'sliders', permission: 'catalogue.manage' },
   { href: '/admin/coupon', label: 'Coupons', icon: 'coupon', permission: 'coupons.manage' },
+  { href: '/admin/newsletter', label: 'Newsletter', icon: 'contacts', permission: 'newsletter.send' },
   { href: '/admin/synonyms', label: 'Search Synonyms', icon: 'search', permission: 'catalogue.manage' },
   { href: '/admin/shipping', label: 'Shipping & Tax', icon: 'shipping', permission: 'settings.manage' },
   { href: '/admin/messages', label: 'Messages', icon: 'contacts', permission: 'orders.view' },
