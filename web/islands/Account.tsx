@@ -4,6 +4,9 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 import { formatPhone } from '../../rules/phone.ts';
 import { $accountView, $farewell, $outcome, $returning, $trackedOrder, type AccountView, confirm, openAccount, showView, tickAccountClock, trackOrder } from '../stores/account.ts';
 import { AccountDialogs } from './account/AccountDialogs.tsx';
+import { GoldValue } from './account/GoldValue.tsx';
+import { MyReturns } from './account/MyReturns.tsx';
+import { StoreCredit } from './account/StoreCredit.tsx';
 import { OrderHistory } from './account/OrderHistory.tsx';
 import { Profile } from './account/Profile.tsx';
 import { TrackOrder } from './account/TrackOrder.tsx';
@@ -13,6 +16,9 @@ const NAV: ReadonlyArray<{ view: AccountView; label: string; icon: IconName }> =
   { view: 'profile', label: 'My Profile', icon: 'user' },
   { view: 'orders', label: 'Order History', icon: 'bag' },
   { view: 'track', label: 'Track Your Order', icon: 'truck' },
+  { view: 'returns', label: 'My Returns', icon: 'shield' },
+  { view: 'gold', label: 'My Gold Today', icon: 'gem' },
+  { view: 'credit', label: 'Store Credit', icon: 'sparkle' },
 ];
 
 /** What the page says at the top: the payment being confirmed, or the outcome of an order or a payment return. */
@@ -132,6 +138,9 @@ export default function Account() {
             />
           ) : null}
           {view === 'track' ? <TrackOrder /> : null}
+          {view === 'returns' ? <MyReturns /> : null}
+          {view === 'gold' ? <GoldValue /> : null}
+          {view === 'credit' ? <StoreCredit /> : null}
         </div>
       </div>
 

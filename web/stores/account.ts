@@ -16,7 +16,7 @@ import { loadTracked, showTrackedInAddress, trackedInAddress } from './track-ord
  * the confirmations for Log out, Delete Account and Cancel Order with their actions.
  */
 
-export type AccountView = 'profile' | 'orders' | 'track';
+export type AccountView = 'profile' | 'orders' | 'track' | 'returns' | 'gold' | 'credit';
 export type { Outcome } from './payment-return.ts';
 
 /** What is being confirmed in a dialog. */

@@ -9,6 +9,7 @@ import { $now, $orders, $ordersFailed, confirm, loadOrders } from '../../stores/
 import { HuidHelp, InvoiceButton, LineHuids } from '../order/OrderCompliance.tsx';
 import { LineThumb, Skeleton } from '../parts.tsx';
 import { PaymentPill, paymentMethodText } from './PaymentPill.tsx';
+import { ReturnButton } from './ReturnRequest.tsx';
 
 /** Order History: each order with its lines, payment, Track Order, the invoice, and Cancel while it may be. */
 export function OrderHistory({ u_id, onTrack }: { u_id: number; onTrack: (o_id: number) => void }) {
@@ -104,6 +105,7 @@ function OrderCard({ order, onTrack }: { order: Order; onTrack: (o_id: number) =
             Track Order
           </button>
           <InvoiceButton o_id={order.o_id} invoice_no={order.invoice_no} />
+          <ReturnButton order={order} />
           {canCancel(order, now) ? (
             <button type="button" className="btn btn--small btn--danger" onClick={() => confirm({ cancel: order })}>
               Cancel Order
