@@ -140,6 +140,8 @@ export interface InvoiceOrder extends ShippingAddress {
   shipping: number;
   pan: string | null;
   payment_method: string;
+  /** Minor units of the total paid by store credit (issue 36); absent or 0 for none. */
+  store_credit?: number | null;
 }
 
 /** What an invoice reads of an order line (a row of order_items, db/schema.ts OrderItem, has it). */
@@ -197,8 +199,27 @@ export interface InvoiceDocument {
   };
   place_of_supply: string;
   payment_method: string;
+  /**
+   * How the invoice total was paid, when store credit paid part of it (issue 36): store credit is a
+   * payment, not a discount, so the taxable value and GST are those of the whole total; `store_credit`
+   * plus `balance` (collected on delivery or paid online, `balance_method`) is the invoice total.
+   * Absent on invoices without store credit (and on those issued before it existed).
+   */
+  payments?: { store_credit: number; balance: number; balance_method: string };
   figures: InvoiceFigures;
   notes: string[];
+}
+
+/** What an order paid partly or wholly by store credit says it was paid by (issue 36), and the split; null without store credit. */
+export function invoicePayments(order: Pick<InvoiceOrder, 'payment_method' | 'store_credit'>, total: number): InvoiceDocument['payments'] | null {
+  const credit = Math.min(Number(order.store_credit ?? 0), total);
+  if (!(credit > 0)) return null;
+  return { store_credit: credit, balance: total - credit, balance_method: paymentMethodText(order.payment_method) };
+}
+
+/** The invoice's words for a payment method. */
+function paymentMethodText(method: string): string {
+  return method === 'cod' ? 'Cash on Delivery' : 'Online Payment';
 }
 
 /** Net weight per piece, and making/stone values for the whole line in the invoice's currency, where the line recorded them. */
@@ -294,6 +315,8 @@ export function buildInvoice(input: {
     );
   }
   notes.push('Verify the HUID of each piece in the BIS CARE app.');
+  const payments = invoicePayments(order, figures.totals.gross);
+  if (payments) notes.push('Store credit is a payment toward this invoice, not a discount: the taxable value and GST are those of the whole invoice total.');
   return {
     invoice_no: input.invoice_no,
     issued_at: input.issuedAt.toISOString(),
@@ -317,7 +340,12 @@ export function buildInvoice(input: {
       pan: order.pan ? maskPan(order.pan) : null,
     },
     place_of_supply: indianState ? `${indianState.name} (${indianState.gstCode})` : `Outside India (export): ${countryName}`,
-    payment_method: order.payment_method === 'cod' ? 'Cash on Delivery' : 'Online Payment',
+    payment_method: payments
+      ? payments.balance > 0
+        ? `Store credit and ${payments.balance_method}`
+        : 'Store credit'
+      : paymentMethodText(order.payment_method),
+    ...(payments ? { payments } : {}),
     figures,
     notes,
   };

@@ -21,6 +21,13 @@ export function dateText(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE }).format(at);
 }
 
+/** How the invoice total was paid when store credit paid part of it: the credit, and what is left (due on delivery or paid online). */
+function paymentLines(payments: NonNullable<InvoiceDocument['payments']>, money: (minor: number) => string): [string, string][] {
+  const rest: [string, string] =
+    payments.balance_method === 'Cash on Delivery' ? ['Amount due on delivery (cash)', money(payments.balance)] : ['Paid online', money(payments.balance)];
+  return [['Paid by store credit', money(payments.store_credit)], ...(payments.balance > 0 ? [rest] : [['Amount due', money(0)] as [string, string]])];
+}
+
 interface Column {
   title: string;
   width: number;
@@ -158,6 +165,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
         : ([['IGST (zero-rated export)', money(0)]] as [string, string][])),
     [`Invoice total (${doc.currency})`, money(t.gross)],
     ...(doc.exchange ? ([[`In rupees at Rs ${amount(doc.exchange.usd_inr, 'INR')}/US$`, `Rs ${amount(doc.exchange.total_inr, 'INR')}`]] as [string, string][]) : []),
+    // Store credit is a payment toward the total (issue 36), shown under it, never as a discount.
+    ...(doc.payments ? paymentLines(doc.payments, money) : []),
   ];
   const summaryX = left + width - 260;
   for (const [label, value] of summary) {

@@ -308,10 +308,16 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
     if (paid && (priced.total !== paid.amount || priced.currency !== paid.currency)) {
       throw conflictError('The amount paid does not match this order. Please contact us.');
     }
-    // The order's own limits, then the buyer's day's (cash and PAN over every order of the day).
+    // Store credit (issue 36), cash on delivery: the server decides how much from the ledger, the
+    // shopper's balance row locked until this order commits (an online payment decided it when it opened).
+    const storeCredit =
+      !paid && checkout.useStoreCredit ? storeCreditToUse(await lockStoreCreditBalance(trx, request.u_id), priced.total, { currency: priced.currency }) : 0;
+    // The order's own limits, then the buyer's day's (cash and PAN over every order of the day);
+    // an order store credit pays in full takes no cash, so only the PAN rule applies to it.
+    const lawMethod = storeCredit > 0 && storeCredit >= priced.total ? 'online' : payment.method;
     const pan =
-      assertLawfulPayment(priced, payment.method, checkout.pan) ??
-      (await assertLawfulDay(trx, priced, payment.method, { u_id: request.u_id, phone: checkout.address.phone_number }, checkout.pan, { exceptPayment: paid?.pay_id }));
+      assertLawfulPayment(priced, lawMethod, checkout.pan) ??
+      (await assertLawfulDay(trx, priced, lawMethod, { u_id: request.u_id, phone: checkout.address.phone_number }, checkout.pan, { exceptPayment: paid?.pay_id }));
 
     // Sent with the order's statement (insertOrder), checked once it is back (refuseShort).
     const take = stockTake(priced.lines);
@@ -331,10 +337,6 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       const { pay_id } = paid;
       writes.push((db, o_id) => paymentOrderUpdate(db, pay_id, o_id));
     }
-    // Store credit (issue 36), cash on delivery: the server decides how much from the ledger, the
-    // shopper's balance row locked until this order commits (an online payment decided it when it opened).
-    const storeCredit =
-      !paid && checkout.useStoreCredit ? storeCreditToUse(await lockStoreCreditBalance(trx, request.u_id), priced.total, { currency: priced.currency }) : 0;
     const { o_id, taken: takenRows } = await insertOrder(
       trx,
       orderRow(request, priced, sealPan(panKey, pan), paid, trx, storeCredit),

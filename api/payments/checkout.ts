@@ -91,8 +91,8 @@ export async function startPayment(deps: PaymentDeps, request: StartPayment) {
   // which is what the storefront shows as the amount to pay. The credit is spent when the order is placed.
   const storeCredit = checkout.useStoreCredit ? storeCreditToUse(await storeCreditBalance(db, request.u_id), priced.total, { currency: priced.currency }) : 0;
   const amount = amountDueAfterCredit(priced.total, storeCredit);
-  if (request.claimedAmount !== amount) throw invalidError(storeCredit > 0 ? STORE_CREDIT_MISMATCH : TOTAL_MISMATCH);
   if (storeCredit > 0 && amount <= 0) throw invalidError(CREDIT_PAYS_ALL);
+  if (request.claimedAmount !== amount) throw invalidError(storeCredit > 0 ? STORE_CREDIT_MISMATCH : TOTAL_MISMATCH);
   if (priced.total <= 0) throw invalidError('There is nothing to pay for this order.');
   // Refused before the shopper pays, not after: a PAN missing for ₹2,00,000 or more (this order alone, or the buyer's day).
   const orderPan = assertLawfulPayment(priced, 'online', checkout.pan);

@@ -215,6 +215,8 @@ export interface OrderView extends ShippingAddress {
   payment_status: PaymentStatus;
   /** What is (being) given back, major units of the order's currency; null when nothing is. */
   refund_amount: number | null;
+  /** The part of the total paid by store credit, rupees (issue 36); 0 for none. */
+  store_credit: number;
   /** When the provider accepted the refund. */
   refunded_at: string | null;
   courier_name: string | null;
@@ -318,6 +320,7 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
     payment_method: o.payment_method,
     payment_status: asPaymentStatus(o.payment_status),
     refund_amount: o.refund_amount === null ? null : toMajor(o.refund_amount),
+    store_credit: toMajor(Number(o.store_credit ?? 0)),
     refunded_at: o.refunded_at === null ? null : isoTimestamp(o.refunded_at),
     courier_name: o.courier_name,
     tracking_number: o.tracking_number,

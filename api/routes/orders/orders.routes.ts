@@ -119,6 +119,10 @@ export const Order = z
         'unpaid (cash on delivery not collected yet; stays unpaid when a cash order is cancelled), paid (online payment confirmed by the provider, or cash collected on delivery), refund_pending (cancelled after payment; the refund is asked of the provider), refunded (the provider accepted it: see refund_amount and refunded_at).',
     }),
     refund_amount: Money.nullable().openapi({ description: 'What is being or was given back, in the order\'s currency; null when nothing is.' }),
+    store_credit: Money.optional().openapi({
+      description:
+        'The part of the total paid by the shopper\'s store credit (issue 36), rupees; 0 for none. A payment, not a discount: total is unchanged, and what cash on delivery collects or the provider took is total − store_credit. Cancelling gives it back to the store credit balance.',
+    }),
     refunded_at: z.string().nullable().openapi({ description: 'When the provider accepted the refund (ISO 8601, UTC); null until then.' }),
     courier_name: z.string().nullable().openapi({ description: 'The courier carrying the order, once the shop has entered it.' }),
     tracking_number: z.string().nullable().openapi({ description: 'The courier\'s tracking number, once the shop has entered it.' }),
