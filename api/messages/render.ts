@@ -7,6 +7,7 @@
 import type { EmailContent, RenderContext, Template } from './template.ts';
 import { newsletterTemplates } from './templates/newsletter.ts';
 import { orderTemplates } from './templates/orders.ts';
+import { returnTemplates } from './templates/return-updates.ts';
 import { webhookTemplates } from './templates/webhook-disabled.ts';
 import type { PasswordResetPayload } from '../../db/queries/password-resets.ts';
 
@@ -18,6 +19,7 @@ export { moneyText, trackUrl } from './links.ts';
 /** Each event's templates. */
 export const templates: Record<string, Template> = {
   ...orderTemplates,
+  ...returnTemplates,
   ...webhookTemplates,
   ...newsletterTemplates,
   'account.password_reset': {

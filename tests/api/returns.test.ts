@@ -11,6 +11,7 @@ import { issueInvoice } from '../../db/invoices.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { storeCreditBalance } from '../../db/queries/store-credit.ts';
+import { renderEmail } from '../../api/messages/render.ts';
 import { checkoutAddress } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
@@ -209,6 +210,11 @@ describe('the desk', () => {
     expect((await step({ r_id, status: 'refunded', refund_amount: 26170.25, payout_method: 'upi', payout_reference: 'X' })).status).toBe(409);
     const events = await store.db.selectFrom('outbox').select('event').where('dedupe_key', 'like', `return.%:${r_id}:email`).execute();
     expect(events.map((e) => e.event).sort()).toEqual(['return.approved', 'return.refunded', 'return.requested']);
+    const refunded = await store.db.selectFrom('outbox').select('payload').where('dedupe_key', '=', `return.refunded:${r_id}:email`).executeTakeFirstOrThrow();
+    const mail = await renderEmail('return.refunded', JSON.parse(refunded.payload), { db: store.db, config: store.config });
+    expect(mail.subject).toBe(`Your refund for return #${r_id}`);
+    expect(mail.text).toContain('₹26,170.25');
+    expect(mail.text).toContain(res.body.data.credit_note_no);
     const mine = await call(store, 'GET', '/getreturns', undefined, shopper.auth);
     const view = mine.body.data.find((r: { r_id: number }) => r.r_id === r_id);
     expect(view.timeline.map((t: { status: string }) => t.status)).toEqual(['requested', 'approved', 'picked_up', 'received', 'inspected', 'refunded']);
