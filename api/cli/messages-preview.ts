@@ -110,6 +110,17 @@ try {
     ['order-cancelled-paid', 'order.cancelled', update({ refund: refundNote(placed.total, 'online', at) })],
     ['order-cancelled-cod', 'order.cancelled', update({ payment_method: 'cod' })],
     ['order-refunded', 'order.refunded', update({ refund: refundNote(placed.total, 'online', at) })],
+    ['newsletter-confirm', 'newsletter.confirm', { email: 'priya.shah@example.com', token: 'k3Jx9pQ2vB7mN4sT8wY1zA6cD0eF5gH2' }],
+    [
+      'newsletter-issue',
+      'newsletter.issue',
+      {
+        email: 'priya.shah@example.com',
+        token: 'k3Jx9pQ2vB7mN4sT8wY1zA6cD0eF5gH2',
+        subject: 'The wedding edit: bridal sets in 22K gold',
+        body: 'Our bridal sets for the season are in the shop: temple necklaces, kadas and jhumkas in 22K gold, each BIS hallmarked.\n\nEvery set can be made to order in four weeks, in your size. Visit us in Surat or order online.',
+      },
+    ],
   ];
   // The owners' notice of a webhook endpoint turned off, where this tree has its template.
   if (templates['webhook.disabled']?.email) {
