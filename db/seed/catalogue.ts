@@ -588,10 +588,14 @@ export function specificationsOf(product: ProductSeed): string {
   return lines.join('\n');
 }
 
-/** Two to four key points: the piece's own, then the hallmark, then the certificate or exchange promise. */
+/**
+ * Two to four key points: the piece's own, then the hallmark, then the certificate or the care
+ * promise. Returns and exchange are never typed here: the product page says them from the shop
+ * policy (rules/shop-policy.ts productPromises), so they cannot disagree with the refund page.
+ */
 export function keyPointsOf(product: Pick<ProductSeed, 'points' | 'stones'>): string[] {
   const promise = product.stones && /diamond/i.test(product.stones.text)
     ? 'Certified natural diamonds'
-    : 'Lifetime exchange at the day\'s gold rate';
+    : 'Free cleaning and polishing for life';
   return [...product.points, 'BIS hallmarked 22K (916) and 18K (750) gold', promise].slice(0, 4);
 }

@@ -269,6 +269,8 @@ export function productDraft(
     specifications: specificationsOf(product),
     offer: product.offer,
     is_bestseller: product.bestseller ? 1 : 0,
+    // The shop policy's partial-refund collection is the documents' "Everyday Collection": the pieces named so.
+    partial_refund: /\bEveryday\b/.test(product.name) ? 1 : 0,
     is_reel: product.reel ? 1 : 0,
     created_at: sqlTimestamp(created),
     media,

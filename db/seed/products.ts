@@ -15,6 +15,8 @@ export interface ProductDraft {
   offer: string;
   is_bestseller: number;
   is_reel: number;
+  /** 1: in the shop policy's partial-refund collection (issue 36); 0 or missing: not. */
+  partial_refund?: number;
   created_at: string;
   /** File names in the Products folder, in display order. */
   media: { file_name: string; kind: 'image' | 'video' }[];
@@ -56,6 +58,7 @@ export async function insertProducts(db: Kysely<Database>, drafts: ProductDraft[
       offer: d.offer,
       is_bestseller: d.is_bestseller,
       is_reel: d.is_reel,
+      partial_refund: d.partial_refund ?? 0,
       created_at: d.created_at,
       updated_at: d.created_at,
     }));

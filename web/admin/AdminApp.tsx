@@ -27,6 +27,7 @@ import { MessagesScreen } from './screens/MessagesScreen.tsx';
 import { MetalRatesScreen } from './screens/MetalRatesScreen.tsx';
 import { NewsletterScreen } from './screens/NewsletterScreen.tsx';
 import { SlidersScreen } from './screens/SlidersScreen.tsx';
+import { PolicyScreen } from './screens/PolicyScreen.tsx';
 import { StaffScreen } from './screens/StaffScreen.tsx';
 import { UsersScreen } from './screens/UsersScreen.tsx';
 import { WebhooksScreen } from './screens/WebhooksScreen.tsx';
@@ -59,6 +60,7 @@ const ROUTES: Readonly<Record<string, ComponentType>> = {
   '/admin/audit': AuditScreen,
   '/admin/reports': ReportsScreen,
   '/admin/staff': StaffScreen,
+  '/admin/policy': PolicyScreen,
   '/admin/profile': ProfileScreen,
 };
 

@@ -45,6 +45,7 @@ export const MENU: ReadonlyArray<MenuEntry> = [
   { href: '/admin/reports', label: 'Reports', icon: 'dashboard', permission: 'reports.view' },
   { href: '/admin/audit', label: 'Audit Trail', icon: 'audit', permission: 'audit.view' },
   { href: '/admin/staff', label: 'Staff', icon: 'staff', permission: 'staff.manage' },
+  { href: '/admin/policy', label: 'Shop Policy', icon: 'audit', permission: 'policy.manage' },
 ];
 
 /** The menu entry a path belongs to: its own address, another of its addresses, or a page under it (an order's detail under /admin/orders). */

@@ -24,6 +24,8 @@ import {
 import { allReviews, type ProductReviews, type ReviewView, type SliderImageView, sliderImages, testimonials } from '../../db/queries/reviews.ts';
 import { listCoupons } from '../../db/queries/orders.ts';
 import type { OfferCoupon } from '../../rules/offers.ts';
+import { shopPolicy } from '../../db/queries/shop-policy.ts';
+import type { ShopPolicy } from '../../rules/shop-policy.ts';
 
 let connection: DB | undefined;
 
@@ -164,4 +166,16 @@ let activeCoupons: Promise<OfferCoupon[]> | undefined;
 export function loadActiveCoupons(): Promise<OfferCoupon[]> {
   activeCoupons ??= listCoupons(buildDb()).then((rows) => rows.map(({ coupon_name, discount }) => ({ coupon_name, discount })));
   return activeCoupons;
+}
+
+let policy: Promise<ShopPolicy> | undefined;
+
+/**
+ * The shop's return, exchange and buy-back policy (issue 36), read once per build: the legal
+ * pages and the product pages say it from here, so they say what the return rules apply. A
+ * change (PUT /setshoppolicy) rebuilds the site as a catalogue change does.
+ */
+export function loadShopPolicy(): Promise<ShopPolicy> {
+  policy ??= shopPolicy(buildDb());
+  return policy;
 }

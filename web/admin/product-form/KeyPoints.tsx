@@ -2,10 +2,11 @@ import { useStore } from '@nanostores/react';
 import { AdminIcon } from '../components/AdminIcon.tsx';
 import { controlProps, Field } from '../components/Field.tsx';
 import { $draft, $errors, newKey, setField } from './draft.ts';
+import { NON_RETURNABLE_KINDS, type NonReturnableKind } from '../../../rules/shop-policy.ts';
 
 /** The key-point features listed on the product page, and the Bestseller and Reel flags. */
 export function KeyPointsAndFlags() {
-  const { features, bestseller, reel } = useStore($draft);
+  const { features, bestseller, reel, partialRefund, nonReturnable } = useStore($draft);
   const errors = useStore($errors);
   return (
     <>
@@ -61,6 +62,25 @@ export function KeyPointsAndFlags() {
           </label>
           <label className="admin-check">
             <input type="checkbox" checked={reel} onChange={(event) => setField('reel', event.target.checked)} /> Reel
+          </label>
+        </div>
+      </Field>
+
+      <Field id="product-returns" label="Returns (the shop policy)" group hint="The product page and the returns desk follow these with the shop policy's values.">
+        <div>
+          <label className="admin-check">
+            <input type="checkbox" checked={partialRefund} onChange={(event) => setField('partialRefund', event.target.checked)} /> In the partial-refund collection (only part of the price refunded)
+          </label>
+          <label className="admin-check" htmlFor="product-non-returnable">
+            Cannot be returned unless defective:{' '}
+            <select id="product-non-returnable" value={nonReturnable} onChange={(event) => setField('nonReturnable', event.target.value as '' | NonReturnableKind)}>
+              <option value="">No, it may be returned</option>
+              {NON_RETURNABLE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind.charAt(0).toUpperCase() + kind.slice(1)} piece
+                </option>
+              ))}
+            </select>
           </label>
         </div>
       </Field>

@@ -3,6 +3,7 @@ import { api } from '../../lib/api/client.ts';
 import type { Product } from '../types.ts';
 import { checkProductFiles, MESSAGES, requiredTextError } from '../validation.ts';
 import { type CaratRow, caratRowBody, caratRowErrors, caratRowSnapshot, caratRowsOf, emptyCaratRow, type MetalRates } from './caratRows.ts';
+import type { NonReturnableKind } from '../../../rules/shop-policy.ts';
 
 /**
  * The product form as the administrator fills it in (one form open at a time):
@@ -38,6 +39,9 @@ export interface ProductDraft {
   features: FeatureRow[];
   bestseller: boolean;
   reel: boolean;
+  /** The shop policy's return flags (issue 36): in the partial-refund collection; the kind that cannot be returned ('' returnable). */
+  partialRefund: boolean;
+  nonReturnable: '' | NonReturnableKind;
   kept: Product['images'];
   added: NewMedia[];
 }
@@ -65,6 +69,8 @@ function draftOf(product: Product | null): ProductDraft {
     features: product ? product.key_points.map((text) => ({ key: newKey(), text })) : [{ key: newKey(), text: '' }],
     bestseller: product?.is_bestseller === 1,
     reel: product?.isReel === 1,
+    partialRefund: product?.partial_refund === 1,
+    nonReturnable: product?.non_returnable ?? '',
     kept: product?.images ?? [],
     added: [],
   };
@@ -110,6 +116,8 @@ export function draftSnapshot(d: ProductDraft = $draft.get()): string {
     d.features.map((f) => f.text),
     d.bestseller,
     d.reel,
+    d.partialRefund,
+    d.nonReturnable,
     d.kept.map((m) => m.imageUrl),
     d.added.map((m) => m.key),
   ]);
@@ -182,6 +190,8 @@ export function draftForm(product: Product | null, d: ProductDraft = $draft.get(
   form.append('key_points', JSON.stringify(d.features.map((f) => f.text.trim())));
   form.append('is_bestseller', d.bestseller ? '1' : '0');
   form.append('isReel', d.reel ? '1' : '0');
+  form.append('partial_refund', d.partialRefund ? '1' : '0');
+  form.append('non_returnable', d.nonReturnable);
   if (product) form.append('keepImages', JSON.stringify(d.kept.map((m) => m.imageUrl)));
   for (const media of d.added) form.append('images', media.file);
   return form;

@@ -43,6 +43,8 @@ export interface PurchaseProps {
   reviews?: ReviewsSummary;
   /** The coupons active when the page was built; the API's replace them once read. */
   coupons?: OfferCoupon[];
+  /** What the shop policy promises for this piece (rules/shop-policy.ts productPromises), said when the page was built. */
+  promises?: string[];
 }
 
 /**
@@ -50,7 +52,7 @@ export interface PurchaseProps {
  * the shopper's currency, offer, material and carat buttons, size, quantity,
  * Add to Cart, Buy Now, delivery estimate, affiliate button, key points.
  */
-export default function ProductPurchase({ product: initial, reviews: initialReviews, coupons: builtCoupons }: PurchaseProps) {
+export default function ProductPurchase({ product: initial, reviews: initialReviews, coupons: builtCoupons, promises = [] }: PurchaseProps) {
   const currency = useCurrency();
   const [product, setProduct] = useState<Product>(initial);
   const [gone, setGone] = useState(false);
@@ -273,11 +275,16 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
           <button type="button" className="pd__affiliate" onClick={() => console.log('Affiliate program:', { p_id: product.p_id, name: product.name })}>
             Join our affiliate program
           </button>
-          {product.key_points.length ? (
+          {product.key_points.length || promises.length ? (
             <ul className="pd__points">
               {product.key_points.map((point, i) => (
                 <li key={i}>
                   <Icon name="gem" size={16} /> {point}
+                </li>
+              ))}
+              {promises.map((promise) => (
+                <li key={promise} data-policy-promise="">
+                  <Icon name="shield" size={16} /> {promise} (<a href="/refundpolicy">policy</a>)
                 </li>
               ))}
             </ul>
