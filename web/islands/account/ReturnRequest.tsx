@@ -73,6 +73,9 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
       .catch(() => undefined);
   }, []);
 
+  // A refusal said on Send goes once the shopper changes what it was about.
+  useEffect(() => setProblem(null), [quantities, reason, kind]);
+
   const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
