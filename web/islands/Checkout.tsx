@@ -6,7 +6,7 @@ import { priceColumn } from '../../rules/money.ts';
 import { FORM_ERROR } from '../lib/checkout.ts';
 import { useCheckoutQuote } from '../lib/checkout-quote.ts';
 import { useCurrency } from '../lib/use-currency.ts';
-import { $buyNow, $cart, $cartItems, $cartLoadFailed, $coupon, $shipping, $showFormError, checkoutFigures, loadCart, offerCashOnDelivery, startCheckout } from '../stores/checkout.ts';
+import { $buyNow, $cart, $cartItems, $cartLoadFailed, $coupon, $shipping, $showFormError, $useStoreCredit, checkoutFigures, loadCart, offerCashOnDelivery, startCheckout } from '../stores/checkout.ts';
 import { $placing, placeOrder, usableAfterBack } from '../stores/checkout-order.ts';
 import { EMPTY_LINKS, journeyGate, type JourneyPage } from './JourneyEmpty.tsx';
 import { useSessionUser } from './parts.tsx';
@@ -42,6 +42,7 @@ export default function Checkout() {
   const cartItems = useStore($cartItems);
   const showFormError = useStore($showFormError);
   const placing = useStore($placing);
+  const useStoreCredit = useStore($useStoreCredit);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -53,7 +54,7 @@ export default function Checkout() {
   // Shipping, Cash on Delivery and PAN are the server's to decide (POST /checkoutquote).
   const quoteState = useCheckoutQuote(
     user && lines && lines.length > 0 && lines.every((l) => l.available)
-      ? { country: form.country || HOME_COUNTRY, cartItems, coupon_name: coupon?.name ?? '', priceType: priceColumn(currency), phone_number: phoneBuyer(form.phone_number) ?? undefined }
+      ? { country: form.country || HOME_COUNTRY, cartItems, coupon_name: coupon?.name ?? '', priceType: priceColumn(currency), phone_number: phoneBuyer(form.phone_number) ?? undefined, ...(useStoreCredit ? { use_store_credit: true } : {}) }
       : null,
   );
   const figures = checkoutFigures(quoteState, lines, form.country, currency, coupon);

@@ -7,7 +7,7 @@ import { clearCheckoutDraft } from '../lib/checkout-draft.ts';
 import { discardPendingOrder, loadPaymentLibrary, newAttemptKey, type PendingOrder, savePendingOrder } from '../lib/payment.ts';
 import { clearBuyNow } from './buy-now.ts';
 import { refreshCartCount, requireLoginThenRedirect } from './cart.ts';
-import { $buyNow, $cart, $cartItems, $coupon, $pan, $panMessage, $payment, $shipping, $shippingErrors, $showFormError, couponRefused, loadCart } from './checkout.ts';
+import { $buyNow, $cart, $cartItems, $coupon, $pan, $panMessage, $payment, $shipping, $shippingErrors, $showFormError, $useStoreCredit, couponRefused, loadCart } from './checkout.ts';
 import { type CheckoutQuote, heldQuote, type QuoteState, renewAfterRefusal } from './checkout-quote.ts';
 import { refreshOrderData } from './orders.ts';
 import { $user } from './session.ts';
@@ -37,6 +37,7 @@ $coupon.listen(newAttempt);
 $cart.listen(newAttempt);
 $buyNow.listen(newAttempt);
 $pan.listen(newAttempt);
+$useStoreCredit.listen(newAttempt);
 
 /** A page restored from the back-forward cache (Back from the payment page) can be used again; answers the unsubscribe. */
 export function usableAfterBack(): () => void {
@@ -74,12 +75,24 @@ function orderBody(u_id: number, held: CheckoutQuote | null, context: PlaceOrder
     priceType: priceColumn(context.currency),
     coupon_name: coupon?.name ?? '',
     ...(held ? { quote_id: held.quote_id } : {}),
+    // Store credit (issue 36): the server decides how much from the ledger; the quote says what it will be.
+    ...(useCredit(held) ? { use_store_credit: true } : {}),
     ...cleanShipping($shipping.get()),
     ...(context.panRequired ? { pan: normalisePan(pan) ?? pan.trim() } : {}),
   };
 }
 
 type OrderBody = ReturnType<typeof orderBody>;
+
+/** Whether this order pays with store credit: chosen, and the held quote uses some. */
+function useCredit(held: CheckoutQuote | null): boolean {
+  return $useStoreCredit.get() && (held?.store_credit ?? 0) > 0;
+}
+
+/** What the provider is asked for: the total, less the store credit the quote applies. */
+function amountToPay(body: OrderBody, held: CheckoutQuote | null): number {
+  return body.use_store_credit && held ? held.amount_due : body.total;
+}
 
 /** Prices or the cart may have changed since the page loaded. */
 function reloadCart(): void {
@@ -126,11 +139,11 @@ async function placeCashOnDelivery(body: OrderBody): Promise<void> {
   }
 }
 
-async function payOnline(body: OrderBody): Promise<void> {
+async function payOnline(body: OrderBody, held: CheckoutQuote | null): Promise<void> {
   const returnUrl = `${location.origin}/orderconfirm`;
   try {
     const answer = await api.post('/payment', {
-      order_amount: body.total,
+      order_amount: amountToPay(body, held),
       customer_id: body.u_id,
       customer_name: `${body.first_name} ${body.last_name}`,
       customer_email: body.email,
@@ -143,6 +156,7 @@ async function payOnline(body: OrderBody): Promise<void> {
       checkout: shippingOf(body),
       ...(body.pan ? { pan: body.pan } : {}),
       ...(body.quote_id ? { quote_id: body.quote_id } : {}),
+      ...(body.use_store_credit ? { use_store_credit: true } : {}),
     });
     if (answer.status !== 1) {
       if (!heldPriceRefused(answer.data)) refused(answer.description);
@@ -203,8 +217,10 @@ export async function placeOrder(context: PlaceOrderContext): Promise<void> {
     toast.error(quoteState.message);
     return;
   }
-  const payment = $payment.get();
-  if (payment === 'cod' && !context.codAllowed) {
+  // Store credit that pays the whole order leaves nothing to collect: placed without a payment method's rules.
+  const creditPaysAll = $useStoreCredit.get() && context.quote !== null && context.quote.store_credit > 0 && context.quote.amount_due === 0;
+  const payment = creditPaysAll ? 'cod' : $payment.get();
+  if (payment === 'cod' && !context.codAllowed && !creditPaysAll) {
     toast.error(context.quote?.cod_message ?? 'Please choose Online Payment.');
     return;
   }
@@ -218,5 +234,5 @@ export async function placeOrder(context: PlaceOrderContext): Promise<void> {
   $placing.set(true);
   const body = orderBody(current.u_id, held, context);
   if (payment === 'cod') await placeCashOnDelivery(body);
-  else await payOnline(body);
+  else await payOnline(body, held);
 }

@@ -19,7 +19,7 @@ type QuoteBody = components['schemas']['CheckoutQuoteBody'];
  * What a quote is asked for: the lines, the coupon, the destination and the currency; the
  * delivery phone once complete (the law's day limits count it as the buyer too).
  */
-export type QuoteRequest = Required<Pick<QuoteBody, 'country' | 'cartItems' | 'priceType'>> & Pick<QuoteBody, 'phone_number'> & { coupon_name: string };
+export type QuoteRequest = Required<Pick<QuoteBody, 'country' | 'cartItems' | 'priceType'>> & Pick<QuoteBody, 'phone_number' | 'use_store_credit'> & { coupon_name: string };
 
 export type QuoteState =
   | { status: 'loading' }

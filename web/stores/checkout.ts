@@ -46,6 +46,12 @@ export const $couponMessage = atom<CouponMessage | null>(null);
 export const $applyingCoupon = atom(false);
 export const $pan = atom('');
 export const $panMessage = atom<string | undefined>(undefined);
+/** The shopper chose to pay with their store credit (issue 36); how much is the server's to say (the quote's store_credit). */
+export const $useStoreCredit = atom(false);
+
+export function chooseStoreCredit(use: boolean): void {
+  $useStoreCredit.set(use);
+}
 
 /** The lines /checkoutquote, /createorder and /payment take: the Buy Now selection, or the cart's line ids. */
 export const $cartItems = computed([$buyNow, $cart], (buyNow, cart): components['schemas']['OrderCartItem'][] =>

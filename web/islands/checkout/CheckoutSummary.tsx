@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { Currency } from '../../../rules/money.ts';
+import { type Currency, formatMoney } from '../../../rules/money.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { $coupon, $payment, type CheckoutFigures } from '../../stores/checkout.ts';
+import { $coupon, $payment, $useStoreCredit, type CheckoutFigures } from '../../stores/checkout.ts';
 import { $placing } from '../../stores/checkout-order.ts';
 import type { QuoteState } from '../../stores/checkout-quote.ts';
 import { OrderSummary } from '../LineItems.tsx';
@@ -14,7 +14,10 @@ export function CheckoutSummary({ lines, currency, quoteState, figures }: { line
   const coupon = useStore($coupon);
   const payment = useStore($payment);
   const placing = useStore($placing);
+  const useCredit = useStore($useStoreCredit);
   const { quote, abroad, unavailable } = figures;
+  // Store credit is a payment toward the total (issue 36), shown under it, never as a discount.
+  const credit = useCredit && quote && quote.store_credit > 0 ? quote : null;
   return (
     <OrderSummary
       of="checkout"
@@ -25,12 +28,22 @@ export function CheckoutSummary({ lines, currency, quoteState, figures }: { line
       taxNote={figures.taxNote}
       lines={<SummaryLines lines={lines} currency={currency} priced={quote?.lines ?? null} />}
     >
+      {credit ? (
+        <dl className="summary__paid" data-testid="checkout-store-credit-lines">
+          <dt>Paid by store credit</dt>
+          <dd data-testid="checkout-store-credit-used">−{formatMoney(credit.store_credit, currency, { cents: true })}</dd>
+          <dt className="summary__total">{credit.amount_due > 0 ? (payment === 'online' ? 'To pay online' : 'To pay on delivery') : 'To pay'}</dt>
+          <dd className="summary__total" data-testid="checkout-amount-due">
+            {formatMoney(credit.amount_due, currency, { cents: true })}
+          </dd>
+        </dl>
+      ) : null}
       <PriceLock state={quoteState} />
       <CouponBox />
       <div className="summary__actions">
         {unavailable ? <p className="field-error">Remove the pieces that are no longer available from your cart to order.</p> : null}
         <button type="submit" className="btn btn--block" disabled={placing || unavailable || figures.quoteBlocks} aria-busy={placing || undefined}>
-          {placing ? (payment === 'online' ? 'Opening payment…' : 'Placing your order…') : 'Place Order'}
+          {placing ? (payment === 'online' && !(credit && credit.amount_due === 0) ? 'Opening payment…' : 'Placing your order…') : 'Place Order'}
         </button>
       </div>
       <p className="summary__note">
