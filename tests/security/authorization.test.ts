@@ -519,7 +519,60 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
     },
   },
   'PUT /setstaffsettings': { role: 'admin', build: async () => ({ path: '/setstaffsettings', body: { rate_change_percent: 5 } }) },
+  'POST /requestreturn': {
+    role: 'user',
+    // The attacker's own delivered order: a buy-back of its piece (not bound to the return window).
+    build: async () => {
+      const { o_id, oi_id } = await attackerDelivered();
+      return { path: '/requestreturn', body: { o_id, items: [{ oi_id, quantity: 1 }], kind: 'buyback', reason: 'sell_gold' } };
+    },
+  },
+  'GET /getreturns': { role: 'user', build: async () => ({ path: '/getreturns' }) },
+  'GET /returnoptions/{o_id}': { role: 'user', build: async () => ({ path: `/returnoptions/${(await attackerDelivered()).o_id}` }) },
+  'PUT /withdrawreturn': { role: 'user', build: async () => ({ path: '/withdrawreturn', body: { r_id: (await attackerReturn()).r_id } }) },
+  'GET /creditnote/{r_id}': {
+    role: 'user',
+    build: async () => {
+      // The attacker's own return, taken to refunded by the shop: its credit note is theirs to read.
+      const { r_id, huid } = await attackerReturn('refund');
+      for (const body of [
+        { r_id, status: 'approved' },
+        { r_id, status: 'picked_up', courier_name: 'Blue Dart', tracking_number: 'PROBE1' },
+        { r_id, status: 'received' },
+        { r_id, status: 'inspected', huids: [huid] },
+      ]) {
+        const res = await adminSend('PUT', '/updatereturnstatus', body);
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+      }
+      const amount = (await adminSend('PUT', '/updatereturnstatus', { r_id, status: 'refunded' })).body.data.refund_amount;
+      const paid = await adminSend('PUT', '/updatereturnstatus', { r_id, status: 'refunded', refund_amount: amount, payout_method: 'upi', payout_reference: 'PROBE-UPI' });
+      expect(paid.status, paid.text.slice(0, 300)).toBe(200);
+      return { path: `/creditnote/${r_id}` };
+    },
+  },
+  'GET /getreturnlist': { role: 'admin', build: async () => ({ path: '/getreturnlist?page=1&perPage=10' }) },
+  'GET /getreturndetail/{r_id}': { role: 'admin', build: async () => ({ path: `/getreturndetail/${(await attackerReturn()).r_id}` }) },
+  'PUT /updatereturnstatus': { role: 'admin', build: async () => ({ path: '/updatereturnstatus', body: { r_id: (await attackerReturn()).r_id, status: 'approved' } }) },
 };
+
+/** One of the attacker's own orders, hallmarked, shipped and delivered by the shop (issue 36's returns). */
+async function attackerDelivered(): Promise<{ o_id: number; oi_id: number; huid: string }> {
+  const o_id = await placeCodOrder(server, attacker, priceOf(attacker, cheap(2)), { buyNow: { ...defaultSelection(cheap(2)), quantity: 1 } });
+  const { oi_id } = await server.db.selectFrom('order_items').select('oi_id').where('o_id', '=', o_id).executeTakeFirstOrThrow();
+  const huid = `RT${String((++fixtureCount * 7919 + Date.now()) % 10000).padStart(4, '0')}`;
+  expect((await adminSend('PUT', '/orderhuid', { o_id, items: [{ oi_id, huid: [huid] }] })).status).toBe(200);
+  for (const status of [2, 3, 4]) expect((await adminSend('PUT', '/updateorderstatus', { o_id, status })).status).toBe(200);
+  return { o_id, oi_id, huid };
+}
+
+/** A return the attacker asked for on their own delivered order (a refund, within the window: it was delivered just now). */
+async function attackerReturn(kind: 'refund' | 'buyback' = 'buyback'): Promise<{ r_id: number; huid: string }> {
+  const { o_id, oi_id, huid } = await attackerDelivered();
+  const res = await server.send('POST', '/requestreturn', { token: attacker.token, body: { o_id, items: [{ oi_id, quantity: 1 }], kind, reason: kind === 'buyback' ? 'sell_gold' : 'changed_mind' } });
+  expect(res.status, res.text.slice(0, 300)).toBe(200);
+  const r_id = res.body.data.r_id as number;
+  return { r_id, huid };
+}
 
 /** A webhook endpoint registered by the owner (a public address by its number: no name to resolve). */
 async function newWebhook(): Promise<number> {
