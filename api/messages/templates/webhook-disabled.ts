@@ -47,9 +47,10 @@ const webhookDisabled: Template<WebhookDisabledPayload> = {
             'Events that happen while it is off are not sent to it; a delivery that failed can be sent again with Resend.',
         ),
         Action(screen, 'Open Webhooks'),
-        Small(`Sent to the owners of ${context.config.seller?.legalName ?? SHOP_NAME} because an integration stopped receiving the shop's events.`),
       ],
       context.config.seller?.legalName ?? SHOP_NAME,
+      // Not the order messages' footer ("because of an order you placed"): this goes to the shop's owners.
+      [Small(`${context.config.seller?.legalName ?? SHOP_NAME} · Sent to the shop's owners because an integration stopped receiving the shop's events.`)],
     );
     return { subject: `Webhook endpoint turned off: ${hostOf(notice.url)}`, ...parts };
   },
