@@ -22,6 +22,9 @@ interface ChartProps {
 }
 
 const WIDTH = 640;
+
+/** An axis figure in few letters: ₹8L, ₹1.5Cr (Indian compact notation). */
+const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
 const HEIGHT = 260;
 const MARGIN = { top: 12, right: 16, bottom: 36, left: 72 };
 
@@ -61,7 +64,7 @@ export function LineChart({ title, summary, points, format }: ChartProps) {
         <g key={tick} className="report-chart__grid">
           <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
           <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-            {format(tick)}
+            {`₹${compact.format(tick)}`}
           </text>
         </g>
       ))}
@@ -98,7 +101,7 @@ export function BarChart({ title, summary, points, format }: ChartProps) {
       {points.map((p, i) => (
         <g key={`${p.label}-${i}`}>
           <text className="report-chart__axis" x={left - 8} y={(y(`${i}`) ?? 0) + y.bandwidth() / 2} dy="0.32em" textAnchor="end">
-            {p.label.length > 22 ? `${p.label.slice(0, 21)}…` : p.label}
+            {p.label.length > 14 ? `${p.label.slice(0, 13)}…` : p.label}
           </text>
           <rect className="report-chart__bar" x={left} y={y(`${i}`)} width={Math.max(1, x(p.value))} height={y.bandwidth()} rx={3} />
           <text className="report-chart__value" x={left + Math.max(1, x(p.value)) + 6} y={(y(`${i}`) ?? 0) + y.bandwidth() / 2} dy="0.32em">
