@@ -25,11 +25,13 @@ describe('who sees what in the back office (issue 34)', () => {
 
   it("shows each role only the screens its permissions allow", () => {
     const menuOf = (role: Parameters<typeof permissionsOf>[0]) => MENU.filter((entry) => allows(permissionsOf(role), entry.permission)).map((entry) => entry.label);
-    expect(menuOf('orders')).toEqual(['Dashboard', 'Orders', 'Payments', 'Returns']);
-    expect(menuOf('accounts')).toEqual(['Dashboard', 'Users', 'Orders', 'Payments', 'Returns', 'Contacts', 'Audit Trail']);
+    expect(menuOf('orders')).toEqual(['Dashboard', 'Orders', 'Payments', 'Returns', 'Messages']);
+    expect(menuOf('accounts')).toEqual(['Dashboard', 'Users', 'Orders', 'Payments', 'Returns', 'Contacts', 'Messages', 'Reports', 'Audit Trail']);
     expect(menuOf('catalogue')).not.toContain('Metal Rates');
     expect(MENU.filter((entry) => allows(permissionsOf('catalogue', { catalogueSetsRates: true }), entry.permission)).map((e) => e.label)).toContain('Metal Rates');
     expect(menuOf('manager')).not.toContain('Staff');
+    expect(menuOf('manager')).not.toContain('Shop Policy');
+    expect(menuOf('manager')).toContain('Newsletter');
     expect(menuOf('owner')).toEqual(MENU.map((entry) => entry.label));
   });
 
@@ -45,8 +47,8 @@ describe('who sees what in the back office (issue 34)', () => {
 
   it("says what a role may do in the refusals' words", () => {
     expect(roleDuties(permissionsOf('owner'))).toBe('Everything.');
-    expect(roleDuties(permissionsOf('manager'))).toBe(`Everything but: ${PERMISSIONS['pan.view']}; ${PERMISSIONS['staff.manage']}.`);
-    expect(roleDuties(permissionsOf('orders'))).toBe('See the dashboard; see orders, payments and invoices; change orders (status, HUIDs, shipment, notes).');
+    expect(roleDuties(permissionsOf('manager'))).toBe(`Everything but: ${PERMISSIONS['policy.manage']}; ${PERMISSIONS['pan.view']}; ${PERMISSIONS['staff.manage']}.`);
+    expect(roleDuties(permissionsOf('orders'))).toBe('See the dashboard; see orders, payments and invoices; change orders (status, HUIDs, shipment, notes); handle returns, exchanges and buy-backs (approve, inspect, refund, credit).');
   });
 
   it("checks a new password as the API does", () => {
