@@ -151,9 +151,9 @@ export function PolicyScreen() {
         <fieldset className="admin-policy__group">
           <legend>Return shipping and refunds</legend>
           <div className="admin-policy__row">
-            <Field id="policy-return_shipping_paid_by" label="Return shipping is paid by" error={errorOf('return_shipping_paid_by')}>
+            <Field id="policy-return_shipping_paid_by" label="Return shipping is paid by" hint="A defective or wrong piece: always the shop." error={errorOf('return_shipping_paid_by')}>
               <select id="policy-return_shipping_paid_by" value={draft.return_shipping_paid_by} onChange={(event) => set({ return_shipping_paid_by: event.target.value as ReturnShippingPayer })}>
-                <option value="customer">The customer (unless defective or wrong)</option>
+                <option value="customer">The customer</option>
                 <option value="shop">The shop</option>
               </select>
             </Field>
