@@ -15,6 +15,7 @@ import type { Config } from '../env.ts';
 import { countMessage } from '../metrics.ts';
 import { type Channels, channelsFor, PermanentFailure } from './channels/index.ts';
 import { onMessagesWaiting } from './nudge.ts';
+import { templates } from './render.ts';
 import type { RenderContext } from './template.ts';
 
 export interface DispatcherOptions {
@@ -82,7 +83,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
     stats.sent++;
     count(message.channel, 'sent');
-    await recordSent(message.id);
+    await recordSent(message.id, templates[message.event]?.secretPayload === true);
   }
 
   /**
@@ -92,17 +93,21 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
    * their claim runs out.
    */
   let sentWaiting: number[] = [];
+  let forgetWaiting: number[] = [];
   let writing: Promise<void> | undefined;
-  async function recordSent(id: number): Promise<void> {
+  async function recordSent(id: number, secret: boolean): Promise<void> {
     sentWaiting.push(id);
+    if (secret) forgetWaiting.push(id);
     while (writing) await writing;
     if (!sentWaiting.length) return;
     const group = sentWaiting;
+    const forget = forgetWaiting;
     sentWaiting = [];
+    forgetWaiting = [];
     writing = (async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await markSent(db, group);
+          await markSent(db, group, Date.now(), forget);
           return;
         } catch (error) {
           if (attempt >= 5) {

@@ -23,6 +23,7 @@ export const templates: Record<string, Template> = {
   ...webhookTemplates,
   ...newsletterTemplates,
   'account.password_reset': {
+    secretPayload: true,
     sms: (reset: PasswordResetPayload) => `Your Aurum Jewels code is ${reset.code}. It expires in ${reset.minutes} minutes. If you did not ask, ignore this message.`,
   },
 };

@@ -19,6 +19,8 @@ export interface RenderContext {
 }
 
 export interface Template<P = any> {
+  /** The payload holds a secret (a one-time code): the outbox forgets it once the message is sent. */
+  secretPayload?: boolean;
   email?: (payload: P, context: RenderContext) => EmailContent | Promise<EmailContent>;
   sms?: (payload: P, context: RenderContext) => string | Promise<string>;
 }

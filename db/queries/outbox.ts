@@ -120,7 +120,7 @@ export async function claimDue(db: DB, instance: string, limit: number, leaseMs:
 }
 
 /** Marks messages sent (whoever claimed them: they have left the shop), in one statement. */
-export async function markSent(db: DB, ids: number | number[], now = Date.now()): Promise<void> {
+export async function markSent(db: DB, ids: number | number[], now = Date.now(), forget: readonly number[] = []): Promise<void> {
   const list = Array.isArray(ids) ? ids : [ids];
   if (!list.length) return;
   await db
@@ -129,7 +129,12 @@ export async function markSent(db: DB, ids: number | number[], now = Date.now())
     .where('id', 'in', list)
     .where('status', '=', 'pending')
     .execute();
+  // A payload that carried a secret (a one-time code) is not kept once it has been sent.
+  if (forget.length) await db.updateTable('outbox').set({ payload: FORGOTTEN_PAYLOAD }).where('id', 'in', forget).where('status', '=', 'sent').execute();
 }
+
+/** What a sent message's secret payload becomes (markSent's `forget`). */
+export const FORGOTTEN_PAYLOAD = '{"forgotten":"The payload held a one-time code and was removed once the message was sent."}';
 
 /**
  * Waits after failed attempt n (1-based), then tries again: 30 s, 2 min, 10 min, 30 min, 1 h, 2 h,

@@ -96,6 +96,15 @@ describe('the flow', () => {
         if (!line) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(line?.text).toBe(`Your Aurum Jewels code is ${code}. It expires in 10 minutes. If you did not ask, ignore this message.`);
+      // Once sent, the outbox no longer keeps the code.
+      let sent = await store.db.selectFrom('outbox').selectAll().where('id', '=', message.id).executeTakeFirstOrThrow();
+      for (let i = 0; i < 100 && sent.status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sent = await store.db.selectFrom('outbox').selectAll().where('id', '=', message.id).executeTakeFirstOrThrow();
+      }
+      expect(sent.status).toBe('sent');
+      expect(sent.payload).not.toContain(code);
+      expect(JSON.parse(sent.payload)).toEqual({ forgotten: 'The payload held a one-time code and was removed once the message was sent.' });
 
       const done = await reset(who, line!.text.match(/\d{6}/)![0]);
       expect(done.status, done.body.description).toBe(200);
