@@ -20,6 +20,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { log as logger } from '../../db/log.ts';
 import type { Deps } from '../context.ts';
 import { retryDueRefunds } from '../orders/refund.ts';
+import { retryDueReturnRefunds } from '../returns/lifecycle.ts';
 import { closeUnpaid, finishPayment } from './checkout.ts';
 
 export interface Reconciliation {
@@ -66,6 +67,10 @@ export async function reconcilePayments(deps: Pick<Deps, 'db' | 'config'>, now =
   const refunds = await retryDueRefunds(deps, log);
   result.refunded += refunds.refunded;
   result.refundPending += refunds.due;
+  // A return's online refund the provider did not take at the desk (issue 36) is asked for again, with the same refund id.
+  const returnRefunds = await retryDueReturnRefunds(deps);
+  result.refunded += returnRefunds.refunded;
+  result.refundPending += returnRefunds.due;
   await deleteOldQuotes(db, utcTimestamp(new Date(now.getTime() - 24 * 3_600_000)));
   const done = result.placed + result.refunded + result.abandoned + result.released;
   if (done || result.unsettled) {

@@ -12,6 +12,7 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { utcTimestamp } from '../../db/time.ts';
 import { storeCreditBalance } from '../../db/queries/store-credit.ts';
 import { renderEmail } from '../../api/messages/render.ts';
+import { reconcilePayments } from '../../api/payments/reconcile.ts';
 import { checkoutAddress } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 
@@ -266,6 +267,22 @@ describe('races', () => {
     const shop = await store.db.selectFrom('return_events').select('actor').where('r_id', '=', r_id).where('status', '=', 'refunded').execute();
     expect(shop.map((e) => e.actor).sort()).toEqual(['shop', 'system']);
     expect(await store.db.selectFrom('credit_notes').select('credit_note_no').where('r_id', '=', r_id).execute()).toHaveLength(1);
+  });
+
+  it('a return refund the provider did not take at the desk is asked for again by the reconciliation, once', async () => {
+    const order = await deliveredOrder({ online: true });
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'refund', reason: 'changed_mind' });
+    const r_id = asked.body.data.r_id;
+    await toInspected(r_id, order.huids.slice(0, 1));
+    const quote = await step({ r_id, status: 'refunded' });
+    expect(quote.status).toBe(409);
+    expect((await step({ r_id, status: 'refunded', refund_amount: quote.body.data.refund_amount })).status).toBe(200);
+    // As if the provider had been unreachable at the desk: the claim is written, the refund still due.
+    await store.db.updateTable('returns').set({ payout_status: 'due' }).where('r_id', '=', r_id).execute();
+    const pass = await reconcilePayments({ db: store.db, config: store.config }, new Date(), () => undefined);
+    expect(pass.refunded).toBeGreaterThanOrEqual(1);
+    expect(await store.db.selectFrom('returns').select('payout_status').where('r_id', '=', r_id).executeTakeFirstOrThrow()).toEqual({ payout_status: 'paid' });
+    expect((await reconcilePayments({ db: store.db, config: store.config }, new Date(), () => undefined)).refunded).toBe(0);
   });
 
   it('one line asked back twice at once: one request, the other refused', async () => {
