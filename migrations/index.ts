@@ -25,6 +25,7 @@ import * as returns from './2026_12_02_0002_returns.ts';
 import * as storeCredit from './2026_12_02_0003_store_credit.ts';
 import * as newsletter from './2026_12_01_0004_newsletter.ts';
 import * as reports from './2026_12_03_0001_reports.ts';
+import * as reportProductNames from './2026_12_03_0002_report_product_names.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0003_store_credit': storeCredit,
   '2026_12_01_0004_newsletter': newsletter,
   '2026_12_03_0001_reports': reports,
+  '2026_12_03_0002_report_product_names': reportProductNames,
 };

@@ -155,7 +155,8 @@ export async function topSellers(db: DB, start: string, end: string) {
   }
   const byRevenue = <K,>(map: Map<K, { pieces: number; revenue: number }>) => [...map.entries()].sort((a, b) => b[1].revenue - a[1].revenue || String(a[0]).localeCompare(String(b[0])));
   const top = byRevenue(pieces).slice(0, TOP_PIECES);
-  // The names as the lines recorded them (a product renamed since keeps its latest line's name).
+  // The names as the lines recorded them (a product renamed since keeps its latest line's name), read from
+  // the index order_items_product_name (migration 2026_12_03_0002) alone.
   const ids = top.map(([id]) => id).filter((id): id is number => id !== null);
   const names = new Map<number, string>();
   if (ids.length > 0) {
