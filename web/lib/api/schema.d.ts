@@ -669,6 +669,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trackorder/{o_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's orders, with its tracking
+         * @description The order as GET /getorder/{u_id} lists it, plus the date of each step (steps, shipped_at, delivered_at), the courier's tracking page (tracking_url) and the GST the total includes (tax). Only the caller's own order: the owner is the token's account, and another account's order is answered 404 like one that does not exist (staff holding `orders.view` may look at any).
+         */
+        get: operations["getTrackorderByOId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cancelorder": {
         parameters: {
             query?: never;
@@ -682,6 +702,104 @@ export interface paths {
          * @description Allowed within 2 hours of placing the order (the refund policy; at exactly 2 hours the window has closed) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5) and the change is recorded in its history. Later, or once shipped, it is refused with 409 and a sentence saying why, changing nothing. A paid online order is refunded at once (the shopper's own cancel is the confirmation) to the original payment method: payment_status becomes refunded when the provider accepts, refund_pending while it is asked again.
          */
         put: operations["putCancelorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requestreturn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to return pieces of a delivered order (refund, exchange or buy-back)
+         * @description Only the caller's own order, once Delivered. refund and exchange: within the policy's return window after delivery (GET /getshoppolicy return_window_hours; a defect, damage or a different piece: defect_report_hours), not for non-returnable pieces (custom, engraved, personalised) unless defective, damaged or not the piece ordered; exchange only while the policy offers it. buyback: any delivered piece, at any time.
+         *
+         *     Each piece is asked back once: a line cannot be asked beyond its quantity, counting the live requests (rejected and withdrawn ones free their pieces). Refusals are 409 with a sentence; nothing is kept.
+         *
+         *     Reasons: `changed_mind` (I changed my mind), `size_fit` (Wrong size or fit), `not_as_described` (Not as described or pictured), `defective` (Defective or broken), `damaged_in_transit` (Damaged when it arrived), `wrong_item` (A different piece was delivered), `upgrade` (Exchanging for another design), `sell_gold` (Selling the gold back (buy-back)), `other` (Another reason).
+         */
+        post: operations["postRequestreturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getreturns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's return requests, newest first */
+        get: operations["getGetreturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returnoptions/{o_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller may ask back from one of their orders, and how */
+        get: operations["getReturnoptionsByOId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/withdrawreturn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withdraw one's own return request (until the pieces are picked up)
+         * @description Requested or approved only; 409 with a sentence once picked up or ended. The pieces may be asked back again.
+         */
+        put: operations["putWithdrawreturn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/creditnote/{r_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST credit note of a refunded or credited return (PDF)
+         * @description To the return's shopper and staff holding orders.view. Issued when the return is refunded or credited against the order's tax invoice; 404 before (and for a buy-back, which issues none).
+         */
+        get: operations["getCreditnoteByRId"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -960,6 +1078,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getstorecredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's store credit: balance and statement
+         * @description Store credit comes from exchanges (a returned piece credited at its value) and is spent at checkout as a payment toward a new order (`use_store_credit`); a cancelled order gives back what it used.
+         */
+        get: operations["getGetstorecredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contactus": {
         parameters: {
             query?: never;
@@ -990,10 +1128,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign up for the newsletter
-         * @description Stores the address once (compared case-insensitively). Signing up again is not an error: it answers 200 with status 1 and "You are already subscribed.", so the form never tells a visitor anything an error would.
+         * Sign up for the newsletter (double opt-in)
+         * @description Stores the address (compared case-insensitively) as pending and e-mails it a confirmation link; nothing else is sent until the address's owner confirms (POST /newsletter/confirm). The answer is the same whether the address is new, pending, confirmed or unsubscribed, so the form tells a visitor nothing about someone else's address; a pending address is sent its confirmation again at most every 10 minutes. At most 20 sign-ups an hour from one address (429 beyond).
          */
         post: operations["postNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a newsletter sign-up
+         * @description The confirmation link's page calls this when the visitor presses Confirm. Confirming again is not an error. A token that was never issued, or whose subscription has since been unsubscribed, answers 404.
+         */
+        post: operations["postNewsletterConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe from the newsletter (one click)
+         * @description The address of every newsletter's List-Unsubscribe header (with List-Unsubscribe-Post: List-Unsubscribe=One-Click, RFC 8058): a mail client posts here with the form body List-Unsubscribe=One-Click, and the storefront's unsubscribe page posts here too. The body is not read. Unsubscribing again is not an error; an unknown token answers 404.
+         */
+        post: operations["postNewsletterUnsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1634,6 +1812,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getreturnlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The returns desk: one page of return, exchange and buy-back requests
+         * @description Newest first. `totalCount` is the number matching status and search.
+         */
+        get: operations["getGetreturnlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getreturndetail/{r_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return request in full: pieces, order, customer, timeline, the refund the policy gives */
+        get: operations["getGetreturndetailByRId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/updatereturnstatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a return along its lifecycle
+         * @description requested -> approved | rejected (note: the reason) ; approved -> picked_up (courier_name, tracking_number) | rejected ; picked_up -> received ; received -> inspected (huids: each returned piece's HUID, matched against the ones recorded when sold; the pieces go back into stock where their row keeps stock, and their HUIDs are released) | rejected ; inspected -> refunded (refund, buy-back) | credited (exchange). Any other change: 409 with a sentence, the status and next_statuses; nothing changes. Every step is in the timeline and the audit trail.
+         *
+         *     refunded / credited need the confirmation: without refund_amount the answer is 409 with data.refund_required, data.refund_amount, data.currency and the breakdown; another amount is refused. An order paid online is refunded through the payment provider, once (two staff confirming at once: one refund, the other 409); cash on delivery and buy-back record the transfer (payout_method, payout_reference). credited grants store credit. A refund or credit against a tax invoice issues the GST credit note (GET /creditnote/{r_id}). Above the staff refund limit: 403 unless the caller holds orders.refund_any.
+         */
+        put: operations["putUpdatereturnstatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contactinfo": {
         parameters: {
             query?: never;
@@ -1919,6 +2156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getmessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outgoing message and what it says
+         * @description The message with its content: the e-mail's subject, text and HTML parts, the SMS text or the webhook body, made from the payload the event wrote; and, with the embedded defaults, the .eml file or the sms.log line written when it was sent. One-time codes are hidden as in the SMS list.
+         */
+        get: operations["getGetmessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/retrymessage": {
         parameters: {
             query?: never;
@@ -1933,6 +2190,46 @@ export interface paths {
          * @description A failed message becomes pending, due at once, with a fresh round of retries. The same message is sent (same Message-ID or webhook-id).
          */
         post: operations["postRetrymessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getnewsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newsletter's subscribers, counted by state
+         * @description Double opt-in (issue 35): only confirmed addresses receive a newsletter.
+         */
+        get: operations["getGetnewsletter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sendnewsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a newsletter to every confirmed subscriber
+         * @description One e-mail per confirmed subscriber, written to the outbox in one transaction (all or none) and sent by the dispatcher; each carries a one-click unsubscribe link and the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). The same subject and text sent again on the same day reach nobody twice. Recorded in the audit trail.
+         */
+        post: operations["postSendnewsletter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2053,6 +2350,183 @@ export interface paths {
          * @description The message (sent or failed) is due at once with a fresh round of retries and the same webhook-id, so a receiver that already has it can tell.
          */
         post: operations["postResendwebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales over a period, by day, week or month, against the period before
+         * @description An order counts on the day it was placed, in India's time. Cancelled orders are counted apart (`cancelled`) and are in no other figure. Amounts in rupees; a dollar order converted at the rate kept when it was placed. At most 1100 days.
+         */
+        get: operations["getReportsSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock at today's rate: pieces and grams per purity, the made-to-order backlog, low stock */
+        get: operations["getReportsStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/gstr1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1 for a month: the GST portal offline tool's JSON, or CSV
+         * @description The invoices (and credit notes) issued in the month, in India's time, in the layout the GST portal's offline tool takes; amounts in rupees; the sections add up to the invoices to the paisa. `format=csv` answers one CSV with a `section` column (b2cl, b2cs, exp, cdnur, hsn, doc_issue). The JSON is the envelope's `data`: save `data` as the file to upload.
+         */
+        get: operations["getReportsGstr1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders with their lines, as CSV
+         * @description Orders placed in the period, oldest first, one row per order line (the order's columns repeated): o_id, placed_at, status, payment_method, payment_status, currency, customer_name, email, phone, city, state, zip_code, country, coupon, subtotal, discount, shipping, total, refund_amount, oi_id, product_name, category, carat, material, size, quantity, unit_price, line_total, net_weight_g, metal_inr, making_inr, stones_inr, gst_inr. Never the PAN. Streamed as CSV (UTF-8, a header row), read from the database a page at a time, so any number of rows downloads with little memory. Money in rupees (or dollars for a dollar order) with 2 decimals, times in ISO 8601 (UTC); a cell a spreadsheet would run as a formula (starting with = + - @) is prefixed with a quote.
+         */
+        get: operations["getExportOrdersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax invoices, as CSV
+         * @description Invoices issued in the period, in number order, with their totals as issued: invoice_no, issued_at, financial_year, o_id, order_date, currency, buyer_name, buyer_state, buyer_country, place_of_supply, supply, taxable_value, cgst, sgst, igst, discount, total, total_inr. Streamed as CSV (UTF-8, a header row), read from the database a page at a time, so any number of rows downloads with little memory. Money in rupees (or dollars for a dollar order) with 2 decimals, times in ISO 8601 (UTC); a cell a spreadsheet would run as a formula (starting with = + - @) is prefixed with a quote.
+         */
+        get: operations["getExportInvoicesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/customers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers who consented to the shop's news, as CSV
+         * @description Only the addresses whose owner confirmed the newsletter subscription (double opt-in) and has not unsubscribed; with the account keeping that address, its name, phone as stored, city and orders: email, subscribed_at, u_id, full_name, country_code, phone, city, state, country, orders, last_order_at. Never a PAN or password. Streamed as CSV (UTF-8, a header row), read from the database a page at a time, so any number of rows downloads with little memory. Money in rupees (or dollars for a dollar order) with 2 decimals, times in ISO 8601 (UTC); a cell a spreadsheet would run as a formula (starting with = + - @) is prefixed with a quote.
+         */
+        get: operations["getExportCustomersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products with their carat rows, as CSV
+         * @description Every product, listed or not, one row per carat row (the product's columns repeated): p_id, name, category, offer, description, specifications, materials, sizes, key_points, is_bestseller, is_reel, images, carat, pricing, inr_price, usd_price, net_weight_g, making_type, making_value, stone_value, stock, lead_time_days. materials, sizes and images are names separated by " | ", key_points one a line; a rate-priced row's inr_price and usd_price are today's derived prices. The very columns POST /import/products reads back. Streamed as CSV (UTF-8, a header row), read from the database a page at a time, so any number of rows downloads with little memory. Money in rupees (or dollars for a dollar order) with 2 decimals, times in ISO 8601 (UTC); a cell a spreadsheet would run as a formula (starting with = + - @) is prefixed with a quote.
+         */
+        get: operations["getExportProductsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products with their carat rows, as CSV, for editing and importing back
+         * @description The same file as GET /export/products.csv, for those who change the catalogue. Every product, listed or not, one row per carat row (the product's columns repeated): p_id, name, category, offer, description, specifications, materials, sizes, key_points, is_bestseller, is_reel, images, carat, pricing, inr_price, usd_price, net_weight_g, making_type, making_value, stone_value, stock, lead_time_days. materials, sizes and images are names separated by " | ", key_points one a line; a rate-priced row's inr_price and usd_price are today's derived prices. The very columns POST /import/products reads back. Streamed as CSV (UTF-8, a header row), read from the database a page at a time, so any number of rows downloads with little memory. Money in rupees (or dollars for a dollar order) with 2 decimals, times in ISO 8601 (UTC); a cell a spreadsheet would run as a formula (starting with = + - @) is prefixed with a quote.
+         */
+        get: operations["getImportProductsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from CSV (with a dry run)
+         * @description Multipart form with `file`: the columns of GET /export/products.csv (p_id, name, category, offer, description, specifications, materials, sizes, key_points, is_bestseller, is_reel, images, carat, pricing, inr_price, usd_price, net_weight_g, making_type, making_value, stone_value, stock, lead_time_days), one row per carat row; rows with the same p_id (or, for a new product, the same name) are one product, whose own columns may be left blank after its first row. Each product is checked with the rules of the product form (POST /insertproduct): category, materials, sizes and carat by the names the back office lists; images by the file names of media already uploaded (a web address is refused: images are never fetched). A product with a p_id is changed to what the file says (its carat rows replaced, a carat left out removed); one without is added. `dry_run=1` changes nothing and answers the plan row by row: created, changed (which fields, from and to) or refused and why. Without it the whole file is written in one transaction, recorded in the audit trail: all or nothing; with any row refused nothing is written and the plan comes back with 400.
+         */
+        post: operations["postImportProducts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2195,6 +2669,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getshoppolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's return, exchange and buy-back policy
+         * @description The values the refund, shipping and terms pages state (cancellation and return windows, non-returnable kinds, the partial-refund collection, return shipping, refund timing, exchange and buy-back rates), with the same said in sentences. Anyone may read it.
+         */
+        get: operations["getGetshoppolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setshoppolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the shop's return, exchange and buy-back policy
+         * @description Owner only. The values sent replace those in force (what is left out stays); the whole policy is checked, then saved, recorded in the audit trail, and the legal pages and product pages are rebuilt to say it.
+         */
+        put: operations["putSetshoppolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buybackquote/{oi_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a piece bought here is worth today: exchange and buy-back value
+         * @description Net metal weight × today's rate for its purity, at the policy's rates for metal, stones and making, valid for the policy's quote days. Only the caller's own delivered piece: another account's line is answered 404 like one that does not exist; a line not yet delivered, or without a recorded weight or today's rate, 409 in words.
+         */
+        get: operations["getBuybackquoteByOiId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "order.placed": {
@@ -2317,6 +2851,106 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "return.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shopper asked to return, exchange or sell back pieces of a delivered order
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookReturnRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shop approved a return request
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookReturnApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shop rejected a return request
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookReturnRejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A return was refunded (or a buy-back paid)
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookReturnRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "return.credited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An exchange was settled with store credit
+         * @description POSTed to every active endpoint subscribed to the event, signed as Standard Webhooks says. Answer 2xx within 10 s; anything else is retried with growing back-off (30 s … 8 h, about a day), and an endpoint failing for days is disabled.
+         */
+        post: operations["webhookReturnCredited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2358,7 +2992,7 @@ export interface components {
              */
             role: "owner" | "manager" | "orders" | "catalogue" | "accounts" | null;
             /** @description What this user may do in the back office; empty for a shopper. */
-            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "returns.manage" | "policy.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
+            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "returns.manage" | "newsletter.send" | "policy.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
             /**
              * @description Present when the password is one the owner set: until PUT /changepassword, the token can do nothing else.
              * @enum {boolean}
@@ -2397,7 +3031,7 @@ export interface components {
              */
             role: "owner" | "manager" | "orders" | "catalogue" | "accounts" | null;
             /** @description What this user may do in the back office; empty for a shopper. */
-            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "returns.manage" | "policy.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
+            permissions: ("dashboard.view" | "orders.view" | "orders.manage" | "orders.refund_any" | "catalogue.manage" | "rates.manage" | "coupons.manage" | "customers.view" | "customers.manage" | "settings.manage" | "returns.manage" | "newsletter.send" | "policy.manage" | "reports.view" | "audit.view" | "pan.view" | "staff.manage")[];
             saved_address: components["schemas"]["SavedAddress"];
         };
         /** @description The contact e-mail and shipping address of the last order placed, or as last saved in My Profile; null until then. The checkout fills its form with it. */
@@ -2541,6 +3175,13 @@ export interface components {
             is_bestseller: 0 | 1;
             isReel: 0 | 1;
             p_status: 0 | 1;
+            /** @description 1: in the shop policy's partial-refund collection (GET /getshoppolicy partial_refund_collection): only part of the price is refunded on return. */
+            partial_refund: 0 | 1;
+            /**
+             * @description null: returnable under the shop policy; else the kind of piece (custom, engraved, personalised) that cannot be returned unless defective.
+             * @enum {string|null}
+             */
+            non_returnable: "custom" | "engraved" | "personalised" | null;
             /** @description ISO 8601, UTC. */
             createdAt: string;
             images: {
@@ -2896,6 +3537,8 @@ export interface components {
             pan?: string | null;
             /** @description A quote from POST /checkoutquote: while it holds (locked_until) and the checkout is the one quoted (cart lines, coupon, destination), its prices, coupon, shipping and tax are charged whatever changed since; a lapsed quote or a changed checkout is refused with 409 so the shopper sees the new price. Without it, today's prices. */
             quote_id?: string;
+            /** @description Pay with the caller's store credit (from exchanges) toward this order: the server uses all of the balance up to the order's total (rupee orders only), decided from the ledger when the order is placed (cash on delivery) or the payment opened (online; the provider is asked for the rest, which is then `order_amount`, and the credit is spent when the order is placed). Any amount a client sends for it is ignored. Store credit is a payment, not a discount: the totals, taxable value and GST are unchanged. */
+            use_store_credit?: boolean;
             /**
              * @description `cod` (also "Cash on Delivery") or `online` (also "Online Payment").
              * @enum {string}
@@ -2952,6 +3595,8 @@ export interface components {
             payment_status: "unpaid" | "paid" | "refund_pending" | "refunded";
             /** @description What is being or was given back, in the order's currency; null when nothing is. */
             refund_amount: number | null;
+            /** @description The part of the total paid by the shopper's store credit (issue 36), rupees; 0 for none. A payment, not a discount: total is unchanged, and what cash on delivery collects or the provider took is total − store_credit. Cancelling gives it back to the store credit balance. */
+            store_credit?: number;
             /** @description When the provider accepted the refund (ISO 8601, UTC); null until then. */
             refunded_at: string | null;
             /** @description The courier carrying the order, once the shop has entered it. */
@@ -3016,10 +3661,180 @@ export interface components {
             /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
             u_id?: number;
         };
+        TrackedOrder: components["schemas"]["Order"] & {
+            /** @description Each change of the order's status, oldest first, from the order placed (status 1): the date of each tracking step. A status reached twice (the shop moved it back) is listed each time. */
+            steps: {
+                /** @description 1 Pending, 2 Processing, 3 Shipped, 4 Delivered, 5 Cancelled. */
+                status: number;
+                /** @description When it reached it (ISO 8601, UTC). */
+                at: string;
+            }[];
+            /** @description When it last became Shipped (ISO 8601, UTC); the delivery estimate counts the courier's days from it. Null until shipped. */
+            shipped_at: string | null;
+            /** @description When it last became Delivered (ISO 8601, UTC); null until then. */
+            delivered_at: string | null;
+            /** @description The courier's own tracking page for tracking_number, when the courier is one the shop knows (Blue Dart, Delhivery, DTDC, India Post, Ecom Express, Xpressbees, FedEx, DHL, UPS); null otherwise. */
+            tracking_url: string | null;
+            /** @description The GST the total includes, in the order's currency: CGST + SGST (1.5% each) when delivered in the shop's own state, IGST 3% elsewhere in India, none for an export. The tax invoice's figures once issued, before that the same figures worked out the same way. */
+            tax: {
+                /** @enum {string} */
+                supply: "intra_state" | "inter_state" | "export";
+                taxable: number;
+                cgst: number;
+                sgst: number;
+                igst: number;
+            };
+        };
         CancelOrderBody: {
             o_id: number;
             /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
             u_id?: number;
+        };
+        RefundBreakdown: {
+            lines: {
+                oi_id: number;
+                product_name: string;
+                returned: number;
+                /** @description What was paid for the returned pieces (after the coupon's share). */
+                paid: number;
+                /** @description 100, or the partial-refund collection's percent. */
+                percent: number;
+                /** @description What comes back for them. */
+                value: number;
+            }[];
+            /** @description Major units of `currency` (rupees or dollars). */
+            goods: number;
+            /** @description Major units of `currency` (rupees or dollars). */
+            shipping_refunded: number;
+            /** @description Return shipping the shopper pays, deducted. */
+            return_shipping: number;
+            /** @description What is paid out (refunded, credited or bought back). */
+            refund: number;
+        } | null;
+        RequestReturnBody: {
+            /** @example 1 */
+            o_id: number;
+            items: {
+                /** @example 1 */
+                oi_id: number;
+                quantity: number;
+            }[];
+            /**
+             * @description refund (money back), exchange (store credit toward another piece) or buyback (the shop buys the gold back, paid by transfer; not bound to the return window).
+             * @enum {string}
+             */
+            kind: "refund" | "exchange" | "buyback";
+            /**
+             * @description changed_mind: I changed my mind; size_fit: Wrong size or fit; not_as_described: Not as described or pictured; defective: Defective or broken; damaged_in_transit: Damaged when it arrived; wrong_item: A different piece was delivered; upgrade: Exchanging for another design; sell_gold: Selling the gold back (buy-back); other: Another reason
+             * @enum {string}
+             */
+            reason: "changed_mind" | "size_fit" | "not_as_described" | "defective" | "damaged_in_transit" | "wrong_item" | "upgrade" | "sell_gold" | "other";
+            /** @description The shopper's words (at most 1000 characters). */
+            note?: string;
+        };
+        Return: {
+            r_id: number;
+            o_id: number;
+            /**
+             * @description refund (money back), exchange (store credit toward another piece) or buyback (the shop buys the gold back, paid by transfer; not bound to the return window).
+             * @enum {string}
+             */
+            kind: "refund" | "exchange" | "buyback";
+            /**
+             * @description requested -> approved | rejected -> picked_up -> received -> inspected -> refunded | credited (exchange); withdrawn by the shopper before pick-up.
+             * @enum {string}
+             */
+            status: "requested" | "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited" | "withdrawn";
+            /** @description A key of the reasons list (see POST /requestreturn). */
+            reason: string;
+            /** @description The reason in words. */
+            reason_text: string;
+            note: string | null;
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            items: components["schemas"]["ReturnItem"][];
+            estimate: components["schemas"]["RefundBreakdown"] & unknown;
+            /** @description What was refunded, credited or paid (once refunded or credited); null before. */
+            refund_amount: number | null;
+            /** @enum {string|null} */
+            payout_method: "online" | "bank" | "upi" | "store_credit" | null;
+            /**
+             * @description An online refund: due until the payment provider accepts it.
+             * @enum {string|null}
+             */
+            payout_status: "due" | "paid" | null;
+            courier_name: string | null;
+            tracking_number: string | null;
+            /** @description The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF. */
+            credit_note_no: string | null;
+            /** @description PUT /withdrawreturn is allowed (requested or approved). */
+            withdrawable: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Oldest first. */
+            timeline: components["schemas"]["ReturnEvent"][];
+        };
+        ReturnItem: {
+            oi_id: number;
+            product_name: string;
+            /** @description URL of the product picture as ordered. */
+            product_image: string | null;
+            carat_name: string | null;
+            size_name: string | null;
+            /** @description Pieces of the line in this request. */
+            quantity: number;
+            /** @description One piece's price when ordered. */
+            unit_price: number;
+            /** @description HUIDs read off the returned pieces at inspection (empty before). */
+            huids: string[];
+        };
+        ReturnEvent: {
+            /**
+             * @description requested -> approved | rejected -> picked_up -> received -> inspected -> refunded | credited (exchange); withdrawn by the shopper before pick-up.
+             * @enum {string}
+             */
+            status: "requested" | "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited" | "withdrawn";
+            /** @enum {string} */
+            actor: "shopper" | "shop" | "system";
+            /** @description The name of the account that made the step (null to the shopper for staff, and for the system). */
+            by: string | null;
+            note: string | null;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+        };
+        ReturnOptions: {
+            o_id: number;
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            delivered: boolean;
+            /** @description ISO 8601, UTC. */
+            deliveredAt: string | null;
+            /** @description Refund and exchange until then (ISO 8601, UTC); buy-back has no limit. */
+            return_window_closes_at: string | null;
+            /** @description The kinds that may be asked now. */
+            kinds: ("refund" | "exchange" | "buyback")[];
+            /** @description Why no refund or exchange can be asked now, in words (null: it can). */
+            refusal: string | null;
+            reasons: {
+                key: string;
+                text: string;
+            }[];
+            lines: {
+                oi_id: number;
+                product_name: string;
+                quantity: number;
+                /** @description Pieces not yet asked back. */
+                returnable_quantity: number;
+                /** @description custom, engraved or personalised: returned only when defective, damaged or a different piece (buy-back always). */
+                non_returnable: string | null;
+                /** @description 100, or the partial-refund collection's percent. */
+                refund_percent: number;
+                unit_price: number;
+            }[];
+        };
+        WithdrawReturnBody: {
+            /** @example 1 */
+            r_id: number;
         };
         PaymentSession: {
             /** @description For the browser library: Cashfree({ mode }).checkout({ paymentSessionId, returnUrl }). */
@@ -3038,7 +3853,7 @@ export interface components {
             locked_until: string;
         };
         PaymentBody: {
-            /** @description The total the storefront shows; it must equal the server's price of the checkout. */
+            /** @description The total the storefront shows; it must equal the server's price of the checkout (with use_store_credit: that price less the store credit the server applies, the amount paid online). */
             order_amount: number;
             /** @description The caller's u_id; another user's is refused with 403. The provider gets an id derived from the caller. */
             customer_id?: string | number;
@@ -3058,6 +3873,8 @@ export interface components {
             priceType?: "inr_price" | "usd_price";
             /** @description A quote from POST /checkoutquote: while it holds (locked_until) and the checkout is the one quoted (cart lines, coupon, destination), its prices, coupon, shipping and tax are charged whatever changed since; a lapsed quote or a changed checkout is refused with 409 so the shopper sees the new price. Without it, today's prices. */
             quote_id?: string;
+            /** @description Pay with the caller's store credit (from exchanges) toward this order: the server uses all of the balance up to the order's total (rupee orders only), decided from the ledger when the order is placed (cash on delivery) or the payment opened (online; the provider is asked for the rest, which is then `order_amount`, and the credit is spent when the order is placed). Any amount a client sends for it is ignored. Store credit is a payment, not a discount: the totals, taxable value and GST are unchanged. */
+            use_store_credit?: boolean;
             /** @description A page of this store the provider sends the shopper back to (default /orderconfirm); `order_id` is added to it. */
             return_url?: string;
             /** @description The shipping address of the checkout (its country decides shipping, and so the amount). When sent, the provider's webhook places the order even if the shopper never returns. Without it the order is priced for India. */
@@ -3184,6 +4001,12 @@ export interface components {
             cod_cap: number;
             /** @description The order needs the buyer's PAN (₹2,00,000 or more in India). */
             pan_required: boolean;
+            /** @description Rupees of store credit the caller has (issue 36); 0 for none. */
+            store_credit_available: number;
+            /** @description With use_store_credit: the store credit this order would use now (all of the balance up to the total; rupee orders only), else 0. A payment, not a discount: total and GST are unchanged. Decided again from the ledger when the order is placed. */
+            store_credit: number;
+            /** @description total less store_credit: what cash on delivery collects or /payment asks of the provider (its order_amount); 0 when store credit pays it all. */
+            amount_due: number;
             /** @description Whether the prices carry India's 3% GST: true when delivered in India, false for an export (zero-rated, whatever the currency). Listed rupee prices include GST, listed dollar prices exclude it; the line prices here are what this destination pays. */
             gst_included: boolean;
             /** @description The lines priced, each with its cart line. */
@@ -3208,6 +4031,8 @@ export interface components {
              * @enum {string}
              */
             priceType?: "inr_price" | "usd_price";
+            /** @description Pay with the caller's store credit (from exchanges) toward this order: the server uses all of the balance up to the order's total (rupee orders only), decided from the ledger when the order is placed (cash on delivery) or the payment opened (online; the provider is asked for the rest, which is then `order_amount`, and the credit is spent when the order is placed). Any amount a client sends for it is ignored. Store credit is a payment, not a discount: the totals, taxable value and GST are unchanged. */
+            use_store_credit?: boolean;
             /** @description Destination; IN when absent. */
             country?: string;
             /** @description The delivery phone, once typed: the law's limits over a day count it as the buyer too (cod_allowed, pan_required), as /payment and /createorder will. */
@@ -3232,6 +4057,36 @@ export interface components {
                 huid: string[];
             }[];
         };
+        StoreCredit: {
+            /** @description Rupees. */
+            balance: number;
+            /** @enum {string} */
+            currency: "INR";
+            /** @description The balance in words ("You have ₹12,500.50 of store credit to spend on your next order."). */
+            balance_text: string;
+            /** @description Newest first (the last 200). */
+            entries: components["schemas"]["StoreCreditEntry"][];
+        };
+        StoreCreditEntry: {
+            sce_id: number;
+            /**
+             * @description grant: from a return's exchange; use: paid toward an order; give_back: that order was cancelled or refunded.
+             * @enum {string}
+             */
+            kind: "grant" | "use" | "give_back";
+            /** @description Rupees; negative for a use. */
+            amount: number;
+            /** @description Rupees. */
+            balance_after: number;
+            /** @description The return that granted it. */
+            r_id: number | null;
+            /** @description The order that used it or gave it back. */
+            o_id: number | null;
+            /** @description The entry in words, as the account shows it. */
+            text: string;
+            /** @description ISO 8601 (UTC). */
+            created_at: string;
+        };
         ContactUsBody: {
             name: string;
             email: string;
@@ -3241,6 +4096,10 @@ export interface components {
         };
         NewsletterBody: {
             email: string;
+        };
+        ConfirmNewsletterBody: {
+            /** @description The subscription's token, from the link in its e-mail. */
+            token: string;
         };
         AddCategoryForm: {
             cate_name: string;
@@ -3301,6 +4160,10 @@ export interface components {
             key_points?: string;
             is_bestseller?: "0" | "1" | 0 | 1;
             isReel?: "0" | "1" | 0 | 1;
+            /** @description 1: in the shop policy's partial-refund collection (only part of the price refunded on return). */
+            partial_refund?: "0" | "1" | 0 | 1;
+            /** @description Empty: the piece may be returned under the shop policy. custom, engraved or personalised: it cannot be returned unless defective. */
+            non_returnable?: string;
             /** @description Images or videos (jpg, png, webp, gif, avif; mp4, webm, ogg), judged by their bytes; at most 120MB each and 10 per product. */
             images: string[];
         };
@@ -3323,6 +4186,10 @@ export interface components {
             key_points?: string;
             is_bestseller?: "0" | "1" | 0 | 1;
             isReel?: "0" | "1" | 0 | 1;
+            /** @description 1: in the shop policy's partial-refund collection (only part of the price refunded on return). */
+            partial_refund?: "0" | "1" | 0 | 1;
+            /** @description Empty: the piece may be returned under the shop policy. custom, engraved or personalised: it cannot be returned unless defective. */
+            non_returnable?: string;
             /** @description JSON text: the file names (imageUrl) of this product's current media to keep, in their new order; the others are removed. Leave it out to keep every current file as it is. New files in `images` go after the kept ones. */
             keepImages?: string;
             /** @description Images or videos (jpg, png, webp, gif, avif; mp4, webm, ogg), judged by their bytes; at most 120MB each and 10 per product. */
@@ -3521,6 +4388,125 @@ export interface components {
             courier_name?: string;
             /** @description Empty or null clears it. */
             tracking_number?: string;
+        };
+        DeskReturnRow: {
+            r_id: number;
+            o_id: number;
+            /**
+             * @description refund (money back), exchange (store credit toward another piece) or buyback (the shop buys the gold back, paid by transfer; not bound to the return window).
+             * @enum {string}
+             */
+            kind: "refund" | "exchange" | "buyback";
+            /**
+             * @description requested -> approved | rejected -> picked_up -> received -> inspected -> refunded | credited (exchange); withdrawn by the shopper before pick-up.
+             * @enum {string}
+             */
+            status: "requested" | "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited" | "withdrawn";
+            /** @description A key of the reasons list (see POST /requestreturn). */
+            reason: string;
+            /** @description The reason in words. */
+            reason_text: string;
+            note: string | null;
+            /** @enum {string} */
+            currency: "INR" | "USD";
+            items: components["schemas"]["ReturnItem"][];
+            estimate: components["schemas"]["RefundBreakdown"] & unknown;
+            /** @description What was refunded, credited or paid (once refunded or credited); null before. */
+            refund_amount: number | null;
+            /** @enum {string|null} */
+            payout_method: "online" | "bank" | "upi" | "store_credit" | null;
+            /**
+             * @description An online refund: due until the payment provider accepts it.
+             * @enum {string|null}
+             */
+            payout_status: "due" | "paid" | null;
+            courier_name: string | null;
+            tracking_number: string | null;
+            /** @description The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF. */
+            credit_note_no: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description The order's name (first and last). */
+            customer_name: string;
+            phone_number: string;
+            /** @description The bank or UPI transfer reference (cash on delivery, buy-back). */
+            payout_reference: string | null;
+            /** @description The order's: cod or online (online refunds go back through the payment provider). */
+            payment_method: string;
+            /** @description What the desk may set next (rules/returns.ts nextReturnStatuses). */
+            next_statuses: string[];
+        };
+        DeskReturn: components["schemas"]["DeskReturnRow"] & {
+            timeline: components["schemas"]["ReturnEvent"][];
+            order: {
+                o_id: number;
+                status: number;
+                payment_method: string;
+                payment_status: string;
+                /** @description Major units of `currency` (rupees or dollars). */
+                total: number;
+                /** @description Major units of `currency` (rupees or dollars). */
+                shipping: number;
+                createdAt: string;
+                deliveredAt: string | null;
+                invoice_no: string | null;
+                email: string;
+            };
+            customer: {
+                u_id: number;
+                full_name: string;
+                phone_number: string;
+            } | null;
+            /** @description Refunded or credited must echo `estimate.refund` as refund_amount (buy-back: the value the desk pays, any amount, confirmed the same way). */
+            refund_required: boolean;
+        };
+        ReturnStatusRefusal: {
+            /** @enum {number} */
+            status: 0;
+            /** @example Refunding return #4 pays ₹23,400.00 to the shopper. Send refund_amount 23400 to confirm. */
+            description: string;
+            data: {
+                r_id: number;
+                /**
+                 * @description The request's status now (unchanged).
+                 * @enum {string}
+                 */
+                status?: "requested" | "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited" | "withdrawn";
+                next_statuses?: string[];
+                /** @enum {boolean} */
+                refund_required?: true;
+                /** @description The amount to confirm, in `currency`. */
+                refund_amount?: number;
+                /** @enum {string} */
+                currency?: "INR" | "USD";
+                breakdown?: components["schemas"]["RefundBreakdown"];
+            } | null;
+        };
+        UpdateReturnStatus: {
+            /** @example 1 */
+            r_id: number;
+            /**
+             * @description The next step (requested and withdrawn come from the shopper).
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited";
+            /** @description Kept in the timeline; required for rejected (the reason, shown to the shopper). */
+            note?: string;
+            /** @description picked_up: the courier (required). */
+            courier_name?: string;
+            /** @description picked_up: its tracking number (required). */
+            tracking_number?: string;
+            /** @description inspected: the HUID read off each returned piece; they must be the ones recorded when the pieces were sold (a different piece is refused, 409). */
+            huids?: string[];
+            /** @description refunded / credited: the amount shown (`estimate.refund`, in the order's currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the value the desk pays (the GET /buybackquote value), confirmed by sending it. */
+            refund_amount?: number;
+            /**
+             * @description refunded, for cash on delivery or a buy-back: how the money was sent.
+             * @enum {string}
+             */
+            payout_method?: "bank" | "upi";
+            /** @description refunded, for cash on delivery or a buy-back: the bank (UTR) or UPI transfer reference (required). */
+            payout_reference?: string;
         };
         Contact: {
             c_id: number;
@@ -3726,9 +4712,43 @@ export interface components {
             /** @description The .eml file's name under DATA_DIR/mail, or sms.log. */
             file: string;
         };
+        MessageDetail: components["schemas"]["OutboxMessage"] & {
+            content: components["schemas"]["MessageContent"];
+            render_error: string | null;
+            /** @description What the embedded default kept of it, as sent: the .eml file written under DATA_DIR/mail (at most 1 MB), or its line of sms.log (codes hidden); null when an SMTP server or an SMS provider sent it, or it was not sent yet. */
+            kept: string | null;
+            /** @description True when the .eml file was longer than what `kept` holds. */
+            kept_truncated: boolean;
+        };
+        /** @description What the message says, made from its payload as the templates make it now; null when it cannot be rendered (render_error says why). */
+        MessageContent: {
+            /** @description The e-mail's subject; null for an SMS or a webhook. */
+            subject: string | null;
+            /** @description The e-mail's plain-text part, the SMS text (sign-in and reset codes hidden), or the webhook's JSON body. */
+            text: string;
+            /** @description The e-mail's HTML part; null for an SMS or a webhook. */
+            html: string | null;
+            /** @description The names of the files attached (the shipped e-mail's tax invoice). */
+            attachments: string[];
+        } | null;
         RetryMessageBody: {
             /** @example 1 */
             id: number;
+        };
+        NewsletterCounts: {
+            /** @description Signed up, not yet confirmed from the e-mail: they receive nothing. */
+            pending: number;
+            /** @description Confirmed: a newsletter goes to each of them. */
+            confirmed: number;
+            unsubscribed: number;
+        };
+        NewsletterSent: {
+            recipients: number;
+        };
+        SendNewsletterBody: {
+            subject: string;
+            /** @description Plain text; a blank line starts a new paragraph. The shop adds its heading, its look and each subscriber's own unsubscribe link. */
+            body: string;
         };
         WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
             /**
@@ -3740,7 +4760,7 @@ export interface components {
         WebhookEndpoint: {
             id: number;
             url: string;
-            events: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated")[];
+            events: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated" | "return.requested" | "return.approved" | "return.rejected" | "return.refunded" | "return.credited")[];
             active: boolean;
             /** @description ISO 8601, UTC: the first failure since the last success; null while it answers. */
             failing_since: string | null;
@@ -3752,13 +4772,13 @@ export interface components {
         AddWebhook: {
             /** @example https://example.com/hooks/aurum */
             url: string;
-            events: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated")[];
+            events: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated" | "return.requested" | "return.approved" | "return.rejected" | "return.refunded" | "return.credited")[];
         };
         UpdateWebhook: {
             /** @example 1 */
             id: number;
             active?: boolean;
-            events?: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated")[];
+            events?: ("order.placed" | "order.paid" | "order.status_changed" | "order.refunded" | "product.updated" | "metal_rates.updated" | "return.requested" | "return.approved" | "return.rejected" | "return.refunded" | "return.credited")[];
             /** @example https://example.com/hooks/aurum */
             url?: string;
         };
@@ -3784,6 +4804,327 @@ export interface components {
         };
         ResendWebhook: {
             message_id: string;
+        };
+        SalesReport: {
+            from: string;
+            to: string;
+            /** @enum {string} */
+            group: "day" | "week" | "month";
+            /** @enum {string} */
+            currency: "INR";
+            totals: components["schemas"]["SalesTotals"];
+            series: (components["schemas"]["SalesFigures"] & {
+                /**
+                 * @description YYYY-MM-DD (a day, or a week by its Monday) or YYYY-MM.
+                 * @example 2026-11-03
+                 */
+                period: string;
+            })[];
+            /** @description The same number of days just before `from` (without the top lists). */
+            previous: {
+                from: string;
+                to: string;
+                totals: components["schemas"]["SalesFigures"];
+            };
+        };
+        SalesTotals: components["schemas"]["SalesFigures"] & {
+            /** @description The ten pieces that brought most revenue. */
+            top_pieces: components["schemas"]["ReportTopPiece"][];
+            /** @description Categories by revenue. */
+            top_categories: components["schemas"]["ReportTopCategory"][];
+        };
+        ReportTopPiece: {
+            p_id: number | null;
+            name: string;
+            pieces: number;
+            revenue: number;
+        };
+        ReportTopCategory: {
+            category: string;
+            pieces: number;
+            revenue: number;
+        };
+        SalesFigures: {
+            /** @description Orders placed in the period, cancelled ones not counted. */
+            orders: number;
+            /** @description What those orders came to: GST, shipping included, coupons taken off. */
+            revenue: number;
+            /** @description revenue without its GST. */
+            revenue_ex_gst: number;
+            /** @description The GST in revenue: each order's total split as its supply is taxed (rules/tax.ts splitInclusive; 0 for an export). */
+            gst: number;
+            /** @description revenue / orders, to the paisa (0 without orders). */
+            average_order_value: number;
+            /** @description Coupon discounts given. */
+            discounts: number;
+            /** @description Shipping charged. */
+            shipping: number;
+            grams_by_carat: {
+                /** @example 22K */
+                carat: string;
+                /** @description Net metal weight, grams (3 decimals). */
+                grams: number;
+                pieces: number;
+            }[];
+            /** @description Metal, making and stones of the pieces sold, before GST, as each line was priced (rate-priced lines only). */
+            value: {
+                metal: number;
+                making: number;
+                stones: number;
+            };
+            payment: {
+                cod: {
+                    orders: number;
+                    /** @description GST included. */
+                    revenue: number;
+                };
+                online: {
+                    orders: number;
+                    /** @description GST included. */
+                    revenue: number;
+                };
+            };
+            destination: {
+                india: {
+                    orders: number;
+                    /** @description GST included. */
+                    revenue: number;
+                };
+                abroad: {
+                    orders: number;
+                    /** @description GST included. */
+                    revenue: number;
+                };
+            };
+            cancelled: {
+                orders: number;
+                /** @description Their totals: never in revenue. */
+                value: number;
+            };
+            refunds: {
+                orders: number;
+                /** @description Given back, or being given back, on orders placed in the period. */
+                value: number;
+            };
+            customers: {
+                /** @description Customers whose first order that was not cancelled falls in the period. */
+                new: number;
+                /** @description Other customers who ordered in the period. */
+                returning: number;
+            };
+        };
+        StockReport: {
+            /** @description When the report was made (ISO 8601). */
+            at: string;
+            rates: {
+                carat: string;
+                /** @description Today's rate; null when none was set. */
+                inr_per_gram: number | null;
+                set_at: string | null;
+            }[];
+            by_carat: {
+                metal: number;
+                making: number;
+                stones: number;
+                /** @description metal + making + stones + 3% GST, as the pieces would be priced today. */
+                value: number;
+                carat: string;
+                /** @description Carat rows with pieces in stock. */
+                rows: number;
+                pieces: number;
+                /** @description Net metal weight of the pieces, grams. */
+                grams: number;
+                /** @description Pieces of fixed-price rows: valued at their listed price (in value), not split. */
+                fixed_price_pieces: number;
+            }[];
+            totals: {
+                metal: number;
+                making: number;
+                stones: number;
+                /** @description metal + making + stones + 3% GST, as the pieces would be priced today. */
+                value: number;
+                pieces: number;
+                grams: number;
+            };
+            /** @description The backlog of pieces still to make. */
+            made_to_order: {
+                /** @description Pending or processing orders with a made-to-order line. */
+                orders: number;
+                pieces: number;
+                grams: number;
+                /** @description Those lines as sold, GST included. */
+                value: number;
+                oldest_placed_at: string | null;
+            };
+            low_stock: {
+                pc_id: number;
+                p_id: number;
+                name: string;
+                carat: string;
+                stock: number;
+            }[];
+        };
+        Gstr1: {
+            gstin: string;
+            /**
+             * @description Return period, MMYYYY.
+             * @example 112026
+             */
+            fp: string;
+            version: string;
+            hash: string;
+            /** @description Inter-state invoices to unregistered buyers above ₹1,00,000 (Table 5). */
+            b2cl: {
+                /** @description Place of supply, GST state code. */
+                pos: string;
+                inv: {
+                    inum: string;
+                    /** @description DD-MM-YYYY */
+                    idt: string;
+                    val: number;
+                    itms: {
+                        num: number;
+                        itm_det: {
+                            rt: number;
+                            txval: number;
+                            iamt: number;
+                            csamt: number;
+                        };
+                    }[];
+                }[];
+            }[];
+            /** @description Every other sale in India, by place of supply and rate, net of credit notes against them (Table 7). */
+            b2cs: {
+                /** @enum {string} */
+                sply_ty: "INTRA" | "INTER";
+                pos: string;
+                /** @enum {string} */
+                typ: "OE";
+                rt: number;
+                txval: number;
+                iamt: number;
+                camt: number;
+                samt: number;
+                csamt: number;
+            }[];
+            /** @description Exports (Table 6A): under a letter of undertaking, without payment of IGST. */
+            exp: {
+                /** @enum {string} */
+                exp_typ: "WOPAY" | "WPAY";
+                inv: {
+                    inum: string;
+                    idt: string;
+                    val: number;
+                    itms: {
+                        rt: number;
+                        txval: number;
+                        iamt: number;
+                        csamt: number;
+                    }[];
+                }[];
+            }[];
+            /** @description Credit notes against B2C large invoices and exports (Table 9B). */
+            cdnur: {
+                /** @enum {string} */
+                typ: "B2CL" | "EXPWOP" | "EXPWP";
+                /** @enum {string} */
+                ntty: "C";
+                nt_num: string;
+                nt_dt: string;
+                val: number;
+                pos?: string;
+                itms: {
+                    num: number;
+                    itm_det: {
+                        rt: number;
+                        txval: number;
+                        iamt: number;
+                        csamt: number;
+                    };
+                }[];
+            }[];
+            /** @description HSN summary (Table 12; B2C tab, as the portal splits it from May 2025), net of credit notes. */
+            hsn: {
+                hsn_b2c: {
+                    num: number;
+                    hsn_sc: string;
+                    desc: string;
+                    uqc: string;
+                    qty: number;
+                    rt: number;
+                    txval: number;
+                    iamt: number;
+                    camt: number;
+                    samt: number;
+                    csamt: number;
+                }[];
+            };
+            /** @description Documents issued in the month (Table 13). */
+            doc_issue: {
+                doc_det: {
+                    /** @description 1 invoices for outward supply, 5 credit notes. */
+                    doc_num: number;
+                    doc_typ: string;
+                    docs: {
+                        num: number;
+                        from: string;
+                        to: string;
+                        totnum: number;
+                        cancel: number;
+                        net_issue: number;
+                    }[];
+                }[];
+            };
+        };
+        ImportPlan: {
+            dry_run: boolean;
+            /** @description Whether the catalogue was changed (never on a dry run, nor when a row is refused). */
+            applied: boolean;
+            /** @description Products added. */
+            created: number;
+            /** @description Products changed. */
+            changed: number;
+            /** @description Products as they were. */
+            unchanged: number;
+            /** @description Rows refused. */
+            refused: number;
+            rows: components["schemas"]["ImportPlanRow"][];
+        };
+        ImportPlanRow: {
+            /** @description The file's row (the header is row 1). */
+            row: number;
+            /** @description The product (null: a new one; after an import, its new p_id). */
+            p_id: number | null;
+            name: string;
+            carat: string;
+            /** @enum {string} */
+            action: "create" | "change" | "unchanged" | "refuse";
+            /** @description What changes, field by field (the product's own fields on its first row). */
+            changes: {
+                /** @example 22K inr_price */
+                field: string;
+                from: string;
+                to: string;
+            }[];
+            /** @description Why the row is refused, in words, each naming its column. */
+            reasons: string[];
+            /**
+             * @description The row's line of the plan, in words.
+             * @example Row 3: Lotus Ring (p_id 4), 22K: 22K inr_price "52340.00" -> "50000.00".
+             */
+            text: string;
+        };
+        ImportProductsForm: {
+            /**
+             * Format: binary
+             * @description The CSV file (UTF-8, at most 5 MB and 5000 rows), with the columns of GET /export/products.csv.
+             */
+            file: string;
+            /**
+             * @description 1: change nothing, answer the plan (also accepted in the query string).
+             * @enum {string}
+             */
+            dry_run?: "0" | "1";
         };
         MetalRates: {
             /** @description Every carat with its rate now. */
@@ -3982,6 +5323,206 @@ export interface components {
             carat: string;
             /** @description Pieces left; 0: sold out. */
             stock: number;
+        };
+        ShopPolicy: {
+            cancel_window_hours: number;
+            return_window_hours: number;
+            defect_report_hours: number;
+            return_conditions: string;
+            non_returnable_kinds: ("custom" | "engraved" | "personalised")[];
+            partial_refund_collection: string;
+            partial_refund_percent: number;
+            /** @enum {string} */
+            return_shipping_paid_by: "customer" | "shop";
+            /** @description Rupees. */
+            return_shipping_charge: number;
+            refund_days_min: number;
+            refund_days_max: number;
+            shipping_refunded: boolean;
+            exchange_allowed: boolean;
+            exchange_metal_percent: number;
+            exchange_stone_percent: number;
+            exchange_making_percent: number;
+            buyback_metal_percent: number;
+            buyback_stone_percent: number;
+            buyback_making_percent: number;
+            quote_valid_days: number;
+            words: components["schemas"]["ShopPolicyWords"];
+        };
+        /** @description The policy in sentences, as the legal pages and the product page say it. */
+        ShopPolicyWords: {
+            cancellation: string;
+            returns: string;
+            non_returnable: string | null;
+            partial_refund: string | null;
+            return_shipping: string;
+            refunds: string;
+            exchange: string;
+            buyback: string;
+        };
+        SetShopPolicy: {
+            /**
+             * @description Hours after placement a shopper may cancel.
+             * @example 2
+             */
+            cancel_window_hours?: number;
+            /**
+             * @description Hours after delivery a return may be requested (0: no returns unless defective).
+             * @example 2
+             */
+            return_window_hours?: number;
+            /**
+             * @description Hours after delivery damage or a defect must be reported.
+             * @example 2
+             */
+            defect_report_hours?: number;
+            /** @description The condition a returned piece must be in, as the refund page states it. */
+            return_conditions?: string;
+            /** @description Kinds of piece that cannot be returned unless defective (a product says which kind it is). */
+            non_returnable_kinds?: ("custom" | "engraved" | "personalised")[];
+            /**
+             * @description The collection of which only part of the price is refunded.
+             * @example Everyday Collection
+             */
+            partial_refund_collection?: string;
+            /**
+             * @description Percent of the price refunded for a piece of that collection.
+             * @example 50
+             */
+            partial_refund_percent?: number;
+            /**
+             * @description Who pays return shipping; a defective or wrong item: always the shop.
+             * @enum {string}
+             */
+            return_shipping_paid_by?: "customer" | "shop";
+            /**
+             * @description Rupees deducted from a refund for return shipping when the customer pays it (0: they send it back at their own cost).
+             * @example 0
+             */
+            return_shipping_charge?: number;
+            /**
+             * @description The least business days a refund takes from approval.
+             * @example 7
+             */
+            refund_days_min?: number;
+            /**
+             * @description The most business days a refund takes from approval.
+             * @example 10
+             */
+            refund_days_max?: number;
+            shipping_refunded?: boolean;
+            exchange_allowed?: boolean;
+            /**
+             * @description Exchange value: percent of today's metal value.
+             * @example 100
+             */
+            exchange_metal_percent?: number;
+            /**
+             * @description Exchange value: percent of the stones' value.
+             * @example 80
+             */
+            exchange_stone_percent?: number;
+            /**
+             * @description Exchange value: percent of the making charge.
+             * @example 0
+             */
+            exchange_making_percent?: number;
+            /**
+             * @description Buy-back value: percent of today's metal value.
+             * @example 90
+             */
+            buyback_metal_percent?: number;
+            /**
+             * @description Buy-back value: percent of the stones' value.
+             * @example 50
+             */
+            buyback_stone_percent?: number;
+            /**
+             * @description Buy-back value: percent of the making charge.
+             * @example 0
+             */
+            buyback_making_percent?: number;
+            /**
+             * @description Days an exchange or buy-back quote holds.
+             * @example 1
+             */
+            quote_valid_days?: number;
+        };
+        BuybackQuote: {
+            oi_id: number;
+            o_id: number;
+            name: string;
+            carat: string;
+            quantity: number;
+            /** @description Net metal weight of the line (all its pieces), grams. */
+            net_weight_g: number;
+            /** @description Rupees per gram of this purity today. */
+            rate_per_gram: number;
+            /** @description When that rate was set, ISO 8601 UTC. */
+            rate_time: string;
+            /** @description The quote holds until then, ISO 8601 UTC. */
+            valid_until: string;
+            /** @description Rupees: net weight × today's rate. */
+            metal_value: number;
+            /** @description null when the shop does not take exchanges. */
+            exchange: {
+                metal: {
+                    /** @description Rupees: today's value of this part of the piece. */
+                    value: number;
+                    /** @description The policy's rate for it. */
+                    percent: number;
+                    /** @description Rupees: value × percent. */
+                    amount: number;
+                };
+                stones: {
+                    /** @description Rupees: today's value of this part of the piece. */
+                    value: number;
+                    /** @description The policy's rate for it. */
+                    percent: number;
+                    /** @description Rupees: value × percent. */
+                    amount: number;
+                };
+                making: {
+                    /** @description Rupees: today's value of this part of the piece. */
+                    value: number;
+                    /** @description The policy's rate for it. */
+                    percent: number;
+                    /** @description Rupees: value × percent. */
+                    amount: number;
+                };
+                /** @description Rupees: what the shop gives for the piece. */
+                total: number;
+            } | null;
+            buyback: {
+                metal: {
+                    /** @description Rupees: today's value of this part of the piece. */
+                    value: number;
+                    /** @description The policy's rate for it. */
+                    percent: number;
+                    /** @description Rupees: value × percent. */
+                    amount: number;
+                };
+                stones: {
+                    /** @description Rupees: today's value of this part of the piece. */
+                    value: number;
+                    /** @description The policy's rate for it. */
+                    percent: number;
+                    /** @description Rupees: value × percent. */
+                    amount: number;
+                };
+                making: {
+                    /** @description Rupees: today's value of this part of the piece. */
+                    value: number;
+                    /** @description The policy's rate for it. */
+                    percent: number;
+                    /** @description Rupees: value × percent. */
+                    amount: number;
+                };
+                /** @description Rupees: what the shop gives for the piece. */
+                total: number;
+            };
+            /** @description The quote in one sentence. */
+            words: string;
         };
     };
     responses: never;
@@ -6384,6 +7925,61 @@ export interface operations {
             };
         };
     };
+    getTrackorderByOId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                o_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["TrackedOrder"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     putCancelorder: {
         parameters: {
             query?: never;
@@ -6473,6 +8069,336 @@ export interface operations {
             };
             /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postRequestreturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestReturnBody"];
+            };
+        };
+        responses: {
+            /** @description The request, with what the policy gives back for it (null for a buy-back: valued at inspection). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            r_id: number;
+                            /** @enum {string} */
+                            status: "requested";
+                            estimate: components["schemas"]["RefundBreakdown"];
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetreturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Return"][];
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReturnoptionsByOId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                o_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ReturnOptions"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putWithdrawreturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawReturnBody"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            r_id: number;
+                            /** @enum {string} */
+                            status: "withdrawn";
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCreditnoteByRId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                r_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7289,6 +9215,40 @@ export interface operations {
             };
         };
     };
+    getGetstorecredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance and its entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StoreCredit"];
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postContactus: {
         parameters: {
             query?: never;
@@ -7378,22 +9338,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Already subscribed. */
+            /** @description Thank you! Please check your inbox to confirm your subscription. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        status: 1;
-                        description: string;
-                        data: null;
-                    };
-                };
-            };
-            /** @description Subscribed. */
-            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7426,6 +9372,153 @@ export interface operations {
             };
             /** @description The body was not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNewsletterConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmNewsletterBody"];
+            };
+        };
+        responses: {
+            /** @description Your subscription is confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many attempts; retry after the Retry-After header. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postNewsletterUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The subscription's token, from the link in its e-mail. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You are unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9957,6 +12050,218 @@ export interface operations {
             };
         };
     };
+    getGetreturnlist: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description Only requests of this status. */
+                status?: "requested" | "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited" | "withdrawn";
+                /** @description A return number (#5), an order number, or part of the customer's name, phone or e-mail. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page and the count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            rows: components["schemas"]["DeskReturnRow"][];
+                            totalCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetreturndetailByRId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                r_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["DeskReturn"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putUpdatereturnstatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReturnStatus"];
+            };
+        };
+        responses: {
+            /** @description The new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: {
+                            r_id: number;
+                            /**
+                             * @description requested -> approved | rejected -> picked_up -> received -> inspected -> refunded | credited (exchange); withdrawn by the shopper before pick-up.
+                             * @enum {string}
+                             */
+                            status: "requested" | "approved" | "rejected" | "picked_up" | "received" | "inspected" | "refunded" | "credited" | "withdrawn";
+                            refund_amount: number | null;
+                            /** @enum {string|null} */
+                            payout_method: "online" | "bank" | "upi" | "store_credit" | null;
+                            /** @enum {string|null} */
+                            payout_status: "due" | "paid" | null;
+                            credit_note_no: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused by the lifecycle, HUIDs that do not match, or an amount to confirm; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnStatusRefusal"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postContactinfo: {
         parameters: {
             query?: never;
@@ -10880,6 +13185,60 @@ export interface operations {
             };
         };
     };
+    getGetmessage: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message and what it says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["MessageDetail"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postRetrymessage: {
         parameters: {
             query?: never;
@@ -10936,6 +13295,123 @@ export interface operations {
             };
             /** @description The message is not failed (pending or sent already). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGetnewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["NewsletterCounts"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSendnewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendNewsletterBody"];
+            };
+        };
+        responses: {
+            /** @description On its way (recipients may be 0: nobody has confirmed yet). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["NewsletterSent"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11395,6 +13871,405 @@ export interface operations {
             };
         };
     };
+    getReportsSales: {
+        parameters: {
+            query: {
+                /** @description First day of the period (a day in India, inclusive). */
+                from: string;
+                /** @description Last day of the period (a day in India, inclusive). */
+                to: string;
+                /** @description One series entry per day, per week (Monday to Sunday, named by its Monday) or per month (YYYY-MM). */
+                group?: "day" | "week" | "month";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["SalesReport"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReportsStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["StockReport"];
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReportsGstr1: {
+        parameters: {
+            query: {
+                /** @description The month the invoices were issued in (India time). */
+                month: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, as JSON (the envelope) or CSV (a download). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["Gstr1"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExportOrdersCsv: {
+        parameters: {
+            query?: {
+                /** @description From this day (YYYY-MM-DD, in India) or time (ISO 8601), inclusive; left out: from the first. */
+                from?: string;
+                /** @description Up to this day (YYYY-MM-DD, in India, the whole day) or time (ISO 8601), inclusive; left out: up to now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, as a download (orders-YYYY-MM-DD.csv). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExportInvoicesCsv: {
+        parameters: {
+            query?: {
+                /** @description From this day (YYYY-MM-DD, in India) or time (ISO 8601), inclusive; left out: from the first. */
+                from?: string;
+                /** @description Up to this day (YYYY-MM-DD, in India, the whole day) or time (ISO 8601), inclusive; left out: up to now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, as a download (invoices-YYYY-MM-DD.csv). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExportCustomersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers, as a download (customers-YYYY-MM-DD.csv). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExportProductsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, as a download (products-YYYY-MM-DD.csv). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getImportProductsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, as a download (products-YYYY-MM-DD.csv). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postImportProducts: {
+        parameters: {
+            query?: {
+                dry_run?: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportProductsForm"];
+            };
+        };
+        responses: {
+            /** @description The plan (a dry run), or what was imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ImportPlan"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getHealthz: {
         parameters: {
             query?: never;
@@ -11748,6 +14623,169 @@ export interface operations {
             };
         };
     };
+    getGetshoppolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ShopPolicy"];
+                    };
+                };
+            };
+        };
+    };
+    putSetshoppolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetShopPolicy"];
+            };
+        };
+        responses: {
+            /** @description Saved; the policy in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ShopPolicy"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is too large (1 MB at most). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body was not sent as application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBuybackquoteByOiId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order line (a piece bought here). */
+                oi_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["BuybackQuote"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     webhookOrderPlaced: {
         parameters: {
             query?: never;
@@ -12036,6 +15074,311 @@ export interface operations {
                         usd_inr: number;
                         /** @description Product rows repriced. */
                         repriced: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReturnRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "return.requested";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        r_id: number;
+                        o_id: number;
+                        /** @enum {string} */
+                        kind: "refund" | "exchange" | "buyback";
+                        /** @description The return's status after the step. */
+                        status: string;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units: what the policy gives back (requested, approved) or what was paid (refunded, credited); null for a buy-back before it is valued. */
+                        amount: number | null;
+                        /** @description online, bank, upi or store_credit once paid. */
+                        payout_method: string | null;
+                        /** @description The GST credit note issued with a refund or credit. */
+                        credit_note_no: string | null;
+                        items: {
+                            product_name: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReturnApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "return.approved";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        r_id: number;
+                        o_id: number;
+                        /** @enum {string} */
+                        kind: "refund" | "exchange" | "buyback";
+                        /** @description The return's status after the step. */
+                        status: string;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units: what the policy gives back (requested, approved) or what was paid (refunded, credited); null for a buy-back before it is valued. */
+                        amount: number | null;
+                        /** @description online, bank, upi or store_credit once paid. */
+                        payout_method: string | null;
+                        /** @description The GST credit note issued with a refund or credit. */
+                        credit_note_no: string | null;
+                        items: {
+                            product_name: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReturnRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "return.rejected";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        r_id: number;
+                        o_id: number;
+                        /** @enum {string} */
+                        kind: "refund" | "exchange" | "buyback";
+                        /** @description The return's status after the step. */
+                        status: string;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units: what the policy gives back (requested, approved) or what was paid (refunded, credited); null for a buy-back before it is valued. */
+                        amount: number | null;
+                        /** @description online, bank, upi or store_credit once paid. */
+                        payout_method: string | null;
+                        /** @description The GST credit note issued with a refund or credit. */
+                        credit_note_no: string | null;
+                        items: {
+                            product_name: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReturnRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "return.refunded";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        r_id: number;
+                        o_id: number;
+                        /** @enum {string} */
+                        kind: "refund" | "exchange" | "buyback";
+                        /** @description The return's status after the step. */
+                        status: string;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units: what the policy gives back (requested, approved) or what was paid (refunded, credited); null for a buy-back before it is valued. */
+                        amount: number | null;
+                        /** @description online, bank, upi or store_credit once paid. */
+                        payout_method: string | null;
+                        /** @description The GST credit note issued with a refund or credit. */
+                        credit_note_no: string | null;
+                        items: {
+                            product_name: string;
+                            quantity: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is a failure: tried again later. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReturnCredited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (msg_…): the same on every attempt and resend; use it to ignore repeats. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch at this attempt; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the base64-decoded part of the secret after whsec_>. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "return.credited";
+                    /** @description ISO 8601, UTC: when it happened. */
+                    timestamp: string;
+                    data: {
+                        r_id: number;
+                        o_id: number;
+                        /** @enum {string} */
+                        kind: "refund" | "exchange" | "buyback";
+                        /** @description The return's status after the step. */
+                        status: string;
+                        /** @enum {string} */
+                        currency: "INR" | "USD";
+                        /** @description Major units: what the policy gives back (requested, approved) or what was paid (refunded, credited); null for a buy-back before it is valued. */
+                        amount: number | null;
+                        /** @description online, bank, upi or store_credit once paid. */
+                        payout_method: string | null;
+                        /** @description The GST credit note issued with a refund or credit. */
+                        credit_note_no: string | null;
+                        items: {
+                            product_name: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
