@@ -4,10 +4,13 @@
  *   1 Pending -> 2 Processing -> 3 Shipped -> 4 Delivered
  *   1 Pending or 2 Processing -> 5 Cancelled
  *
- * The shopper may cancel within 2 hours of placing the order; the shop may
+ * The shopper may cancel within the shop policy's cancellation window of
+ * placing the order (rules/shop-policy.ts, 2 hours by default); the shop may
  * cancel until it ships. Delivered and Cancelled are final. Every refusal says
  * why in a sentence a shopper or administrator can read as is.
  */
+
+import { DEFAULT_SHOP_POLICY, hoursText } from './shop-policy.ts';
 
 /** Most of one item a cart line or order line holds (fine jewellery, not groceries). */
 export const MAX_QUANTITY = 99;
@@ -47,15 +50,18 @@ export function isFinalStatus(status: number): boolean {
   return isOrderStatus(status) && NEXT_STATUSES[status].length === 0;
 }
 
-/** How long after placing it a shopper may cancel an order (the refund policy: 2 hours). */
-export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The default shop policy's cancellation window in milliseconds (2 hours); the policy in force may say otherwise (issue 36). */
+export const CANCEL_WINDOW_MS = DEFAULT_SHOP_POLICY.cancel_window_hours * HOUR_MS;
 
 /**
  * Whether `now` is inside the cancel window of an order placed at `placedAt`
- * (both milliseconds). The window is half open: at exactly 2 hours it has closed.
+ * (both milliseconds), the window being `windowHours` long (the shop policy's
+ * `cancel_window_hours`). The window is half open: at exactly its end it has closed.
  */
-export function withinCancelWindow(placedAt: number, now: number): boolean {
-  return Number.isFinite(placedAt) && now - placedAt < CANCEL_WINDOW_MS;
+export function withinCancelWindow(placedAt: number, now: number, windowHours: number = DEFAULT_SHOP_POLICY.cancel_window_hours): boolean {
+  return Number.isFinite(placedAt) && now - placedAt < windowHours * HOUR_MS;
 }
 
 /** Who asks for a change: the shopper who placed the order, or the shop (an administrator). */
@@ -68,13 +74,15 @@ export interface TransitionRequest {
   /** When the order was placed and the time of the request, in milliseconds. */
   placedAt: number;
   now: number;
+  /** The shop policy's cancellation window in hours (`cancel_window_hours`); the default policy's when not given. */
+  cancelWindowHours?: number;
 }
 
 /**
  * Why a status change is refused, or null when it is allowed. The one rule
  * every status change of the store goes through.
  */
-export function transitionRefusal({ from, to, actor, placedAt, now }: TransitionRequest): string | null {
+export function transitionRefusal({ from, to, actor, placedAt, now, cancelWindowHours = DEFAULT_SHOP_POLICY.cancel_window_hours }: TransitionRequest): string | null {
   if (!isOrderStatus(to)) return 'The status must be 1 (Pending), 2 (Processing), 3 (Shipped), 4 (Delivered) or 5 (Cancelled).';
   if (!isOrderStatus(from)) return 'This order has a status the store does not know; it cannot be changed.';
   const fromLabel = ORDER_STATUS_LABELS[from];
@@ -83,12 +91,12 @@ export function transitionRefusal({ from, to, actor, placedAt, now }: Transition
   if (from === ORDER_STATUS.cancelled) return 'This order is cancelled; a cancelled order cannot change status.';
   if (from === ORDER_STATUS.delivered) return 'This order has been delivered; a delivered order cannot change status.';
   if (actor === 'shopper') {
-    if (to !== ORDER_STATUS.cancelled) return 'Only the shop can move an order forward; you may cancel it within 2 hours of placing it.';
+    if (to !== ORDER_STATUS.cancelled) return `Only the shop can move an order forward; you may cancel it within ${hoursText(cancelWindowHours)} of placing it.`;
   }
   if (to === ORDER_STATUS.cancelled) {
     if (from === ORDER_STATUS.shipped) return 'This order has already been shipped and can no longer be cancelled.';
-    if (actor === 'shopper' && !withinCancelWindow(placedAt, now)) {
-      return 'Orders can be cancelled within 2 hours of placing them. Please contact us for help with this order.';
+    if (actor === 'shopper' && !withinCancelWindow(placedAt, now, cancelWindowHours)) {
+      return `Orders can be cancelled within ${hoursText(cancelWindowHours)} of placing them. Please contact us for help with this order.`;
     }
     return null;
   }
@@ -100,9 +108,12 @@ export function transitionRefusal({ from, to, actor, placedAt, now }: Transition
   return null;
 }
 
-/** Whether the shopper may still cancel an order at `now` (what `cancellable` in an order answer says). */
-export function shopperMayCancel(order: { status: number; placedAt: number }, now: number): boolean {
-  return transitionRefusal({ from: order.status, to: ORDER_STATUS.cancelled, actor: 'shopper', placedAt: order.placedAt, now }) === null;
+/**
+ * Whether the shopper may still cancel an order at `now` (what `cancellable` in an order answer says),
+ * the cancellation window being the shop policy's `cancel_window_hours` (the default policy's when not given).
+ */
+export function shopperMayCancel(order: { status: number; placedAt: number }, now: number, cancelWindowHours?: number): boolean {
+  return transitionRefusal({ from: order.status, to: ORDER_STATUS.cancelled, actor: 'shopper', placedAt: order.placedAt, now, cancelWindowHours }) === null;
 }
 
 /** The statuses the shop may set next from `from` (the back office's dropdown). */

@@ -35,6 +35,7 @@ import { enqueue } from '../../db/queries/outbox.ts';
 import { orderUpdateMessages, refundNote, STATUS_EVENTS } from '../messages/events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';
 import { giveBackStoreCredit } from '../../db/queries/store-credit.ts';
+import { shopPolicy } from '../../db/queries/shop-policy.ts';
 
 export interface StatusChange {
   o_id: number;
@@ -94,7 +95,9 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     const order = await findOrder(trx, o_id);
     // Another shopper's order is answered as missing: its existence is not theirs to learn.
     if (!order || (change.ownerId !== undefined && order.u_id !== change.ownerId)) throw notFoundError('Order not found.');
-    const refusal = transitionRefusal({ from: order.status, to, actor: change.actor, placedAt: placedAt(order), now });
+    // The shopper's cancellation window is the shop policy's (issue 36); the shop's own changes do not depend on it.
+    const cancelWindowHours = change.actor === 'shopper' ? (await shopPolicy(trx)).cancel_window_hours : undefined;
+    const refusal = transitionRefusal({ from: order.status, to, actor: change.actor, placedAt: placedAt(order), now, cancelWindowHours });
     if (refusal) {
       throw conflictError(refusal, { o_id, status: order.status, next_statuses: change.actor === 'shop' ? [...nextStatusesForShop(order.status)] : [] });
     }

@@ -14,6 +14,7 @@ import type { Currency, Database, Order, OrderItem } from '../schema.ts';
 import { panAsShown, type PanSight } from './pan.ts';
 import { type BreakupView, CARAT_PRICING_COLUMNS, type CaratPricingRow, orderItemBreakupView, storedInBounds } from './carat-pricing.ts';
 import { huidsOfItems, invoiceNumbersOf } from './hallmarks-invoices.ts';
+import { shopPolicy } from './shop-policy.ts';
 import { isoTimestamp, timestampMs, utcTimestamp } from '../time.ts';
 import type { StockRow } from './stock.ts';
 
@@ -224,7 +225,7 @@ export interface OrderView extends ShippingAddress {
   /** The payment provider's order id, for online payments. */
   order_id: string | null;
   createdAt: string;
-  /** Whether the shopper may still cancel it (Pending or Processing, within 2 hours). */
+  /** Whether the shopper may still cancel it (Pending or Processing, within the shop policy's cancellation window). */
   cancellable: boolean;
   orderItems: OrderItemView[];
 }
@@ -295,6 +296,8 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
     db,
     orders.map((o) => o.o_id),
   );
+  // Whether the shopper may still cancel: the shop policy's cancellation window (issue 36).
+  const { cancel_window_hours } = await shopPolicy(db);
   return orders.map((o) => ({
     o_id: o.o_id,
     u_id: o.u_id,
@@ -326,7 +329,7 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
     tracking_number: o.tracking_number,
     order_id: o.provider_order_id,
     createdAt: isoTimestamp(o.created_at),
-    cancellable: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now),
+    cancellable: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now, cancel_window_hours),
     orderItems: itemsOf.get(o.o_id) ?? [],
   }));
 }

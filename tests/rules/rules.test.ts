@@ -60,6 +60,19 @@ describe('order lifecycle (rules/orders.ts)', () => {
     expect(shopperMayCancel({ status: 3, placedAt }, soon)).toBe(false);
   });
 
+  it("takes the shop policy's cancellation window when given (issue 36)", () => {
+    const hour = 60 * 60 * 1000;
+    expect(withinCancelWindow(placedAt, placedAt + 3 * hour, 24)).toBe(true);
+    expect(withinCancelWindow(placedAt, placedAt + 24 * hour, 24)).toBe(false);
+    expect(transitionRefusal({ from: 1, to: 5, actor: 'shopper', placedAt, now: placedAt + 3 * hour, cancelWindowHours: 24 })).toBeNull();
+    expect(transitionRefusal({ from: 1, to: 5, actor: 'shopper', placedAt, now: placedAt + 90 * 60_000, cancelWindowHours: 1 })).toBe(
+      'Orders can be cancelled within 1 hour of placing them. Please contact us for help with this order.',
+    );
+    expect(transitionRefusal({ from: 1, to: 2, actor: 'shopper', placedAt, now: soon, cancelWindowHours: 48 })).toMatch(/within 2 days of placing it/);
+    expect(shopperMayCancel({ status: 1, placedAt }, placedAt + 3 * hour, 24)).toBe(true);
+    expect(shopperMayCancel({ status: 1, placedAt }, placedAt + 30 * 60_000, 0)).toBe(false);
+  });
+
   it('offers the shop only the next steps; Delivered and Cancelled are final', () => {
     expect(nextStatusesForShop(1)).toEqual([2, 5]);
     expect(nextStatusesForShop(3)).toEqual([4]);

@@ -699,7 +699,7 @@ export interface paths {
         get?: never;
         /**
          * Cancel one of the caller's orders
-         * @description Allowed within 2 hours of placing the order (the refund policy; at exactly 2 hours the window has closed) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5) and the change is recorded in its history. Later, or once shipped, it is refused with 409 and a sentence saying why, changing nothing. A paid online order is refunded at once (the shopper's own cancel is the confirmation) to the original payment method: payment_status becomes refunded when the provider accepts, refund_pending while it is asked again.
+         * @description Allowed within the shop policy's cancellation window of placing the order (cancel_window_hours of GET /getshoppolicy, 2 hours by default; at exactly its end the window has closed) and only while it is Pending (1) or Processing (2); the order becomes Cancelled (5) and the change is recorded in its history. Later, or once shipped, it is refused with 409 and a sentence saying why, changing nothing. A paid online order is refunded at once (the shopper's own cancel is the confirmation) to the original payment method: payment_status becomes refunded when the provider accepts, refund_pending while it is asked again.
          */
         put: operations["putCancelorder"];
         post?: never;
