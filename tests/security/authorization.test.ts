@@ -550,6 +550,27 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
       return { path: `/creditnote/${r_id}` };
     },
   },
+  'GET /trackorder/{o_id}': { role: 'user', build: async () => ({ path: `/trackorder/${(await attackerDelivered()).o_id}` }) },
+  'GET /getstorecredit': { role: 'user', build: async () => ({ path: '/getstorecredit' }) },
+  'GET /buybackquote/{oi_id}': { role: 'user', build: async () => ({ path: `/buybackquote/${(await attackerDelivered()).oi_id}` }) },
+  'PUT /setshoppolicy': { role: 'admin', build: async () => ({ path: '/setshoppolicy', body: { return_window_hours: 2 } }) },
+  'GET /reports/sales': { role: 'admin', build: async () => ({ path: '/reports/sales?from=2026-11-01&to=2026-11-30&group=day' }) },
+  'GET /reports/stock': { role: 'admin', build: async () => ({ path: '/reports/stock' }) },
+  'GET /reports/gstr1': { role: 'admin', build: async () => ({ path: '/reports/gstr1?month=2026-11' }) },
+  'GET /export/orders.csv': { role: 'admin', build: async () => ({ path: '/export/orders.csv?from=2026-11-01&to=2026-11-30' }) },
+  'GET /export/invoices.csv': { role: 'admin', build: async () => ({ path: '/export/invoices.csv' }) },
+  'GET /export/customers.csv': { role: 'admin', build: async () => ({ path: '/export/customers.csv' }) },
+  'GET /export/products.csv': { role: 'admin', build: async () => ({ path: '/export/products.csv' }) },
+  'GET /import/products.csv': { role: 'admin', build: async () => ({ path: '/import/products.csv' }) },
+  'POST /import/products': {
+    role: 'admin',
+    // The shop's own products file sent back as a dry run: every row unchanged, nothing written.
+    build: async () => {
+      const file = await server.send('GET', '/import/products.csv', { token: admin.token });
+      expect(file.status, file.text.slice(0, 300)).toBe(200);
+      return { path: '/import/products?dry_run=1', form: () => form({ file: { bytes: Buffer.from(file.text), name: 'products.csv' } }) };
+    },
+  },
   'GET /getreturnlist': { role: 'admin', build: async () => ({ path: '/getreturnlist?page=1&perPage=10' }) },
   'GET /getreturndetail/{r_id}': { role: 'admin', build: async () => ({ path: `/getreturndetail/${(await attackerReturn()).r_id}` }) },
   'PUT /updatereturnstatus': { role: 'admin', build: async () => ({ path: '/updatereturnstatus', body: { r_id: (await attackerReturn()).r_id, status: 'approved' } }) },
