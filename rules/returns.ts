@@ -7,6 +7,7 @@
  * Money is integer minor units of the order's currency (paise or cents) unless named otherwise.
  */
 
+import { type Currency, formatMoney, toMajor } from './money.ts';
 import { dollarsFromRupees } from './pricing.ts';
 import { apportion } from './tax.ts';
 import { atPercent, type ShopPolicy } from './shop-policy.ts';
@@ -333,4 +334,38 @@ export function returnProgress(status: ReturnStatus, kind: ReturnKind): ReturnSt
   const end: ReturnStatus = kind === 'exchange' ? 'credited' : 'refunded';
   if (status === 'rejected' || status === 'withdrawn') return ['requested', status];
   return ['requested', 'approved', 'picked_up', 'received', 'inspected', end];
+}
+
+/** What a refund of an order paid partly with store credit gives back each way, minor units. */
+export interface RefundSplit {
+  /** Back the way the order was paid (the payment provider, or a transfer for cash on delivery). */
+  paid_back: number;
+  /** Back as store credit: the part the other way never took. */
+  store_credit: number;
+}
+
+/**
+ * Splits a refund: the way the order was paid gives back at most what it took (`paidOtherwise`:
+ * the total less the store credit the order used) less what earlier refunds of the order already
+ * returned that way; the rest goes back as store credit.
+ */
+export function refundSplit(refund: number, paidOtherwise: number, alreadyReturned: number): RefundSplit {
+  const room = Math.max(0, paidOtherwise - Math.max(0, alreadyReturned));
+  const paid_back = Math.max(0, Math.min(refund, room));
+  return { paid_back, store_credit: refund - paid_back };
+}
+
+const PAID_BACK_WAY: Record<'online' | 'bank' | 'upi', string> = {
+  online: 'to the card, UPI or bank account you paid with',
+  bank: 'by bank transfer',
+  upi: 'by UPI transfer',
+};
+
+/** The split in words for the shopper (null when it all goes back one way as before). */
+export function refundSplitText(split: RefundSplit, currency: Currency, way: 'online' | 'bank' | 'upi' | null): string | null {
+  if (split.store_credit <= 0) return null;
+  const credit = formatMoney(toMajor(split.store_credit), currency, { cents: true });
+  if (split.paid_back <= 0) return `Your refund of ${credit} comes back as store credit in your account, usable at checkout: this order was paid with store credit.`;
+  const back = formatMoney(toMajor(split.paid_back), currency, { cents: true });
+  return `Of your refund, ${back} goes back ${PAID_BACK_WAY[way ?? 'online']} and ${credit} comes back as store credit in your account, usable at checkout: that part of the order was paid with store credit.`;
 }

@@ -31,9 +31,11 @@ import {
   moveReturn,
   piecesLeft,
   recordedHuids,
+  refundedOtherwise,
   releaseReturnedHuids,
   restockReturned,
   returnPieces,
+  returnStoreCredit,
   setInspectedHuids,
 } from '../../db/queries/returns.ts';
 import { shopPolicy } from '../../db/queries/shop-policy.ts';
@@ -53,6 +55,9 @@ import {
   nextReturnStatuses,
   type RefundFigures,
   refundFigures,
+  type RefundSplit,
+  refundSplit,
+  refundSplitText,
   type ReturnKind,
   type ReturnPolicy,
   type ReturnReason,
@@ -199,6 +204,24 @@ export interface ReturnStepResult {
   payout_method: 'online' | 'bank' | 'upi' | 'store_credit' | null;
   payout_status: 'due' | 'paid' | null;
   credit_note_no: string | null;
+  /** Of refund_amount, what went back as store credit (the part of the order paid with it); 0 when none. */
+  store_credit: number;
+  /** Where the refund went, in words, when it was split; null otherwise. */
+  payout_text: string | null;
+}
+
+/**
+ * Splits a refund of an order paid partly with store credit: the way it was paid gives back at
+ * most what it took less earlier refunds; the rest is granted back as store credit now (once per
+ * return: the ledger's grant for r_id).
+ */
+async function splitRefund(trx: DB, ret: Return, order: Order, amount: number): Promise<RefundSplit> {
+  const split = refundSplit(amount, Number(order.total) - Number(order.store_credit ?? 0), await refundedOtherwise(trx, ret.o_id, ret.r_id));
+  if (split.store_credit > 0) {
+    if (ret.u_id === null) throw conflictError('The shopper\'s account no longer exists: the part of this refund paid with store credit has no one to go back to.');
+    await grantStoreCredit(trx, { u_id: ret.u_id, amount: creditPaise(split.store_credit, order), r_id: ret.r_id, note: `Refund of return #${ret.r_id} (order #${ret.o_id}): the part paid with store credit` });
+  }
+  return split;
 }
 
 /** An amount of an order's currency in paise (a dollar order's at the rate it was placed at; unknown: above any limit). */
@@ -237,6 +260,8 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
     let amount: number | null = null;
     let credit_note_no: string | null = null;
     let extra: Partial<ReturnMessagePayload> = {};
+    let split: RefundSplit | null = null;
+    let splitText: string | null = null;
 
     if (to === 'rejected' && !note) throw invalidError('Say why the return is rejected (note): the shopper reads it.');
     if (to === 'picked_up') {
@@ -301,6 +326,10 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
         await grantStoreCredit(trx, { u_id: ret.u_id, amount: creditPaise(amount, order), r_id, note: `Exchange of return #${r_id} (order #${ret.o_id})` });
         set.payout_method = 'store_credit';
         set.payout_status = 'paid';
+      } else if (ret.kind === 'refund' && (split = await splitRefund(trx, ret, order, amount)).paid_back === 0) {
+        // The order was paid with store credit as far as this refund reaches: it all goes back as credit.
+        set.payout_method = 'store_credit';
+        set.payout_status = 'paid';
       } else if (ret.kind === 'refund' && order.payment_method === 'online' && order.provider_order_id) {
         set.payout_method = 'online';
         set.payout_status = 'due';
@@ -317,6 +346,7 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
         set.payout_reference = reference;
         set.payout_status = 'paid';
       }
+      splitText = split ? refundSplitText(split, order.currency, set.payout_method === 'store_credit' ? null : (set.payout_method as 'online' | 'bank' | 'upi')) : null;
       // The GST credit note: a refund or credit against the order's tax invoice (a buy-back is a purchase, not a credit).
       if (figures !== null && figures.credited > 0) {
         const invoice = await findInvoice(trx, ret.o_id);
@@ -324,7 +354,8 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
       }
       Object.assign(after, { refund_amount: toMajor(amount), currency: order.currency, payout_method: set.payout_method, ...(set.payout_reference ? { payout_reference: set.payout_reference } : {}), ...(credit_note_no ? { credit_note_no } : {}) });
       const policyDays = refundDaysText(policy);
-      extra = { amount, payout_method: set.payout_method ?? null, credit_note_no, refund_days: set.payout_method === 'online' ? policyDays : null };
+      extra = { amount, payout_method: set.payout_method ?? null, credit_note_no, refund_days: set.payout_method === 'online' ? policyDays : null, note: splitText };
+      if (split && split.store_credit > 0) after.store_credit = toMajor(split.store_credit);
     }
     if (to === 'approved') {
       const policy = await shopPolicy(trx);
@@ -334,7 +365,8 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
     if (to === 'rejected') extra = { note };
 
     if (!(await moveReturn(trx, r_id, from, to, set))) throw conflictError('This return changed meanwhile. Please reload it and try again.', { r_id });
-    await addReturnEvent(trx, { r_id, status: to, actor: 'shop', u_id: step.u_id, note: to === 'picked_up' ? [`${set.courier_name} ${set.tracking_number}`, note].filter(Boolean).join(' — ') : note });
+    const eventNote = to === 'picked_up' ? [`${set.courier_name} ${set.tracking_number}`, note].filter(Boolean).join(' — ') : [splitText, note].filter(Boolean).join(' — ') || null;
+    await addReturnEvent(trx, { r_id, status: to, actor: 'shop', u_id: step.u_id, note: eventNote });
     await recordChange(trx, { action: 'return.status', entity: 'return', entity_id: r_id, before: { status: from }, after });
     const event = returnEventOf(to);
     if (event) await enqueueReturnMessages(trx, event, order.email, messagePayload(ret, to, order, items, extra, at));
@@ -346,6 +378,8 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
       payout_method: set.payout_method ?? null,
       payout_status: set.payout_status ?? null,
       credit_note_no,
+      store_credit: split?.store_credit ?? 0,
+      payout_text: splitText,
     };
   });
   messagesWaiting();
@@ -414,11 +448,13 @@ export async function askForReturnRefund(deps: Pick<Deps, 'db' | 'config'>, r_id
   if (!ret || ret.payout_status !== 'due' || ret.refund_amount === null) return 'nothing_to_refund';
   const order = await findOrder(deps.db, ret.o_id);
   if (!order?.provider_order_id) return 'nothing_to_refund';
+  // What the provider gives back: the refund less the part that went back as store credit.
+  const paidBack = Number(ret.refund_amount) - (await returnStoreCredit(deps.db, r_id));
   try {
     await paymentProvider(deps).refund({
       orderId: order.provider_order_id,
       refundId: returnRefundId(r_id, order.provider_order_id),
-      amount: Number(ret.refund_amount),
+      amount: paidBack,
       note: `Return ${r_id} of order ${ret.o_id}`,
     });
   } catch (error) {
@@ -434,7 +470,7 @@ export async function askForReturnRefund(deps: Pick<Deps, 'db' | 'config'>, r_id
           status: 'refunded',
           actor: 'system',
           u_id: null,
-          note: `Refund of ${formatMoney(toMajor(Number(ret.refund_amount)), order.currency, { cents: true })} accepted by the payment provider.`,
+          note: `Refund of ${formatMoney(toMajor(paidBack), order.currency, { cents: true })} accepted by the payment provider.`,
         });
       }
     },

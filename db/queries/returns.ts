@@ -7,7 +7,7 @@
  */
 
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
-import type { DB } from '../connection.ts';
+import { type DB, engineOf } from '../connection.ts';
 import type { Database, ReturnTable } from '../schema.ts';
 import { isoTimestamp, timestampMs, utcTimestamp } from '../time.ts';
 import { huidsOfItems } from './hallmarks-invoices.ts';
@@ -433,4 +433,32 @@ export function dueReturnRefunds(db: DB) {
 export async function markReturnRefundPaid(trx: DB, r_id: number): Promise<boolean> {
   const result = await trx.updateTable('returns').set({ payout_status: 'paid', updated_at: utcTimestamp() }).where('r_id', '=', r_id).where('payout_status', '=', 'due').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The store credit return r_id gave back (its ledger grant), minor units; 0 when none. */
+export async function returnStoreCredit(db: DB, r_id: number): Promise<number> {
+  const row = await db.selectFrom('store_credit_entries').select('amount').where('kind', '=', 'grant').where('r_id', '=', r_id).executeTakeFirst();
+  return row ? Number(row.amount) : 0;
+}
+
+/**
+ * What earlier refunds of order o_id already paid back the way it was paid (not as store credit),
+ * minor units: the order's own refund plus each other refunded return's amount less the store
+ * credit it gave. On PostgreSQL the order row stays locked until the caller's transaction ends,
+ * so two returns of one order refunded at once never both count the same room.
+ */
+export async function refundedOtherwise(trx: DB, o_id: number, exceptR_id: number): Promise<number> {
+  const order = engineOf(trx) === 'postgres'
+    ? await trx.selectFrom('orders').select('refund_amount').where('o_id', '=', o_id).forUpdate().executeTakeFirst()
+    : await trx.selectFrom('orders').select('refund_amount').where('o_id', '=', o_id).executeTakeFirst();
+  const rows = await trx
+    .selectFrom('returns')
+    .leftJoin('store_credit_entries as sce', (join) => join.onRef('sce.r_id', '=', 'returns.r_id').on('sce.kind', '=', 'grant'))
+    .select(['returns.refund_amount', 'sce.amount as credit'])
+    .where('returns.o_id', '=', o_id)
+    .where('returns.kind', '=', 'refund')
+    .where('returns.r_id', '!=', exceptR_id)
+    .where('returns.refund_amount', 'is not', null)
+    .execute();
+  return rows.reduce((sum, row) => sum + Number(row.refund_amount) - Number(row.credit ?? 0), Number(order?.refund_amount ?? 0));
 }

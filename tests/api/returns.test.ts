@@ -6,7 +6,7 @@
  * confirming one refund; one line asked back twice at once). Both engines:
  * tests/helpers/with-pg.sh npx vitest run tests/api/returns.test.ts
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueInvoice } from '../../db/invoices.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { utcTimestamp } from '../../db/time.ts';
@@ -15,6 +15,25 @@ import { renderEmail } from '../../api/messages/render.ts';
 import { reconcilePayments } from '../../api/payments/reconcile.ts';
 import { checkoutAddress } from '../helpers/orders.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
+
+/** Every refund the (sandbox) payment provider is asked for: what the provider sends back. */
+const providerRefunds = vi.hoisted(() => [] as { orderId: string; refundId: string; amount: number }[]);
+vi.mock('../../api/payments/sandbox.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../api/payments/sandbox.ts')>();
+  return {
+    ...original,
+    sandboxProvider: (...args: Parameters<typeof original.sandboxProvider>) => {
+      const provider = original.sandboxProvider(...args);
+      return {
+        ...provider,
+        async refund(refund: Parameters<typeof provider.refund>[0]) {
+          await provider.refund(refund);
+          providerRefunds.push({ orderId: refund.orderId, refundId: refund.refundId, amount: refund.amount });
+        },
+      };
+    },
+  };
+});
 
 let store: TestStore;
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -35,7 +54,7 @@ afterAll(() => store?.close());
  * recorded, its tax invoice issued (Gujarat: intra-state), delivered `agoMs` ago. Its carat row
  * keeps stock (0 left) unless made to order.
  */
-async function deliveredOrder(opts: { u_id?: number; online?: boolean; agoMs?: number; partial?: boolean } = {}) {
+async function deliveredOrder(opts: { u_id?: number; online?: boolean; agoMs?: number; partial?: boolean; storeCredit?: number } = {}) {
   seq += 1;
   return writeTransaction(store.db, async (trx) => {
     const cate = await trx.insertInto('categories').values({ cate_name: `Rings ${seq}`, cate_image: 'x.png' }).returning('cate_id').executeTakeFirstOrThrow();
@@ -62,6 +81,7 @@ async function deliveredOrder(opts: { u_id?: number; online?: boolean; agoMs?: n
         payment_method: opts.online ? 'online' : 'cod',
         payment_status: 'paid',
         provider_order_id: opts.online ? `order_test${seq}` : null,
+        store_credit: opts.storeCredit ?? 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -75,7 +95,7 @@ async function deliveredOrder(opts: { u_id?: number; online?: boolean; agoMs?: n
     if (opts.online) {
       await trx
         .insertInto('payments')
-        .values({ provider: 'sandbox', provider_order_id: `order_test${seq}`, payment_session_id: `s${seq}`, u_id: order.u_id, currency: 'INR', amount: 5234050, status: 'used', o_id: order.o_id, checkout: null, locked_until: null, note: null, refund_amount: null })
+        .values({ provider: 'sandbox', provider_order_id: `order_test${seq}`, payment_session_id: `s${seq}`, u_id: order.u_id, currency: 'INR', amount: 5234050 - (opts.storeCredit ?? 0), status: 'used', o_id: order.o_id, checkout: null, locked_until: null, note: null, refund_amount: null })
         .execute();
     }
     await issueInvoice(trx, order, store.config.seller, new Date('2026-11-20T10:00:00Z'));
@@ -250,6 +270,73 @@ describe('the desk', () => {
     const res = await step({ r_id, status: 'credited', refund_amount: 52340.5 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.payout_method).toBe('store_credit');
+    expect(await storeCreditBalance(store.db, shopper.u_id)).toBe(before + 5234050);
+  });
+});
+
+describe('a refund of an order paid partly with store credit', () => {
+  it('sends through the provider at most what it took, less earlier refunds; the rest back as store credit, said in words', async () => {
+    // ₹52,340.50 paid ₹20,000.00 by store credit and ₹32,340.50 online. Two pieces of ₹26,170.25 returned one after the other:
+    // the first goes back online in full (₹26,170.25 of the ₹32,340.50 the provider took); the second only ₹6,170.25 online
+    // (what the provider still holds) and ₹20,000.00 as store credit.
+    const order = await deliveredOrder({ online: true, storeCredit: 2000000 });
+    const provider_order_id = (await store.db.selectFrom('orders').select('provider_order_id').where('o_id', '=', order.o_id).executeTakeFirstOrThrow()).provider_order_id!;
+    const sent = () => providerRefunds.filter((r) => r.orderId === provider_order_id).map((r) => r.amount);
+    const refundPiece = async (huid: string) => {
+      const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'refund', reason: 'defective' });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      const r_id = asked.body.data.r_id;
+      await toInspected(r_id, [huid]);
+      const quote = await step({ r_id, status: 'refunded' });
+      expect(quote.status).toBe(409);
+      expect(quote.body.data.refund_amount).toBe(26170.25);
+      const res = await step({ r_id, status: 'refunded', refund_amount: 26170.25 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { r_id, data: res.body.data };
+    };
+    const creditBefore = await storeCreditBalance(store.db, shopper.u_id);
+
+    const first = await refundPiece(order.huids[0]);
+    expect(first.data).toMatchObject({ refund_amount: 26170.25, payout_method: 'online', payout_status: 'paid', store_credit: 0, payout_text: null });
+    expect(sent()).toEqual([2617025]);
+    expect(await storeCreditBalance(store.db, shopper.u_id)).toBe(creditBefore);
+
+    const second = await refundPiece(order.huids[1]);
+    expect(second.data).toMatchObject({ refund_amount: 26170.25, payout_method: 'online', payout_status: 'paid', store_credit: 20000 });
+    expect(second.data.payout_text).toBe(
+      'Of your refund, ₹6,170.25 goes back to the card, UPI or bank account you paid with and ₹20,000.00 comes back as store credit in your account, usable at checkout: that part of the order was paid with store credit.',
+    );
+    expect(sent()).toEqual([2617025, 617025]);
+    expect(sent().reduce((a, b) => a + b, 0)).toBe(5234050 - 2000000);
+    expect(await storeCreditBalance(store.db, shopper.u_id)).toBe(creditBefore + 2000000);
+    const grants = await store.db.selectFrom('store_credit_entries').select(['kind', 'amount']).where('r_id', '=', second.r_id).execute();
+    expect(grants.map((g) => ({ kind: g.kind, amount: Number(g.amount) }))).toEqual([{ kind: 'grant', amount: 2000000 }]);
+
+    // The shopper reads it in their returns' timeline and in the e-mail.
+    const mine = await call(store, 'GET', '/getreturns', undefined, shopper.auth);
+    const shown = mine.body.data.find((r: { r_id: number }) => r.r_id === second.r_id);
+    expect(shown.timeline.map((e: { note: string | null }) => e.note).join(' ')).toContain('₹20,000.00 comes back as store credit');
+    const mail = await store.db.selectFrom('outbox').select('payload').where('event', '=', 'return.refunded').where('dedupe_key', '=', `return.refunded:${second.r_id}:email`).executeTakeFirstOrThrow();
+    const payload = typeof mail.payload === 'string' ? JSON.parse(mail.payload) : mail.payload;
+    expect(payload.note).toContain('₹6,170.25 goes back to the card');
+
+    // Asked again (the reconciliation's retry): the provider is not asked for more, no second grant.
+    await store.db.updateTable('returns').set({ payout_status: 'due' }).where('r_id', '=', second.r_id).execute();
+    await reconcilePayments({ db: store.db, config: store.config }, new Date(), () => undefined);
+    expect(sent()).toEqual([2617025, 617025, 617025]);
+    expect(await storeCreditBalance(store.db, shopper.u_id)).toBe(creditBefore + 2000000);
+  });
+
+  it('an order paid all by store credit goes back all as store credit; the provider is not asked', async () => {
+    const order = await deliveredOrder({ storeCredit: 5234050 });
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 2 }], kind: 'refund', reason: 'defective' });
+    const r_id = asked.body.data.r_id;
+    await toInspected(r_id, order.huids);
+    const before = await storeCreditBalance(store.db, shopper.u_id);
+    const res = await step({ r_id, status: 'refunded', refund_amount: 52340.5 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ payout_method: 'store_credit', payout_status: 'paid', store_credit: 52340.5 });
+    expect(res.body.data.payout_text).toBe('Your refund of ₹52,340.50 comes back as store credit in your account, usable at checkout: this order was paid with store credit.');
     expect(await storeCreditBalance(store.db, shopper.u_id)).toBe(before + 5234050);
   });
 });

@@ -1,7 +1,7 @@
 /** The return rules and the credit note, pure (issue 36): worked figures. */
 import { describe, expect, it } from 'vitest';
 import { buildCreditNote, creditNoteNumber } from '../../rules/credit-note.ts';
-import { matchReturnedHuids, refundFigures, returnRequestRefusal, returnTransitionRefusal } from '../../rules/returns.ts';
+import { matchReturnedHuids, refundFigures, refundSplit, refundSplitText, returnRequestRefusal, returnTransitionRefusal } from '../../rules/returns.ts';
 import { DEFAULT_SHOP_POLICY } from '../../rules/shop-policy.ts';
 import type { InvoiceDocument } from '../../rules/invoice.ts';
 
@@ -64,5 +64,19 @@ describe('the credit note', () => {
     // ₹23,400.00 inter-state: IGST 2340000 × 3 / 103 = ₹681.55, taxable ₹22,718.45.
     expect(note.totals).toEqual({ gross: 2340000, taxable: 2271845, cgst: 0, sgst: 0, igst: 68155 });
     expect(note.invoice_no).toBe('AJ/26-27/000007');
+  });
+});
+
+describe('a refund of an order paid partly with store credit', () => {
+  it('gives back the way it was paid at most what that way took, less earlier refunds; the rest as store credit', () => {
+    // ₹52,340.50 order, ₹20,000.00 paid by store credit: the provider took ₹32,340.50.
+    expect(refundSplit(2617025, 3234050, 0)).toEqual({ paid_back: 2617025, store_credit: 0 });
+    expect(refundSplit(2617025, 3234050, 2617025)).toEqual({ paid_back: 617025, store_credit: 2000000 });
+    expect(refundSplit(2617025, 3234050, 3234050)).toEqual({ paid_back: 0, store_credit: 2617025 });
+    expect(refundSplit(5234050, 0, 0)).toEqual({ paid_back: 0, store_credit: 5234050 });
+    expect(refundSplitText({ paid_back: 617025, store_credit: 2000000 }, 'INR', 'upi')).toBe(
+      'Of your refund, ₹6,170.25 goes back by UPI transfer and ₹20,000.00 comes back as store credit in your account, usable at checkout: that part of the order was paid with store credit.',
+    );
+    expect(refundSplitText({ paid_back: 2617025, store_credit: 0 }, 'INR', 'online')).toBeNull();
   });
 });

@@ -48,6 +48,7 @@ export const returnTemplates: Record<string, Template> = {
   'return.rejected': message('About your return #{r_id}', 'Return not accepted', ['We are sorry: we cannot accept return #{r_id}.', 'Why: {note}']),
   'return.refunded': message('Your refund for return #{r_id}', 'Refund on its way', [
     'We have received and checked the pieces of return #{r_id} and refunded you. A refund to your original payment reaches you within {days}.',
+    '{note}',
   ]),
   'return.credited': message('Store credit for your exchange #{r_id}', 'Store credit added', [
     'We have received and checked the pieces of exchange #{r_id}: their value is now store credit in your account, usable toward your next order at checkout.',

@@ -79,5 +79,7 @@ export const updateReturnStatusHandler: RouteHandler<typeof updateReturnStatus, 
     payout_method: result.payout_method,
     payout_status: result.payout_status,
     credit_note_no: result.credit_note_no,
+    store_credit: toMajor(result.store_credit),
+    payout_text: result.payout_text,
   });
 };

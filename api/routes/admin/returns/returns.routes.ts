@@ -94,7 +94,7 @@ export const updateReturnStatus = createRoute({
   summary: 'Move a return along its lifecycle',
   description: [
     'requested -> approved | rejected (note: the reason) ; approved -> picked_up (courier_name, tracking_number) | rejected ; picked_up -> received ; received -> inspected (huids: each returned piece\'s HUID, matched against the ones recorded when sold; the pieces go back into stock where their row keeps stock, and their HUIDs are released) | rejected ; inspected -> refunded (refund, buy-back) | credited (exchange). Any other change: 409 with a sentence, the status and next_statuses; nothing changes. Every step is in the timeline and the audit trail.',
-    'refunded / credited need the confirmation: without refund_amount the answer is 409 with data.refund_required, data.refund_amount, data.currency and the breakdown; another amount is refused. An order paid online is refunded through the payment provider, once (two staff confirming at once: one refund, the other 409); cash on delivery and buy-back record the transfer (payout_method, payout_reference). credited grants store credit. A refund or credit against a tax invoice issues the GST credit note (GET /creditnote/{r_id}). Above the staff refund limit: 403 unless the caller holds orders.refund_any.',
+    'refunded / credited need the confirmation: without refund_amount the answer is 409 with data.refund_required, data.refund_amount, data.currency and the breakdown; another amount is refused. An order paid online is refunded through the payment provider, once, never more than the provider took (the total less the store credit the order used, less earlier refunds of the order): the rest goes back as store credit (two staff confirming at once: one refund, the other 409); cash on delivery and buy-back record the transfer (payout_method, payout_reference). credited grants store credit. A refund or credit against a tax invoice issues the GST credit note (GET /creditnote/{r_id}). Above the staff refund limit: 403 unless the caller holds orders.refund_any.',
   ].join('\n\n'),
   request: { body: jsonBody(UpdateReturnStatus) },
   responses: {
@@ -106,6 +106,8 @@ export const updateReturnStatus = createRoute({
         payout_method: z.enum(['online', 'bank', 'upi', 'store_credit']).nullable(),
         payout_status: z.enum(['due', 'paid']).nullable(),
         credit_note_no: z.string().nullable(),
+        store_credit: z.number().openapi({ description: 'Of refund_amount, what went back as store credit: the part of an order paid with store credit that the payment provider (or the transfer) never took. 0 when none.' }),
+        payout_text: z.string().nullable().openapi({ description: 'Where a split refund went, in words (also the timeline note and the e-mail); null when it all went back one way.' }),
       }),
       'The new status.',
     ),
