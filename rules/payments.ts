@@ -7,6 +7,7 @@
  * - refunded: the provider accepted the refund (amount and date recorded).
  */
 
+import { DEFAULT_SHOP_POLICY, refundDaysText, type ShopPolicy } from './shop-policy.ts';
 import { ORDER_STATUS } from './orders.ts';
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded'] as const;
@@ -98,16 +99,22 @@ export function paymentNeedsAttention(payment: { status: string; o_id: number | 
   return payment.status === 'created' && lapsed;
 }
 
-/** How long a refund takes to reach the shopper (backoffice.md section 9). */
-export const REFUND_TIMING = 'within 7-10 business days';
+/** How long a refund takes to reach the shopper under the default shop policy ("within 7-10 business days"); the policy in force may say otherwise (issue 36). */
+export const REFUND_TIMING = refundTiming(DEFAULT_SHOP_POLICY);
+
+/** How long a refund takes to reach the shopper under `policy`, as a sentence ends it: "within 7-10 business days". */
+export function refundTiming(policy: Pick<ShopPolicy, 'refund_days_min' | 'refund_days_max'>): string {
+  return `within ${refundDaysText(policy)}`;
+}
 
 /**
  * What a shopper who paid is told when no order could be made of their payment: why, and
- * what happened to their money, in words (never "nothing was charged" once something was).
+ * what happened to their money, in words (never "nothing was charged" once something was);
+ * `timing`: the shop policy's refund timing (refundTiming).
  */
-export function unplacedPaymentMessage(reason: string, amountText: string, refund: 'accepted' | 'pending'): string {
+export function unplacedPaymentMessage(reason: string, amountText: string, refund: 'accepted' | 'pending', timing: string = REFUND_TIMING): string {
   const why = /[.!?]$/.test(reason.trim()) ? reason.trim() : `${reason.trim()}.`;
   return refund === 'accepted'
-    ? `We could not place your order: ${why} Your payment of ${amountText} has been refunded in full to your original payment method, so in the end you are not charged; it reaches you ${REFUND_TIMING}.`
-    : `We could not place your order: ${why} Your payment of ${amountText} is being refunded in full to your original payment method, so in the end you are not charged; it reaches you ${REFUND_TIMING}.`;
+    ? `We could not place your order: ${why} Your payment of ${amountText} has been refunded in full to your original payment method, so in the end you are not charged; it reaches you ${timing}.`
+    : `We could not place your order: ${why} Your payment of ${amountText} is being refunded in full to your original payment method, so in the end you are not charged; it reaches you ${timing}.`;
 }

@@ -18,7 +18,8 @@ import { writeTransaction } from '../../db/transaction.ts';
 import { log } from '../../db/log.ts';
 import { HOME_COUNTRY } from '../../rules/address.ts';
 import { formatMoney, toMajor } from '../../rules/money.ts';
-import { unplacedPaymentMessage } from '../../rules/payments.ts';
+import { refundTiming, unplacedPaymentMessage } from '../../rules/payments.ts';
+import { shopPolicy } from '../../db/queries/shop-policy.ts';
 import type { Deps } from '../context.ts';
 import { isRefusal, refusalMessage } from '../errors.ts';
 import { conflictError, invalidError } from '../../rules/errors.ts';
@@ -188,13 +189,14 @@ export function unplaceableReason(error: unknown): string | null {
 /** A payment row as the settlement reads it. */
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
-/** The settlement of a payment already refunded or being refunded, as the shopper is told it. */
-function refundSettlement(payment: Pick<PaymentRow, 'status' | 'note' | 'amount' | 'refund_amount' | 'currency'>): Settlement {
+/** The settlement of a payment already refunded or being refunded, as the shopper is told it (the refund's timing: the shop policy's, issue 36). */
+async function refundSettlement(db: PaymentDeps['db'], payment: Pick<PaymentRow, 'status' | 'note' | 'amount' | 'refund_amount' | 'currency'>): Promise<Settlement> {
   const amount = Number(payment.refund_amount ?? payment.amount);
+  const timing = refundTiming(await shopPolicy(db));
   const accepted = payment.status === 'refunded';
   return {
     outcome: accepted ? 'refunded' : 'refund_pending',
-    description: unplacedPaymentMessage(payment.note ?? 'This order could not be placed.', formatMoney(toMajor(amount), payment.currency as Currency, { cents: true }), accepted ? 'accepted' : 'pending'),
+    description: unplacedPaymentMessage(payment.note ?? 'This order could not be placed.', formatMoney(toMajor(amount), payment.currency as Currency, { cents: true }), accepted ? 'accepted' : 'pending', timing),
     refund_amount: amount,
   };
 }
@@ -219,13 +221,13 @@ export async function refundUnplaced(deps: PaymentDeps, payment: PaymentRow, rea
   if (!claim.claimed) {
     const now = await findPayment(db, payment.provider_order_id);
     if (now?.o_id != null && now.status === 'used') return { outcome: 'already_placed', o_id: now.o_id };
-    if (now && (now.status === 'refund_due' || now.status === 'refunded')) return refundSettlement(now);
+    if (now && (now.status === 'refund_due' || now.status === 'refunded')) return refundSettlement(db, now);
     return { outcome: 'paid_awaiting_order' };
   }
   log.error(`payments: ${payment.provider_order_id}: paid, no order could be placed (${reason}); refunding ${amount} ${payment.currency}`);
   await askForRefund(deps, { provider_order_id: payment.provider_order_id, amount, o_id: null });
   const after = await findPayment(db, payment.provider_order_id);
-  return refundSettlement(after ?? { ...payment, status: 'refund_due', note: reason, refund_amount: amount });
+  return refundSettlement(db, after ?? { ...payment, status: 'refund_due', note: reason, refund_amount: amount });
 }
 
 /**
@@ -245,7 +247,7 @@ export async function finishPayment(
   const payment = await findPayment(db, providerOrderId);
   if (!payment || payment.provider !== provider.name) return { outcome: 'unknown' };
   if (payment.status === 'used' && payment.o_id !== null) return { outcome: 'already_placed', o_id: payment.o_id };
-  if (payment.o_id === null && (payment.status === 'refund_due' || payment.status === 'refunded')) return refundSettlement(payment);
+  if (payment.o_id === null && (payment.status === 'refund_due' || payment.status === 'refunded')) return refundSettlement(db, payment);
   const remote = await provider.getOrder(providerOrderId);
   if (!remote || remote.status !== 'PAID') {
     if (remote && ['EXPIRED', 'TERMINATED', 'FAILED'].includes(remote.status)) {
@@ -298,7 +300,7 @@ export async function placePaidOrder(deps: PaymentDeps, request: OrderRequest & 
     if (!payment || payment.u_id !== request.u_id || payment.provider !== provider.name) throw error;
     let settled: Settlement;
     if (payment.status === 'paid') settled = await refundUnplaced(deps, payment, reason);
-    else if (payment.o_id === null && (payment.status === 'refund_due' || payment.status === 'refunded')) settled = refundSettlement(payment);
+    else if (payment.o_id === null && (payment.status === 'refund_due' || payment.status === 'refunded')) settled = await refundSettlement(deps.db, payment);
     else throw error;
     if (settled.outcome === 'already_placed' && settled.o_id !== undefined) return { o_id: settled.o_id, created: false };
     if (!settled.description) throw error;

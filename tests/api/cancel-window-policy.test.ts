@@ -2,7 +2,8 @@
  * The shopper's cancellation window is the shop policy's (issue 36): the owner changes
  * cancel_window_hours (PUT /setshoppolicy) and what the shopper may cancel changes with it, in
  * the order answer's `cancellable` and in PUT /cancelorder, with the refusal saying the new
- * window in words. Both engines (tests/helpers/with-pg.sh).
+ * window in words; the refund's timing the shopper is told is the policy's refund days. Both
+ * engines (tests/helpers/with-pg.sh).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../helpers/admin.ts';
@@ -54,5 +55,15 @@ describe("the shopper's cancellation window follows the shop policy", () => {
     expect(await statusOf(o_id)).toBe(2);
     expect((await api('PUT', '/updateorderstatus', { o_id, status: 5 }, owner.auth)).status).toBe(200);
     await setWindow(DEFAULT_SHOP_POLICY.cancel_window_hours);
+  });
+
+  it("tells the shopper cancelling a paid order the policy's refund days", async () => {
+    expect((await api('PUT', '/setshoppolicy', { refund_days_min: 3, refund_days_max: 5 }, owner.auth)).status).toBe(200);
+    const { o_id } = await createOrder(store, { u_id: shopper.u_id, status: 1, created_at: minutesAgo(5), fields: { payment_method: 'online', payment_status: 'paid' } });
+    const res = await api('PUT', '/cancelorder', { o_id }, shopper.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.description).toBe('Order cancelled. Your refund will reach your original payment method within 3-5 business days.');
+    const { refund_days_min, refund_days_max } = DEFAULT_SHOP_POLICY;
+    expect((await api('PUT', '/setshoppolicy', { refund_days_min, refund_days_max }, owner.auth)).status).toBe(200);
   });
 });

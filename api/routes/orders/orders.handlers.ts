@@ -17,6 +17,8 @@ import { shopperCurrency } from '../../orders/pricing.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import type { cancelOrderRoute, createOrder, getOrder, getUserOrder, trackOrderRoute } from './orders.routes.ts';
 import { trackedOrder } from '../../../db/queries/order-tracking.ts';
+import { shopPolicy } from '../../../db/queries/shop-policy.ts';
+import { refundTiming } from '../../../rules/payments.ts';
 import { notFoundError } from '../../../rules/errors.ts';
 
 /** The user a request acts on: the u_id it names (the caller's own, or anyone for staff holding `permission`) or the caller. */
@@ -102,7 +104,7 @@ export const cancelOrderHandler: RouteHandler<typeof cancelOrderRoute, AppEnv> =
   const result = caller.isAdmin ? await actingAs(actorOf(c, caller), cancel) : await cancel();
   const refundText =
     result.payment_method === 'online' && result.refund_amount
-      ? 'Order cancelled. Your refund will reach your original payment method within 7-10 business days.'
+      ? `Order cancelled. Your refund will reach your original payment method ${refundTiming(await shopPolicy(c.var.deps.db))}.`
       : 'Order cancelled.';
   // The store credit it used is back in the shopper's balance at once (issue 36).
   const description = result.store_credit_returned > 0 ? `${refundText} ${creditText(toMinor(result.store_credit_returned))} of store credit is back in your account.` : refundText;
