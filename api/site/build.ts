@@ -23,22 +23,33 @@ const SITE_BUILD_LEASE_MS = 60_000;
 /** How often an instance looks for a published build or a catalogue change made through another instance. */
 export const SITE_WATCH_MS = 10_000;
 
-/** A hash of everything the site is built from besides the database: its sources and dependencies. */
-export function siteSourceHash(): string {
+/** The folders the site is built from: its pages and islands, and the rules and queries they import (the policy's words live in rules/, issue 36). */
+export const SITE_SOURCE_DIRS = ['web', 'rules', 'db'] as const;
+/** The single files the site is built from. */
+const SITE_SOURCE_FILES = ['astro.config.mjs', 'package-lock.json', 'openapi.yaml'] as const;
+
+/**
+ * A hash of everything the site is built from besides the database: its sources and
+ * dependencies (`root`: the checkout, another folder only in tests). A change to any of them
+ * marks the built site stale (siteIsStale).
+ */
+export function siteSourceHash(root: string = ROOT): string {
   const hash = createHash('sha256');
+  const base = root.endsWith(path.sep) ? root : root + path.sep;
   const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else hash.update(full.slice(ROOT.length)).update(readFileSync(full));
+      else hash.update(full.slice(base.length)).update(readFileSync(full));
     }
   };
-  walk(path.join(ROOT, 'web'));
-  for (const file of ['astro.config.mjs', 'package-lock.json', 'openapi.yaml']) {
-    const full = path.join(ROOT, file);
+  walk(path.join(base, 'web'));
+  for (const file of SITE_SOURCE_FILES) {
+    const full = path.join(base, file);
     if (existsSync(full)) hash.update(file).update(readFileSync(full));
   }
-  for (const dir of ['db']) walk(path.join(ROOT, dir));
+  for (const dir of SITE_SOURCE_DIRS.filter((d) => d !== 'web')) walk(path.join(base, dir));
   return hash.digest('hex').slice(0, 16);
 }
 
