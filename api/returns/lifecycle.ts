@@ -38,7 +38,10 @@ import {
   returnStoreCredit,
   setInspectedHuids,
 } from '../../db/queries/returns.ts';
-import { shopPolicy } from '../../db/queries/shop-policy.ts';
+import { currentMetalRates } from '../../db/queries/metal-rates.ts';
+import { ownLineForQuote, shopPolicy } from '../../db/queries/shop-policy.ts';
+import { quotePiece, quoteRefusal, quoteWords } from '../../rules/buyback.ts';
+import { dollarsFromRupees } from '../../rules/pricing.ts';
 import { grantStoreCredit } from '../../db/queries/store-credit.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -224,6 +227,32 @@ async function splitRefund(trx: DB, ret: Return, order: Order, amount: number): 
   return split;
 }
 
+/**
+ * What buying back a return's pieces pays today, from rules/buyback.ts (net weight x today's
+ * rate for each piece's purity, the policy's buy-back percents), with the quote in words: each
+ * piece, the rate and the rate's time, so the return records what it was paid at.
+ */
+async function buybackValue(trx: DB, ret: Return, order: Order, pieces: { oi_id: number; quantity: number }[]): Promise<{ amount: number; words: string }> {
+  if (ret.u_id === null) throw conflictError('The shopper\'s account no longer exists: there is no one to pay the buy-back to.');
+  const [policy, rates] = await Promise.all([shopPolicy(trx), currentMetalRates(trx)]);
+  let paise = 0;
+  const words: string[] = [];
+  for (const piece of pieces) {
+    const line = await ownLineForQuote(trx, piece.oi_id, ret.u_id);
+    if (!line) throw notFoundError('Order item not found.');
+    const rate = rates.rates.find((r) => r.carat_id === line.carat_id);
+    const ratePaisePerGram = rate?.inr_per_gram ?? null;
+    const refusal = quoteRefusal({ status: line.status, netWeightMg: line.net_weight_mg, ratePaisePerGram, carat: line.carat_name });
+    if (refusal || line.net_weight_mg === null || ratePaisePerGram === null) throw conflictError(refusal ?? 'This piece cannot be valued here.');
+    const quote = quotePiece({ netWeightMg: line.net_weight_mg, quantity: piece.quantity, stonesInr: line.stones_inr, makingInr: line.making_inr }, ratePaisePerGram, policy);
+    paise += quote.buyback.total;
+    words.push(`${line.product_name} × ${piece.quantity}: ${quoteWords(quote, line.carat_name ?? rate?.name ?? '', ratePaisePerGram)}${rate?.updatedAt ? ` Rate of ${rate.updatedAt}.` : ''}`);
+  }
+  const amount = order.currency === 'INR' ? paise : order.usd_inr === null ? null : dollarsFromRupees(paise, Number(order.usd_inr));
+  if (amount === null) throw conflictError('This dollar order has no exchange rate kept: its buy-back cannot be valued in dollars.');
+  return { amount, words: `Bought back at today's rate: ${words.join(' ')}` };
+}
+
 /** An amount of an order's currency in paise (a dollar order's at the rate it was placed at; unknown: above any limit). */
 function rupeesWorth(amount: number, order: Pick<Order, 'currency' | 'usd_inr'>): number {
   if (order.currency === 'INR') return amount;
@@ -262,6 +291,7 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
     let extra: Partial<ReturnMessagePayload> = {};
     let split: RefundSplit | null = null;
     let splitText: string | null = null;
+    let quoteText: string | null = null;
 
     if (to === 'rejected' && !note) throw invalidError('Say why the return is rejected (note): the shopper reads it.');
     if (to === 'picked_up') {
@@ -293,16 +323,18 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
       const policy = await shopPolicy(trx);
       const figures = await returnEstimate(trx, ret, policy, order);
       if (figures === null) {
-        // A buy-back: the desk pays the value it quoted (GET /buybackquote), confirmed by sending it.
-        if (step.confirmAmount === undefined || step.confirmAmount <= 0) {
-          throw conflictError(`Buying back return #${r_id}: send the value paid to the shopper as refund_amount (today's buy-back value, GET /buybackquote/{oi_id}).`, {
-            r_id,
-            status: from,
-            refund_required: true,
-            currency: order.currency,
-          });
+        // A buy-back: the server values the pieces at today's rate (rules/buyback.ts), confirmed by sending that value.
+        const valued = await buybackValue(trx, ret, order, pieces);
+        amount = valued.amount;
+        if (step.confirmAmount !== amount) {
+          const major = formatMoney(toMajor(amount), order.currency, { cents: true });
+          throw conflictError(
+            `Buying back return #${r_id} pays ${major}, the pieces' buy-back value at today's rate${step.confirmAmount === undefined ? '' : `, not ${formatMoney(toMajor(step.confirmAmount), order.currency, { cents: true })}`}. Send refund_amount ${toMajor(amount)} to confirm.`,
+            { r_id, status: from, refund_required: true, refund_amount: toMajor(amount), currency: order.currency, quote: valued.words },
+          );
         }
-        amount = step.confirmAmount;
+        quoteText = valued.words;
+        after.buyback_quote = valued.words;
       } else {
         amount = figures.refund;
         if (step.confirmAmount !== amount) {
@@ -365,7 +397,7 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
     if (to === 'rejected') extra = { note };
 
     if (!(await moveReturn(trx, r_id, from, to, set))) throw conflictError('This return changed meanwhile. Please reload it and try again.', { r_id });
-    const eventNote = to === 'picked_up' ? [`${set.courier_name} ${set.tracking_number}`, note].filter(Boolean).join(' — ') : [splitText, note].filter(Boolean).join(' — ') || null;
+    const eventNote = to === 'picked_up' ? [`${set.courier_name} ${set.tracking_number}`, note].filter(Boolean).join(' — ') : [quoteText, splitText, note].filter(Boolean).join(' — ') || null;
     await addReturnEvent(trx, { r_id, status: to, actor: 'shop', u_id: step.u_id, note: eventNote });
     await recordChange(trx, { action: 'return.status', entity: 'return', entity_id: r_id, before: { status: from }, after });
     const event = returnEventOf(to);

@@ -341,6 +341,35 @@ describe('a refund of an order paid partly with store credit', () => {
   });
 });
 
+describe('a buy-back', () => {
+  it('pays what the server values the pieces at today\'s rate, recorded on the return; another amount is refused', async () => {
+    // One ring of 5.250 g of 22K (₹5,000.00 of stones, ₹4,567.50 of making as sold) at ₹7,250/g, the policy's buy-back
+    // percents 90 / 50 / 0: metal ₹38,062.50 × 90% = ₹34,256.25, stones ₹2,500.00, making ₹0: ₹36,756.25.
+    const order = await deliveredOrder();
+    const line = await store.db.selectFrom('order_items').select('carat_id').where('oi_id', '=', order.oi_id).executeTakeFirstOrThrow();
+    await store.db.updateTable('order_items').set({ net_weight_mg: 5_250, stones_inr: 5_000_00, making_inr: 4_567_50 }).where('oi_id', '=', order.oi_id).execute();
+    const rates = await call(store, 'POST', '/setmetalrates', { rates: [{ carat_id: line.carat_id, inr_per_gram: 7250 }], usd_inr: 84.5, confirm: true }, owner.auth);
+    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+    const asked = await ask({ o_id: order.o_id, items: [{ oi_id: order.oi_id, quantity: 1 }], kind: 'buyback', reason: 'sell_gold' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const r_id = asked.body.data.r_id;
+    await toInspected(r_id, order.huids.slice(0, 1));
+    const quote = await step({ r_id, status: 'refunded' });
+    expect(quote.status).toBe(409);
+    expect(quote.body.data).toMatchObject({ refund_required: true, refund_amount: 36756.25, currency: 'INR' });
+    expect(quote.body.data.quote).toContain('5.250 g of 22K at ₹7,250.00/g');
+    const typed = await step({ r_id, status: 'refunded', refund_amount: 40000, payout_method: 'bank', payout_reference: 'NEFT1' });
+    expect(typed.status).toBe(409);
+    expect(typed.body.description).toContain('not ₹40,000.00');
+    expect((await store.db.selectFrom('returns').select('status').where('r_id', '=', r_id).executeTakeFirstOrThrow()).status).toBe('inspected');
+    const paid = await step({ r_id, status: 'refunded', refund_amount: 36756.25, payout_method: 'bank', payout_reference: 'NEFT1' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data).toMatchObject({ refund_amount: 36756.25, payout_method: 'bank', payout_status: 'paid', credit_note_no: null });
+    const event = await store.db.selectFrom('return_events').select('note').where('r_id', '=', r_id).where('status', '=', 'refunded').executeTakeFirstOrThrow();
+    expect(event.note).toMatch(/^Bought back at today's rate: Lotus Ring \d+ × 1: 5\.250 g of 22K at ₹7,250\.00\/g: .*buy-back value ₹36,756\.25\. Rate of \d{4}-\d\d-\d\dT/);
+  });
+});
+
 describe('races', () => {
   it('two staff confirming the same online refund at once: refunded once', async () => {
     const order = await deliveredOrder({ online: true });
