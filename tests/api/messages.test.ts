@@ -7,30 +7,23 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDispatcher } from '../../api/messages/dispatcher.ts';
 import { orderUpdateMessages, refundNote } from '../../api/messages/events.ts';
 import { enqueue } from '../../db/queries/outbox.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { trackingUrl } from '../../rules/couriers.ts';
-import { createUser, call, createTestStore, type TestStore } from '../helpers/store.ts';
+import { createUser, call, type TestStore } from '../helpers/store.ts';
 import { createProduct } from '../helpers/catalogue.ts';
 import { advanceOrder, placeCodOrder } from '../helpers/orders.ts';
 import { pdfText } from '../helpers/pdf.ts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { storeSendingMail, type TestSmtp } from '../helpers/smtp.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
 });
 
-async function setUp(): Promise<{ store: TestStore; smtp: TestSmtp }> {
-  const smtp = await startSmtp();
-  cleanups.push(() => smtp.stop());
-  const store = await createTestStore({ SMTP_URL: smtp.url, MAIL_FROM: 'Aurum Jewels <orders@example.test>' });
-  cleanups.push(() => store.close());
-  const dispatcher = startDispatcher({ db: store.db, config: store.config, pollMs: 50 });
-  cleanups.push(() => dispatcher.stop());
-  return { store, smtp };
+function setUp() {
+  return storeSendingMail(cleanups);
 }
 
 /** A COD order of one 22K piece (₹1,000) by a new shopper. */

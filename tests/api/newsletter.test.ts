@@ -5,25 +5,18 @@
  * headers (RFC 8058), and the mail client's one-click POST unsubscribes. Order messages carry none.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDispatcher } from '../../api/messages/dispatcher.ts';
 import { sendNewsletter } from '../../db/queries/newsletter.ts';
 import { expectMatchesContract } from '../helpers/contract.ts';
 import { call, createTestStore, createUser, type TestStore } from '../helpers/store.ts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { storeSendingMail } from '../helpers/smtp.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
 });
 
-async function setUp(): Promise<{ store: TestStore; smtp: TestSmtp }> {
-  const smtp = await startSmtp();
-  cleanups.push(() => smtp.stop());
-  const store = await createTestStore({ SMTP_URL: smtp.url, MAIL_FROM: 'Aurum Jewels <news@example.test>', PUBLIC_URL: 'https://shop.example', PAYMENT_PROVIDER: 'sandbox' });
-  cleanups.push(() => store.close());
-  const dispatcher = startDispatcher({ db: store.db, config: store.config, pollMs: 50 });
-  cleanups.push(() => dispatcher.stop());
-  return { store, smtp };
+function setUp() {
+  return storeSendingMail(cleanups, { MAIL_FROM: 'Aurum Jewels <news@example.test>', PUBLIC_URL: 'https://shop.example', PAYMENT_PROVIDER: 'sandbox' });
 }
 
 async function api(store: TestStore, method: string, url: string, body?: unknown) {

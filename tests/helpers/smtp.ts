@@ -5,7 +5,9 @@
  */
 import { SMTPServer } from 'smtp-server';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { startDispatcher } from '../../api/messages/dispatcher.ts';
 import { freePort } from './ports.ts';
+import { createTestStore, type TestStore } from './store.ts';
 
 export interface ReceivedMail {
   messageId: string;
@@ -96,4 +98,19 @@ export async function startSmtp(options: { port?: number; auth?: { user: string;
   };
   await smtp.start();
   return smtp;
+}
+
+/**
+ * A test store that sends its e-mail to a real SMTP server started here, its dispatcher running
+ * (polling every 50 ms): what the message tests share. Each part is pushed on `cleanups`, to be
+ * stopped last first.
+ */
+export async function storeSendingMail(cleanups: (() => Promise<unknown>)[], env: Record<string, string> = {}): Promise<{ store: TestStore; smtp: TestSmtp }> {
+  const smtp = await startSmtp();
+  cleanups.push(() => smtp.stop());
+  const store = await createTestStore({ SMTP_URL: smtp.url, MAIL_FROM: 'Aurum Jewels <orders@example.test>', ...env });
+  cleanups.push(() => store.close());
+  const dispatcher = startDispatcher({ db: store.db, config: store.config, pollMs: 50 });
+  cleanups.push(() => dispatcher.stop());
+  return { store, smtp };
 }
