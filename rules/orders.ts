@@ -61,7 +61,12 @@ export const CANCEL_WINDOW_MS = DEFAULT_SHOP_POLICY.cancel_window_hours * HOUR_M
  * `cancel_window_hours`). The window is half open: at exactly its end it has closed.
  */
 export function withinCancelWindow(placedAt: number, now: number, windowHours: number = DEFAULT_SHOP_POLICY.cancel_window_hours): boolean {
-  return Number.isFinite(placedAt) && now - placedAt < windowHours * HOUR_MS;
+  return Number.isFinite(placedAt) && now < cancelWindowEnd(placedAt, windowHours);
+}
+
+/** When the cancel window of an order placed at `placedAt` closes (milliseconds): `windowHours` later. */
+export function cancelWindowEnd(placedAt: number, windowHours: number = DEFAULT_SHOP_POLICY.cancel_window_hours): number {
+  return placedAt + windowHours * HOUR_MS;
 }
 
 /** Who asks for a change: the shopper who placed the order, or the shop (an administrator). */

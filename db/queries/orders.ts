@@ -6,7 +6,7 @@
 import { type Compilable, type InsertObject, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { ShippingAddress } from '../../rules/address.ts';
 import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
-import { shopperMayCancel } from '../../rules/orders.ts';
+import { cancelWindowEnd, shopperMayCancel } from '../../rules/orders.ts';
 import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { type DB, engineOf } from '../connection.ts';
@@ -227,6 +227,8 @@ export interface OrderView extends ShippingAddress {
   createdAt: string;
   /** Whether the shopper may still cancel it (Pending or Processing, within the shop policy's cancellation window). */
   cancellable: boolean;
+  /** When the shopper's cancellation window closes (ISO 8601, UTC) while they may cancel it; null otherwise. */
+  cancel_until: string | null;
   orderItems: OrderItemView[];
 }
 
@@ -298,6 +300,7 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
   );
   // Whether the shopper may still cancel: the shop policy's cancellation window (issue 36).
   const { cancel_window_hours } = await shopPolicy(db);
+  const closes = (o: Order) => new Date(cancelWindowEnd(placedAt(o), cancel_window_hours)).toISOString();
   return orders.map((o) => ({
     o_id: o.o_id,
     u_id: o.u_id,
@@ -330,6 +333,7 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
     order_id: o.provider_order_id,
     createdAt: isoTimestamp(o.created_at),
     cancellable: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now, cancel_window_hours),
+    cancel_until: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now, cancel_window_hours) ? closes(o) : null,
     orderItems: itemsOf.get(o.o_id) ?? [],
   }));
 }

@@ -40,6 +40,8 @@ describe("the shopper's cancellation window follows the shop policy", () => {
 
     await setWindow(24);
     expect(await cancellable(o_id)).toBe(true);
+    const answer = (await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data.find((o: any) => o.o_id === o_id);
+    expect(Date.parse(answer.cancel_until) - Date.parse(answer.createdAt)).toBe(24 * 60 * 60 * 1000);
     const res = await api('PUT', '/cancelorder', { o_id }, shopper.auth);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ o_id, status: 5 });
@@ -49,6 +51,7 @@ describe("the shopper's cancellation window follows the shop policy", () => {
     await setWindow(1);
     const { o_id } = await createOrder(store, { u_id: shopper.u_id, status: 2, created_at: minutesAgo(90) });
     expect(await cancellable(o_id)).toBe(false);
+    expect((await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data.find((o: any) => o.o_id === o_id).cancel_until).toBeNull();
     const res = await api('PUT', '/cancelorder', { o_id }, shopper.auth);
     expect(res.status).toBe(409);
     expect(res.body.description).toBe('Orders can be cancelled within 1 hour of placing them. Please contact us for help with this order.');

@@ -69,14 +69,17 @@ describe('orders', () => {
     expect([1, 2, 3, 4, 5, 9].map(statusLabel)).toEqual(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Unknown']);
   });
 
-  it('offers Cancel only within 2 hours of placing, while Pending or Processing', () => {
+  it("offers Cancel while the server says so, until the window it gave closes (the shop policy's, issue 36)", () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    const placed = (msAgo: number, status = 1) => ({ status, createdAt: new Date(now - msAgo).toISOString(), cancellable: true });
-    expect(canCancel(placed(60_000), now)).toBe(true);
-    expect(canCancel(placed(CANCEL_WINDOW_MS - 1000, 2), now)).toBe(true);
-    expect(canCancel(placed(CANCEL_WINDOW_MS + 1000), now)).toBe(false);
-    expect(canCancel(placed(60_000, 3), now)).toBe(false);
-    expect(canCancel({ ...placed(60_000), cancellable: false }, now)).toBe(false);
+    const closing = (msLeft: number, cancellable = true) => ({ cancellable, cancel_until: new Date(now + msLeft).toISOString() });
+    expect(canCancel(closing(CANCEL_WINDOW_MS - 60_000), now)).toBe(true);
+    expect(canCancel(closing(1000), now)).toBe(true);
+    expect(canCancel(closing(0), now)).toBe(false);
+    expect(canCancel(closing(-1000), now)).toBe(false);
+    expect(canCancel(closing(60_000, false), now)).toBe(false);
+    expect(canCancel({ cancellable: false, cancel_until: null }, now)).toBe(false);
+    // A 24-hour window the policy set: still offered 3 hours after placing.
+    expect(canCancel(closing(21 * 60 * 60 * 1000), now)).toBe(true);
   });
 
   it('knows a buyer from orders that were not cancelled', () => {

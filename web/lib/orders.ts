@@ -1,6 +1,6 @@
 import { formatDate } from '../../rules/dates.ts';
 import { formatMoney } from '../../rules/money.ts';
-import { ORDER_STATUS, shopperMayCancel } from '../../rules/orders.ts';
+import { ORDER_STATUS } from '../../rules/orders.ts';
 import { asPaymentStatus } from '../../rules/payments.ts';
 import type { components } from './api/schema.d.ts';
 
@@ -24,12 +24,11 @@ export const TRACKING_STEPS = ['Pending', 'Processing', 'Shipped', 'Delivered'] 
 export { statusLabel, trackingStep } from '../../rules/orders.ts';
 
 /**
- * Whether the Cancel action is offered: the server says so, and the 2 hours
- * have not run out since the page loaded the order (rules/orders.ts).
+ * Whether the Cancel action is offered: the server says so, and its cancellation window
+ * (`cancel_until`, the shop policy's, issue 36) has not closed since the page loaded the order.
  */
-export function canCancel(order: Pick<Order, 'status' | 'createdAt' | 'cancellable'>, now = Date.now()): boolean {
-  if (order.cancellable === false) return false;
-  return shopperMayCancel({ status: order.status, placedAt: Date.parse(order.createdAt) }, now);
+export function canCancel(order: Pick<Order, 'cancellable' | 'cancel_until'>, now = Date.now()): boolean {
+  return order.cancellable === true && order.cancel_until !== null && now < Date.parse(order.cancel_until);
 }
 
 /** Whether any order that was not cancelled holds the product: a buyer may review it (DESIGN.md). */

@@ -129,6 +129,10 @@ export const Order = z
     order_id: z.string().nullable().openapi({ description: 'The payment provider\'s order id (online payments).' }),
     createdAt: z.string(),
     cancellable: z.boolean().openapi({ description: 'Whether the shopper may still cancel it (/cancelorder).' }),
+    cancel_until: z.string().nullable().openapi({
+      description: "When the shopper's cancellation window closes (ISO 8601, UTC: the shop policy's cancel_window_hours after placing, issue 36) while they may cancel it; null once they may not.",
+      example: '2026-11-21T14:00:00.000Z',
+    }),
     orderItems: z.array(OrderItem),
   })
   .openapi('Order');

@@ -3608,6 +3608,11 @@ export interface components {
             createdAt: string;
             /** @description Whether the shopper may still cancel it (/cancelorder). */
             cancellable: boolean;
+            /**
+             * @description When the shopper's cancellation window closes (ISO 8601, UTC: the shop policy's cancel_window_hours after placing, issue 36) while they may cancel it; null once they may not.
+             * @example 2026-11-21T14:00:00.000Z
+             */
+            cancel_until: string | null;
             orderItems: components["schemas"]["OrderItem"][];
         };
         /** @description A priced snapshot: names and prices as they were when the order was placed. */
