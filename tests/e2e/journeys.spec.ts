@@ -349,6 +349,8 @@ test('cancel within 2 hours: confirmed in a dialog, then shown as Cancelled (ste
   const dialog = page.getByRole('dialog', { name: `Cancel order #${o_id}?` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Keep Order' })).toBeFocused();
+  // Until when, as the server's window says it (the shop policy's, issue 36).
+  await expect(dialog).toContainText(/You may cancel it until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)\./);
   await dialog.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(toast(page, 'Order cancelled.')).toBeVisible();
   await expect(card.getByTestId('order-status')).toHaveText('Cancelled');

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { formatDateTime } from '../../../rules/dates.ts';
 import { REFUND_TIMING } from '../../../rules/payments.ts';
 import { $accountBusy, $confirming, cancelOrder, confirm, deleteAccount, logOut } from '../../stores/account.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
@@ -38,7 +39,7 @@ export function AccountDialogs() {
         title={cancelling ? `Cancel order #${cancelling.o_id}?` : 'Cancel order?'}
         message={
           <p>
-            Orders can be cancelled within 2 hours of placing them. {cancelling?.payment_method === 'online' ? `Your payment will be refunded to your original payment method ${REFUND_TIMING}.` : ''}
+            {cancelling?.cancel_until ? `You may cancel it until ${formatDateTime(cancelling.cancel_until)}.` : ''} {cancelling?.payment_method === 'online' ? `Your payment will be refunded to your original payment method ${REFUND_TIMING}.` : ''}
           </p>
         }
         confirmLabel="Cancel Order"
