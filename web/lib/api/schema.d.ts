@@ -1861,7 +1861,7 @@ export interface paths {
          * Move a return along its lifecycle
          * @description requested -> approved | rejected (note: the reason) ; approved -> picked_up (courier_name, tracking_number) | rejected ; picked_up -> received ; received -> inspected (huids: each returned piece's HUID, matched against the ones recorded when sold; the pieces go back into stock where their row keeps stock, and their HUIDs are released) | rejected ; inspected -> refunded (refund, buy-back) | credited (exchange). Any other change: 409 with a sentence, the status and next_statuses; nothing changes. Every step is in the timeline and the audit trail.
          *
-         *     refunded / credited need the confirmation: without refund_amount the answer is 409 with data.refund_required, data.refund_amount, data.currency and the breakdown; another amount is refused. An order paid online is refunded through the payment provider, once (two staff confirming at once: one refund, the other 409); cash on delivery and buy-back record the transfer (payout_method, payout_reference). credited grants store credit. A refund or credit against a tax invoice issues the GST credit note (GET /creditnote/{r_id}). Above the staff refund limit: 403 unless the caller holds orders.refund_any.
+         *     refunded / credited need the confirmation: without refund_amount the answer is 409 with data.refund_required, data.refund_amount, data.currency and the breakdown; another amount is refused. An order paid online is refunded through the payment provider, once, never more than the provider took (the total less the store credit the order used, less earlier refunds of the order): the rest goes back as store credit (two staff confirming at once: one refund, the other 409); cash on delivery and buy-back record the transfer (payout_method, payout_reference). credited grants store credit. A refund or credit against a tax invoice issues the GST credit note (GET /creditnote/{r_id}). Above the staff refund limit: 403 unless the caller holds orders.refund_any.
          */
         put: operations["putUpdatereturnstatus"];
         post?: never;
@@ -4485,6 +4485,8 @@ export interface components {
                 /** @enum {string} */
                 currency?: "INR" | "USD";
                 breakdown?: components["schemas"]["RefundBreakdown"];
+                /** @description A buy-back: the pieces valued at today's rate, in words (each piece, its rate and the rate's time). */
+                quote?: string;
             } | null;
         };
         UpdateReturnStatus: {
@@ -4503,7 +4505,7 @@ export interface components {
             tracking_number?: string;
             /** @description inspected: the HUID read off each returned piece; they must be the ones recorded when the pieces were sold (a different piece is refused, 409). */
             huids?: string[];
-            /** @description refunded / credited: the amount shown (`estimate.refund`, in the order's currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the value the desk pays (the GET /buybackquote value), confirmed by sending it. */
+            /** @description refunded / credited: the amount shown (`estimate.refund`, in the order's currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the server values the pieces at today's rate (the GET /buybackquote buy-back value); without refund_amount 409 with data.refund_amount and data.quote, another amount is refused; the quote (rate and its time) is recorded in the return's timeline. */
             refund_amount?: number;
             /**
              * @description refunded, for cash on delivery or a buy-back: how the money was sent.
@@ -12198,6 +12200,10 @@ export interface operations {
                             /** @enum {string|null} */
                             payout_status: "due" | "paid" | null;
                             credit_note_no: string | null;
+                            /** @description Of refund_amount, what went back as store credit: the part of an order paid with store credit that the payment provider (or the transfer) never took. 0 when none. */
+                            store_credit: number;
+                            /** @description Where a split refund went, in words (also the timeline note and the e-mail); null when it all went back one way. */
+                            payout_text: string | null;
                         };
                     };
                 };
