@@ -106,7 +106,7 @@ test('the checkout shows until when the gold rate is held and places cash on del
   const body = (await sent).postDataJSON();
   expect(body).toMatchObject({ payment_method: 'cod', quote_id: lastQuote() });
   expect(body.quote_id).toMatch(/^q_/);
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
   await expect(page.getByTestId('account-outcome')).toContainText('Order placed successfully');
   expect(await ordersOf(request, shopper)).toHaveLength(1);
 });
@@ -131,7 +131,7 @@ test('a held price that ran out is quoted again and said before anything is orde
   const sent = page.waitForRequest((r: Request) => r.url().endsWith('/createorder') && r.method() === 'POST');
   await placeOrder(page).click();
   expect((await sent).postDataJSON().quote_id).toBe(lastQuote());
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
   expect(await ordersOf(request, shopper)).toHaveLength(1);
 });
 
@@ -162,7 +162,7 @@ test('an online payment through the sandbox is placed at its held price and list
   const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingOrder') ?? 'null'));
   expect(pending).toMatchObject({ payment_method: 'online', quote_id: lastQuote() });
   await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/orderconfirm$/);
+  await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
   await expect(page.getByTestId('account-outcome')).toContainText('Order placed successfully');
   expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
   const [order] = await ordersOf(request, shopper);

@@ -71,17 +71,20 @@ async function anotherBrowser(browser: Browser, baseURL: string | undefined): Pr
 }
 
 /** The back office's menu, in its order. */
-const MENU_ORDER = ['Dashboard', 'Categories', 'Materials', 'Sizes', 'Carat', 'Products', 'Metal Rates', 'Users', 'Orders', 'Payments', 'Contacts', 'Reviews', 'Slider Images', 'Coupons', 'Search Synonyms', 'Shipping & Tax', 'Audit Trail', 'Staff'];
+const MENU_ORDER = [
+  'Dashboard', 'Categories', 'Materials', 'Sizes', 'Carat', 'Products', 'Metal Rates', 'Users', 'Orders', 'Payments', 'Returns', 'Contacts', 'Reviews',
+  'Slider Images', 'Coupons', 'Newsletter', 'Search Synonyms', 'Shipping & Tax', 'Messages', 'Webhooks', 'Reports', 'Audit Trail', 'Staff', 'Shop Policy',
+];
 const CATALOGUE = ['Categories', 'Materials', 'Sizes', 'Carat', 'Products', 'Reviews', 'Slider Images', 'Search Synonyms'];
 const only = (labels: string[]) => MENU_ORDER.filter((label) => labels.includes(label));
 
 /** Each role's menu (issue 34): the screens whose calls its permissions allow. */
 const MENUS: Record<Role, string[]> = {
   owner: MENU_ORDER,
-  manager: MENU_ORDER.filter((label) => label !== 'Staff'),
-  orders: only(['Dashboard', 'Orders', 'Payments']),
+  manager: MENU_ORDER.filter((label) => label !== 'Staff' && label !== 'Shop Policy'),
+  orders: only(['Dashboard', 'Orders', 'Payments', 'Returns', 'Messages']),
   catalogue: only(['Dashboard', ...CATALOGUE]),
-  accounts: only(['Dashboard', 'Users', 'Orders', 'Payments', 'Contacts', 'Audit Trail']),
+  accounts: only(['Dashboard', 'Users', 'Orders', 'Payments', 'Returns', 'Contacts', 'Messages', 'Reports', 'Audit Trail']),
 };
 
 test('each role signs in to its own menu, and a screen opened by address without permission says so', async ({ browser, request, baseURL }) => {
