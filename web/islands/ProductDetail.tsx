@@ -5,7 +5,6 @@ import { ProductTabs } from '../components/ProductTabs.tsx';
 import { api } from '../lib/api/client.ts';
 import { useCurrency } from '../lib/use-currency.ts';
 import { loadProductReviews } from '../stores/reviews.ts';
-import { productPromises, type ShopPolicy } from '../../rules/shop-policy.ts';
 import ProductPurchase from './product/Purchase.tsx';
 import ProductReviews from './product/Reviews.tsx';
 
@@ -21,16 +20,14 @@ function productIdFromUrl(): number | null {
 /**
  * The bare /product-details page (the server answers it for a product built
  * after the last site build): reads the id from the URL and loads the product
- * (POST /getproductbyid), its reviews, four of its category and the shop
- * policy's promises for it (GET /getshoppolicy), then shows the same parts a
- * pre-rendered product page has.
+ * (POST /getproductbyid), its reviews and four of its category, then shows
+ * the same parts a pre-rendered product page has.
  */
 export default function ProductDetail() {
   const currency = useCurrency();
   const [product, setProduct] = useState<Product | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
   const [related, setRelated] = useState<CardProduct[]>([]);
-  const [promises, setPromises] = useState<string[]>([]);
 
   useEffect(() => {
     const id = productIdFromUrl();
@@ -50,13 +47,6 @@ export default function ProductDetail() {
         setProduct(fresh);
         setState('ready');
         document.title = `${fresh.name} | Aurum Jewels`;
-        // The shop policy's promises for this piece, as the pre-rendered page says them (issue 36); none if the policy cannot be read.
-        api
-          .get('/getshoppolicy')
-          .then((policy) => {
-            if (policy.status === 1 && policy.data) setPromises(productPromises(policy.data as ShopPolicy, { partial_refund: fresh.partial_refund === 1, non_returnable: fresh.non_returnable }));
-          })
-          .catch(() => undefined);
         const list = await api.post('/getproducts', { isReel: '0', page: 1, perPage: 5, cate_id: fresh.cate_id });
         const data = list.data as { productData?: CardProduct[] } | null;
         if (list.status === 1 && data?.productData) setRelated(data.productData.filter((p) => p.p_id !== fresh.p_id).slice(0, 4));
@@ -89,7 +79,7 @@ export default function ProductDetail() {
   }
   return (
     <>
-      <ProductPurchase product={product} promises={promises} />
+      <ProductPurchase product={product} />
       <section className="pd-section" aria-label="Product information">
         <ProductTabs specifications={product.specifications} description={product.description} carats={product.productcarats} />
       </section>
