@@ -89,3 +89,10 @@ export function addBusinessDays(from: Date, days: number): Date {
   }
   return date;
 }
+
+/** A window in words: "2 hours", "1 hour", "7 days" (whole days from 24 hours up), "no time" for 0. */
+export function hoursText(hours: number): string {
+  if (hours === 0) return 'no time';
+  if (hours >= 24 && hours % 24 === 0) return hours === 24 ? '1 day' : `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}

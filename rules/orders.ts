@@ -10,7 +10,7 @@
  * why in a sentence a shopper or administrator can read as is.
  */
 
-import { DEFAULT_SHOP_POLICY, hoursText } from './shop-policy.ts';
+import { hoursText } from './dates.ts';
 
 /** Most of one item a cart line or order line holds (fine jewellery, not groceries). */
 export const MAX_QUANTITY = 99;
@@ -53,19 +53,22 @@ export function isFinalStatus(status: number): boolean {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The default shop policy's cancellation window in milliseconds (2 hours); the policy in force may say otherwise (issue 36). */
-export const CANCEL_WINDOW_MS = DEFAULT_SHOP_POLICY.cancel_window_hours * HOUR_MS;
+/** The cancellation window the documents state (the shop policy's default; the owner may change it). */
+export const DEFAULT_CANCEL_WINDOW_HOURS = 2;
+
+export const CANCEL_WINDOW_MS = DEFAULT_CANCEL_WINDOW_HOURS * HOUR_MS;
 
 /**
  * Whether `now` is inside the cancel window of an order placed at `placedAt`
  * (both milliseconds), the window being `windowHours` long (the shop policy's
  * `cancel_window_hours`). The window is half open: at exactly its end it has closed.
  */
-export function withinCancelWindow(placedAt: number, now: number, windowHours: number = DEFAULT_SHOP_POLICY.cancel_window_hours): boolean {
+export function withinCancelWindow(placedAt: number, now: number, windowHours: number = DEFAULT_CANCEL_WINDOW_HOURS): boolean {
   return Number.isFinite(placedAt) && now < cancelWindowEnd(placedAt, windowHours);
 }
 
 /** When the cancel window of an order placed at `placedAt` closes (milliseconds): `windowHours` later. */
-export function cancelWindowEnd(placedAt: number, windowHours: number = DEFAULT_SHOP_POLICY.cancel_window_hours): number {
+export function cancelWindowEnd(placedAt: number, windowHours: number = DEFAULT_CANCEL_WINDOW_HOURS): number {
   return placedAt + windowHours * HOUR_MS;
 }
 
@@ -87,7 +90,7 @@ export interface TransitionRequest {
  * Why a status change is refused, or null when it is allowed. The one rule
  * every status change of the store goes through.
  */
-export function transitionRefusal({ from, to, actor, placedAt, now, cancelWindowHours = DEFAULT_SHOP_POLICY.cancel_window_hours }: TransitionRequest): string | null {
+export function transitionRefusal({ from, to, actor, placedAt, now, cancelWindowHours = DEFAULT_CANCEL_WINDOW_HOURS }: TransitionRequest): string | null {
   if (!isOrderStatus(to)) return 'The status must be 1 (Pending), 2 (Processing), 3 (Shipped), 4 (Delivered) or 5 (Cancelled).';
   if (!isOrderStatus(from)) return 'This order has a status the store does not know; it cannot be changed.';
   const fromLabel = ORDER_STATUS_LABELS[from];

@@ -7,7 +7,6 @@
  * - refunded: the provider accepted the refund (amount and date recorded).
  */
 
-import { DEFAULT_SHOP_POLICY, refundDaysText, type ShopPolicy } from './shop-policy.ts';
 import { ORDER_STATUS } from './orders.ts';
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded'] as const;
@@ -100,10 +99,24 @@ export function paymentNeedsAttention(payment: { status: string; o_id: number | 
 }
 
 /** How long a refund takes to reach the shopper under the default shop policy ("within 7-10 business days"); the policy in force may say otherwise (issue 36). */
-export const REFUND_TIMING = refundTiming(DEFAULT_SHOP_POLICY);
+/** The refund timing the documents state: 7-10 business days (the shop policy's default; the owner may change it). */
+export const DEFAULT_REFUND_DAYS = { refund_days_min: 7, refund_days_max: 10 };
+
+/** The refund days in words: "7-10 business days" (or "7 business days" when the least and most are equal). */
+export function refundDaysText(days: RefundDays): string {
+  return days.refund_days_min === days.refund_days_max ? `${days.refund_days_min} business days` : `${days.refund_days_min}-${days.refund_days_max} business days`;
+}
+
+/** How many business days a refund takes, least and most (the shop policy's refund_days_*). */
+export interface RefundDays {
+  refund_days_min: number;
+  refund_days_max: number;
+}
+
+export const REFUND_TIMING = refundTiming(DEFAULT_REFUND_DAYS);
 
 /** How long a refund takes to reach the shopper under `policy`, as a sentence ends it: "within 7-10 business days". */
-export function refundTiming(policy: Pick<ShopPolicy, 'refund_days_min' | 'refund_days_max'>): string {
+export function refundTiming(policy: RefundDays): string {
   return `within ${refundDaysText(policy)}`;
 }
 

@@ -10,7 +10,10 @@
  * most two decimals); money is paise; windows are whole hours.
  */
 
+import { hoursText } from './dates.ts';
 import { formatMoney, percentOf, toMajor } from './money.ts';
+import { DEFAULT_CANCEL_WINDOW_HOURS } from './orders.ts';
+import { DEFAULT_REFUND_DAYS, refundDaysText } from './payments.ts';
 
 /** Kinds of piece that cannot be returned unless defective (the refund policy's "custom, engraved or personalised"). */
 export const NON_RETURNABLE_KINDS = ['custom', 'engraved', 'personalised'] as const;
@@ -60,7 +63,7 @@ export interface ShopPolicy {
 
 /** The documents' values (backoffice.md section 9): the demo defaults. */
 export const DEFAULT_SHOP_POLICY: ShopPolicy = {
-  cancel_window_hours: 2,
+  cancel_window_hours: DEFAULT_CANCEL_WINDOW_HOURS,
   return_window_hours: 2,
   defect_report_hours: 2,
   return_conditions: 'The item must be unused and in its original condition, with its original packaging, certificates and invoice.',
@@ -69,8 +72,7 @@ export const DEFAULT_SHOP_POLICY: ShopPolicy = {
   partial_refund_percent: 50,
   return_shipping_paid_by: 'customer',
   return_shipping_charge: 0,
-  refund_days_min: 7,
-  refund_days_max: 10,
+  ...DEFAULT_REFUND_DAYS,
   shipping_refunded: false,
   exchange_allowed: true,
   exchange_metal_percent: 100,
@@ -184,18 +186,6 @@ export function withPolicyDefaults(saved: Partial<ShopPolicy> | null | undefined
 }
 
 // ---- The policy in words: the legal pages and the product page say it with these. ----
-
-/** A window in words: "2 hours", "1 hour", "7 days" (whole days from 24 hours up), "no time" for 0. */
-export function hoursText(hours: number): string {
-  if (hours === 0) return 'no time';
-  if (hours >= 24 && hours % 24 === 0) return hours === 24 ? '1 day' : `${hours / 24} days`;
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
-/** "7-10 business days" (or "7 business days" when the least and most are equal). */
-export function refundDaysText(policy: Pick<ShopPolicy, 'refund_days_min' | 'refund_days_max'>): string {
-  return policy.refund_days_min === policy.refund_days_max ? `${policy.refund_days_min} business days` : `${policy.refund_days_min}-${policy.refund_days_max} business days`;
-}
 
 /** "50%" or "12.5%". */
 export function percentText(percent: number): string {

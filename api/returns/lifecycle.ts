@@ -68,7 +68,7 @@ import {
   type ReturnStatus,
   returnTransitionRefusal,
 } from '../../rules/returns.ts';
-import { refundDaysText } from '../../rules/shop-policy.ts';
+import { refundDaysText } from '../../rules/payments.ts';
 import type { Deps } from '../context.ts';
 import { enqueueReturnMessages, returnEventOf, type ReturnMessagePayload } from '../messages/return-events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';

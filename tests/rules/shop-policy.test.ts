@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_POLICY, atPercent, hoursText, isPolicyPercent, nonReturnableText, refundDaysText, shopPolicyProblems, tidyShopPolicy, withPolicyDefaults, type ShopPolicy } from '../../rules/shop-policy.ts';
+import { hoursText } from '../../rules/dates.ts';
+import { refundDaysText } from '../../rules/payments.ts';
+import { DEFAULT_SHOP_POLICY, atPercent, isPolicyPercent, nonReturnableText, shopPolicyProblems, tidyShopPolicy, withPolicyDefaults, type ShopPolicy } from '../../rules/shop-policy.ts';
 
 const fieldsWrong = (change: Partial<Record<keyof ShopPolicy, unknown>>) => shopPolicyProblems({ ...DEFAULT_SHOP_POLICY, ...change } as ShopPolicy).map((p) => p.field);
 
