@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import type { CreditNoteDocument } from '../../rules/credit-note.ts';
 import { TAX_RATE_TEXT } from '../../rules/tax.ts';
-import { amount, dateText } from './pdf.ts';
+import { amount, dateText, documentHeading } from './pdf.ts';
 
 const PAGE = { size: 'A4', layout: 'landscape', margin: 32 } as const;
 
@@ -23,16 +23,6 @@ export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
   const left = PAGE.margin;
   const width = pdf.page.width - 2 * PAGE.margin;
 
-  pdf.font('Helvetica-Bold').fontSize(16).text('CREDIT NOTE', left, PAGE.margin, { width, align: 'center' });
-  pdf.font('Helvetica').fontSize(8).text('Issued under section 34 of the CGST Act, 2017 · Original for recipient', { width, align: 'center' });
-  const top = pdf.y + 10;
-  pdf.font('Helvetica-Bold').fontSize(11).text(doc.seller.legalName, left, top, { width: width / 2 });
-  pdf.font('Helvetica').fontSize(9);
-  pdf.text(doc.seller.address, { width: width / 2 });
-  pdf.text(`GSTIN: ${doc.seller.gstin}`);
-  pdf.text(`State: ${doc.seller.stateName} (code ${doc.seller.stateCode})`);
-  const sellerBottom = pdf.y;
-
   const facts: [string, string][] = [
     ['Credit note No.', doc.credit_note_no],
     ['Date', dateText(doc.issued_at)],
@@ -42,14 +32,9 @@ export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
     ['Place of supply', doc.place_of_supply],
     ['Amounts in', doc.currency === 'INR' ? 'Indian rupees (INR)' : 'US dollars (USD)'],
   ];
-  let y = top;
-  for (const [label, value] of facts) {
-    pdf.font('Helvetica-Bold').text(`${label}:`, left + width / 2, y, { width: 95 });
-    pdf.font('Helvetica').text(value, left + width / 2 + 97, y, { width: width / 2 - 97 });
-    y = pdf.y + 1;
-  }
+  let y = documentHeading(pdf, { title: 'CREDIT NOTE', note: 'Issued under section 34 of the CGST Act, 2017 · Original for recipient', seller: doc.seller, facts, labelWidth: 95 });
 
-  y = Math.max(sellerBottom, y) + 10;
+  y += 10;
   const b = doc.buyer;
   pdf.font('Helvetica-Bold').fontSize(10).text('Recipient', left, y);
   pdf.font('Helvetica').fontSize(9);

@@ -36,6 +36,36 @@ interface Column {
   gap?: number;
 }
 
+/**
+ * The top of a GST document (the tax invoice, a credit note): its title and note centred, the
+ * seller on the left, the document's facts ("label: value") on the right. Answers where the
+ * lower of the two columns ends.
+ */
+export function documentHeading(
+  pdf: PDFKit.PDFDocument,
+  heading: { title: string; note: string; seller: InvoiceDocument['seller']; facts: [string, string][]; labelWidth: number },
+): number {
+  const left = PAGE.margin;
+  const width = pdf.page.width - 2 * PAGE.margin;
+  pdf.font('Helvetica-Bold').fontSize(16).text(heading.title, left, PAGE.margin, { width, align: 'center' });
+  pdf.font('Helvetica').fontSize(8).text(heading.note, { width, align: 'center' });
+  const top = pdf.y + 10;
+  const { seller } = heading;
+  pdf.font('Helvetica-Bold').fontSize(11).text(seller.legalName, left, top, { width: width / 2 });
+  pdf.font('Helvetica').fontSize(9);
+  pdf.text(seller.address, { width: width / 2 });
+  pdf.text(`GSTIN: ${seller.gstin}`);
+  pdf.text(`State: ${seller.stateName} (code ${seller.stateCode})`);
+  const sellerBottom = pdf.y;
+  let y = top;
+  for (const [label, value] of heading.facts) {
+    pdf.font('Helvetica-Bold').text(`${label}:`, left + width / 2, y, { width: heading.labelWidth });
+    pdf.font('Helvetica').text(value, left + width / 2 + heading.labelWidth + 2, y, { width: width / 2 - heading.labelWidth - 2 });
+    y = pdf.y + 1;
+  }
+  return Math.max(sellerBottom, y);
+}
+
 /** Renders the invoice; resolves to the PDF's bytes. */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({ ...PAGE, info: { Title: `Tax invoice ${doc.invoice_no}`, Author: doc.seller.legalName } });
@@ -52,16 +82,6 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const { figures } = doc;
 
   // Heading: who issues it, and that it is a tax invoice.
-  pdf.font('Helvetica-Bold').fontSize(16).text('TAX INVOICE', left, PAGE.margin, { width, align: 'center' });
-  pdf.font('Helvetica').fontSize(8).text('Original for recipient', { width, align: 'center' });
-  const top = pdf.y + 10;
-  pdf.font('Helvetica-Bold').fontSize(11).text(doc.seller.legalName, left, top, { width: width / 2 });
-  pdf.font('Helvetica').fontSize(9);
-  pdf.text(doc.seller.address, { width: width / 2 });
-  pdf.text(`GSTIN: ${doc.seller.gstin}`);
-  pdf.text(`State: ${doc.seller.stateName} (code ${doc.seller.stateCode})`);
-  const sellerBottom = pdf.y;
-
   const facts: [string, string][] = [
     ['Invoice No.', doc.invoice_no],
     ['Invoice date', dateText(doc.issued_at)],
@@ -71,15 +91,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     ['Amounts in', doc.currency === 'INR' ? 'Indian rupees (INR)' : 'US dollars (USD)'],
     ...(doc.exchange ? ([['Exchange rate', `Rs ${amount(doc.exchange.usd_inr, 'INR')} per US$ (when ordered)`]] as [string, string][]) : []),
   ];
-  let y = top;
-  for (const [label, value] of facts) {
-    pdf.font('Helvetica-Bold').text(`${label}:`, left + width / 2, y, { width: 90 });
-    pdf.font('Helvetica').text(value, left + width / 2 + 92, y, { width: width / 2 - 92 });
-    y = pdf.y + 1;
-  }
+  let y = documentHeading(pdf, { title: 'TAX INVOICE', note: 'Original for recipient', seller: doc.seller, facts, labelWidth: 90 });
 
   // Buyer.
-  y = Math.max(sellerBottom, y) + 10;
+  y += 10;
   const b = doc.buyer;
   pdf.font('Helvetica-Bold').fontSize(10).text('Bill to / Ship to', left, y);
   pdf.font('Helvetica').fontSize(9);
