@@ -290,6 +290,9 @@ export interface OrderItemTable {
   rate_at: string | null;
   /** Made to order: the days its carat row took to make when ordered; null in stock (2026_11_25_0002). */
   lead_time_days: Generated<number | null>;
+  /** The product's return terms when sold (2026_12_04_0004): 1 in the partial-refund collection; null returnable, else the non-returnable kind. */
+  partial_refund: Defaulted<number>;
+  non_returnable: Defaulted<NonReturnableKind | null>;
 }
 
 export interface MetalRateChangeTable {
@@ -627,6 +630,12 @@ export interface ReturnTable {
   tracking_number: Defaulted<string | null>;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
+  /** A buy-back's quote when asked (2026_12_04_0004): rate (paise/g; null for mixed purities), its time, metal value (paise), payout (minor units), valid until (UTC text). */
+  quote_rate_inr_per_gram: Defaulted<number | null>;
+  quote_rate_at: Defaulted<string | null>;
+  quote_metal_value: Defaulted<number | null>;
+  quote_payout: Defaulted<number | null>;
+  quote_valid_until: Defaulted<string | null>;
 }
 
 /** One piece of an order line asked back; (oi_id, piece) is in one live request at most. */
@@ -758,7 +767,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   coupons: { coupon_id: true, coupon_name: true, discount_bp: true, c_status: true, created_at: true },
   orders: { o_id: true, u_id: true, status: true, currency: true, subtotal: true, discount: true, shipping: true, total: true, coupon_name: true, coupon_discount_bp: true, first_name: true, last_name: true, email: true, phone_number: true, address: true, apartment: true, city: true, state: true, zip_code: true, payment_method: true, payment_status: true, provider_order_id: true, idempotency_key: true, request_hash: true, created_at: true, updated_at: true, country: true, pan: true, shipping_weight_g: true, usd_inr: true, refund_amount: true, refunded_at: true, internal_note: true, courier_name: true, tracking_number: true, store_credit: true },
   order_status_history: { osh_id: true, o_id: true, from_status: true, to_status: true, payment_status: true, actor: true, u_id: true, note: true, created_at: true },
-  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true, lead_time_days: true },
+  order_items: { oi_id: true, o_id: true, p_id: true, pc_id: true, carat_id: true, cate_id: true, m_id: true, size_id: true, product_name: true, product_image: true, category_name: true, carat_name: true, material_name: true, size_name: true, quantity: true, price: true, line_total: true, pricing: true, net_weight_mg: true, metal_inr: true, making_inr: true, stones_inr: true, gst_inr: true, round_off_inr: true, rate_inr_per_gram: true, rate_at: true, lead_time_days: true, partial_refund: true, non_returnable: true },
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
   invoice_counters: { financial_year: true, last_number: true },
   invoices: { invoice_no: true, o_id: true, financial_year: true, sequence: true, issued_at: true, document: true },
@@ -788,7 +797,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   webhook_endpoints: { id: true, url: true, events: true, secret: true, active: true, failing_since: true, disabled_reason: true, created_at: true },
   webhook_deliveries: { id: true, endpoint_id: true, outbox_id: true, message_id: true, event: true, attempt: true, status_code: true, answer: true, error: true, duration_ms: true, created_at: true },
   password_resets: { id: true, u_id: true, code_hash: true, expires_at: true, attempts: true, used_at: true, created_at: true },
-  returns: { r_id: true, o_id: true, u_id: true, kind: true, status: true, reason: true, note: true, currency: true, refund_amount: true, payout_method: true, payout_reference: true, payout_status: true, courier_name: true, tracking_number: true, created_at: true, updated_at: true },
+  returns: { r_id: true, o_id: true, u_id: true, kind: true, status: true, reason: true, note: true, currency: true, refund_amount: true, payout_method: true, payout_reference: true, payout_status: true, courier_name: true, tracking_number: true, created_at: true, updated_at: true, quote_rate_inr_per_gram: true, quote_rate_at: true, quote_metal_value: true, quote_payout: true, quote_valid_until: true },
   return_items: { r_id: true, oi_id: true, piece: true, active: true, huid: true },
   return_events: { re_id: true, r_id: true, status: true, actor: true, u_id: true, note: true, created_at: true },
   credit_note_counters: { financial_year: true, last_number: true },

@@ -481,6 +481,9 @@ function orderWrites(request: OrderRequest, priced: ShippedCart, method: Payment
           size_id: l.size_id,
           ...lineAsSold(l),
           ...orderItemPricing(l.caratPricing),
+          // The product's return terms as sold (issue 36): a flag changed later leaves this sale's alone.
+          partial_refund: db.selectFrom('products').select('partial_refund').where('p_id', '=', l.p_id),
+          non_returnable: db.selectFrom('products').select('non_returnable').where('p_id', '=', l.p_id),
         })),
       ),
       (db, o_id) =>

@@ -30,7 +30,7 @@ export async function deliveredAt(db: DB, o_id: number): Promise<number | null> 
   return row ? timestampMs(row.created_at) : null;
 }
 
-/** An order line with what the return rules read: the product's flags and the pieces already asked back. */
+/** An order line with what the return rules read: the return terms it was sold under and the pieces already asked back. */
 export interface LineForReturn {
   oi_id: number;
   p_id: number | null;
@@ -66,7 +66,6 @@ export async function linesForReturn(db: DB, o_id: number): Promise<LineForRetur
   const [items, live] = await Promise.all([
     db
       .selectFrom('order_items as oi')
-      .leftJoin('products as p', 'p.p_id', 'oi.p_id')
       .select([
         'oi.oi_id',
         'oi.p_id',
@@ -78,8 +77,9 @@ export async function linesForReturn(db: DB, o_id: number): Promise<LineForRetur
         'oi.quantity',
         'oi.price',
         'oi.line_total',
-        'p.non_returnable',
-        'p.partial_refund',
+        // The terms the piece was sold under (issue 36), not the product's of today.
+        'oi.non_returnable',
+        'oi.partial_refund',
       ])
       .where('oi.o_id', '=', o_id)
       .orderBy('oi.oi_id')

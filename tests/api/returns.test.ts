@@ -87,7 +87,7 @@ async function deliveredOrder(opts: { u_id?: number; online?: boolean; agoMs?: n
       .executeTakeFirstOrThrow();
     const item = await trx
       .insertInto('order_items')
-      .values({ o_id: order.o_id, p_id: product.p_id, pc_id: pc.pc_id, carat_id: carat.carat_id, product_name: `Lotus Ring ${seq}`, carat_name: '22K', quantity: 2, price: 2617025, line_total: 5234050 })
+      .values({ o_id: order.o_id, p_id: product.p_id, pc_id: pc.pc_id, carat_id: carat.carat_id, product_name: `Lotus Ring ${seq}`, carat_name: '22K', quantity: 2, price: 2617025, line_total: 5234050, partial_refund: opts.partial ? 1 : 0 })
       .returning('oi_id')
       .executeTakeFirstOrThrow();
     const huids = [`AA${String(seq).padStart(4, '0')}`, `BB${String(seq).padStart(4, '0')}`];
