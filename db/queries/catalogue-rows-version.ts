@@ -4,8 +4,9 @@
  * db/queries/search.ts, db/queries/cart.ts, api/routes/catalogue/cache.ts).
  */
 
-import type { CompiledQuery } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { type DB, hotStatement, writeCount } from '../connection.ts';
+import type { Database } from '../schema.ts';
 
 /**
  * The catalogue's row version: triggers bump it on every write to a table a
@@ -82,3 +83,16 @@ async function readRowsVersion(db: DB): Promise<string | null> {
 }
 
 const rowsVersionQueries = new WeakMap<DB, CompiledQuery<{ value: string }>>();
+
+/**
+ * Moves the catalogue's row version on, inside the caller's transaction, for a change no
+ * trigger sees that kept answers show (the search synonyms, the shop policy's promises in
+ * a product's answer): answers kept for the old version are not reused.
+ */
+export async function bumpCatalogueRowsVersion(trx: Kysely<Database>): Promise<void> {
+  await trx
+    .updateTable('site_state')
+    .set({ value: sql<string>`cast(cast(value as bigint) + 1 as text)` })
+    .where('key', '=', 'catalogue_rows_version')
+    .execute();
+}

@@ -25,7 +25,7 @@ import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
 import type { Database } from '../schema.ts';
 import { writeTransaction } from '../transaction.ts';
-import { catalogueRowsVersion } from './catalogue-rows-version.ts';
+import { bumpCatalogueRowsVersion, catalogueRowsVersion } from './catalogue-rows-version.ts';
 
 /** Lowercase words, diacritics dropped: "Men's 22K Gold" -> ["men", "s", "22k", "gold"]. */
 export function searchWords(text: string): string[] {
@@ -435,18 +435,6 @@ export function listSynonyms(db: DB): Promise<SynonymView[]> {
   return db.selectFrom('search_synonyms').select(['syn_id', 'term', 'expands_to']).orderBy('term').orderBy('expands_to').execute();
 }
 
-/**
- * Moves the catalogue's row version on, so answers kept for the old one (listings,
- * searches) are not reused: the synonyms change what a search answers.
- */
-async function bumpCatalogueVersion(trx: Kysely<Database>) {
-  await trx
-    .updateTable('site_state')
-    .set({ value: sql<string>`cast(cast(value as bigint) + 1 as text)` })
-    .where('key', '=', 'catalogue_rows_version')
-    .execute();
-}
-
 /** Adds a synonym (lowercased); refused (409) when that pair is already there. */
 export async function addSynonym(db: DB, term: string, expandsTo: string): Promise<SynonymView> {
   const t = searchWords(term).join(' ');
@@ -459,7 +447,7 @@ export async function addSynonym(db: DB, term: string, expandsTo: string): Promi
       .returning(['syn_id', 'term', 'expands_to'])
       .executeTakeFirst();
     if (!row) throw conflictError('That synonym is already there.');
-    await bumpCatalogueVersion(trx);
+    await bumpCatalogueRowsVersion(trx); // the synonyms change what a search answers
     await recordChange(trx, { action: 'synonym.add', entity: 'synonym', entity_id: row.syn_id, after: { term: row.term, expands_to: row.expands_to } });
     return row;
   });
@@ -470,7 +458,7 @@ export async function deleteSynonym(db: DB, synId: number): Promise<void> {
   return writeTransaction(db, async (trx) => {
     const row = await trx.deleteFrom('search_synonyms').where('syn_id', '=', synId).returning(['term', 'expands_to']).executeTakeFirst();
     if (!row) throw notFoundError('Synonym not found.');
-    await bumpCatalogueVersion(trx);
+    await bumpCatalogueRowsVersion(trx); // the synonyms change what a search answers
     await recordChange(trx, { action: 'synonym.delete', entity: 'synonym', entity_id: synId, before: row });
   });
 }

@@ -8,6 +8,7 @@ import { type ShopPolicy, shopPolicyProblems, tidyShopPolicy, withPolicyDefaults
 import { invalidError } from '../../rules/errors.ts';
 import { toMajor } from '../../rules/money.ts';
 import { recordChange } from '../audit.ts';
+import { bumpCatalogueRowsVersion } from './catalogue-rows-version.ts';
 import type { DB } from '../connection.ts';
 import { utcTimestamp } from '../time.ts';
 import type { Trx } from '../transaction.ts';
@@ -41,6 +42,8 @@ export async function saveShopPolicy(trx: Trx, policy: ShopPolicy): Promise<Shop
     .values({ key: SHOP_POLICY_KEY, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: utcTimestamp() }))
     .execute();
+  // A product's answer (POST /getproductbyid) says the policy's promises: not the old ones from a kept answer.
+  await bumpCatalogueRowsVersion(trx);
   await recordChange(trx, { action: 'settings.shop_policy', entity: 'setting', entity_id: SHOP_POLICY_KEY, before: audited(before), after: audited(after) });
   return after;
 }

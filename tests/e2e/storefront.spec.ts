@@ -269,8 +269,13 @@ test.describe('product page', () => {
   test('the bare product page loads the product named in the URL, and says when it does not exist', async ({ page }) => {
     await page.goto('/');
     const product = await productWithChoices(page);
+    await page.goto(`/product-details/${product.p_id}`);
+    const built = (await page.locator('[data-policy-promise]').allTextContents()).map((text) => text.trim());
+    expect(built.length).toBeGreaterThan(0);
     await page.goto(`/product-details?p_id=${product.p_id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    // The shop policy's promises, from the API's product answer, as the pre-rendered page says them (issue 36).
+    await expect(page.locator('[data-policy-promise]')).toHaveText(built);
     await page.goto('/product-details/987654321');
     await expect(page.getByRole('heading', { name: 'This piece is no longer available' })).toBeVisible();
   });

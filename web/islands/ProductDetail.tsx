@@ -8,7 +8,7 @@ import { loadProductReviews } from '../stores/reviews.ts';
 import ProductPurchase from './product/Purchase.tsx';
 import ProductReviews from './product/Reviews.tsx';
 
-type Product = components['schemas']['Product'];
+type Product = components['schemas']['ProductDetails'];
 
 /** The product id a bare page is for: /product-details/<id>, or ?p_id=<id>. */
 function productIdFromUrl(): number | null {
@@ -20,8 +20,9 @@ function productIdFromUrl(): number | null {
 /**
  * The bare /product-details page (the server answers it for a product built
  * after the last site build): reads the id from the URL and loads the product
- * (POST /getproductbyid), its reviews and four of its category, then shows
- * the same parts a pre-rendered product page has.
+ * (POST /getproductbyid, with the shop policy's promises for it, worded by the
+ * server as the pre-rendered page words them), its reviews and four of its
+ * category, then shows the same parts a pre-rendered product page has.
  */
 export default function ProductDetail() {
   const currency = useCurrency();
@@ -79,7 +80,7 @@ export default function ProductDetail() {
   }
   return (
     <>
-      <ProductPurchase product={product} />
+      <ProductPurchase product={product} promises={product.promises} />
       <section className="pd-section" aria-label="Product information">
         <ProductTabs specifications={product.specifications} description={product.description} carats={product.productcarats} />
       </section>

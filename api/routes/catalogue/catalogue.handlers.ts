@@ -11,6 +11,8 @@ import {
 } from '../../../db/queries/catalogue.ts';
 import { suggestSearches } from '../../../db/queries/search.ts';
 import { listCoupons } from '../../../db/queries/orders.ts';
+import { shopPolicy } from '../../../db/queries/shop-policy.ts';
+import { productPromises } from '../../../rules/shop-policy.ts';
 import type { AppEnv, Caller } from '../../context.ts';
 import { notFoundError } from '../../../rules/errors.ts';
 import { ok } from '../../errors.ts';
@@ -122,8 +124,13 @@ export const getProductByIdHandler: RouteHandler<typeof getProductById, AppEnv> 
   const { p_id } = c.req.valid('json');
   const includeInactive = callerOf(c)?.isAdmin ?? false;
   const { db } = c.var.deps;
-  // An unknown product is cached as null and answered 404.
-  const answer = await cachedOk(c, db, productKey(p_id, includeInactive), PRODUCT_DESCRIPTION, async () => (await getProduct(db, p_id, { includeInactive })) ?? null, (product) => [product.p_id]);
+  // An unknown product is cached as null and answered 404. The policy's promises are kept with it:
+  // saving the policy moves the catalogue's row version on (db/queries/shop-policy.ts).
+  const details = async () => {
+    const [product, policy] = await Promise.all([getProduct(db, p_id, { includeInactive }), shopPolicy(db)]);
+    return product ? { ...product, promises: productPromises(policy, { partial_refund: product.partial_refund === 1, non_returnable: product.non_returnable }) } : null;
+  };
+  const answer = await cachedOk(c, db, productKey(p_id, includeInactive), PRODUCT_DESCRIPTION, details, (product) => [product.p_id]);
   if (!answer) throw notFoundError('Product not found.');
   return answer as never;
 };

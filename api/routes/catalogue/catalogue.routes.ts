@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { identifyCaller } from '../../auth.ts';
 import { errorResponses, Flag, Id, jsonBody, jsonOk } from '../../openapi/schemas.ts';
-import { Carat, Category, Coupon, Material, Product, ProductPage, Size } from './catalogue.schemas.ts';
+import { Carat, Category, Coupon, Material, Product, ProductDetails, ProductPage, Size } from './catalogue.schemas.ts';
 
 const Page = z.coerce
   .number<number | string>({ error: 'page must be a whole number, 1 or more.' })
@@ -224,11 +224,12 @@ export const getProductById = createRoute({
   tags: ['Catalogue'],
   security: [],
   summary: 'One product',
-  description: 'An active product of an active category; administrators (bearer token) also get inactive ones.',
+  description:
+    "An active product of an active category; administrators (bearer token) also get inactive ones. With `promises`: the shop policy's return and exchange promises for this piece, as the pre-rendered product page says them (a policy saved with PUT /setshoppolicy shows in the next answer).",
   middleware: [identifyCaller()] as const,
   request: { body: jsonBody(GetProductByIdBody) },
   responses: {
-    200: jsonOk(Product, 'The product.'),
+    200: jsonOk(ProductDetails, 'The product and its policy promises.'),
     400: errorResponses[400],
     403: errorResponses[403],
     404: errorResponses[404],

@@ -94,6 +94,15 @@ export const Product = z
   })
   .openapi('Product');
 
+/** One product as POST /getproductbyid answers it: the product and what the shop policy promises for it. */
+export const ProductDetails = Product.extend({
+  promises: z.array(z.string()).openapi({
+    description:
+      "What the shop policy (GET /getshoppolicy) promises about returning and exchanging this piece, from its partial_refund and non_returnable flags: a line or two, in the words the pre-rendered product page says them (rules/shop-policy.ts productPromises).",
+    example: ['Returns within 2 hours of delivery', "Exchange at 100% of the gold's value at the day's rate"],
+  }),
+}).openapi('ProductDetails');
+
 export const ProductPage = z
   .object({
     productData: z.array(Product),

@@ -386,7 +386,7 @@ export interface paths {
         put?: never;
         /**
          * One product
-         * @description An active product of an active category; administrators (bearer token) also get inactive ones.
+         * @description An active product of an active category; administrators (bearer token) also get inactive ones. With `promises`: the shop policy's return and exchange promises for this piece, as the pre-rendered product page says them (a policy saved with PUT /setshoppolicy shows in the next answer).
          */
         post: operations["postGetproductbyid"];
         delete?: never;
@@ -3344,6 +3344,16 @@ export interface components {
         SearchSuggestionsBody: {
             /** @description What the shopper has typed so far. */
             q: string;
+        };
+        ProductDetails: components["schemas"]["Product"] & {
+            /**
+             * @description What the shop policy (GET /getshoppolicy) promises about returning and exchanging this piece, from its partial_refund and non_returnable flags: a line or two, in the words the pre-rendered product page says them (rules/shop-policy.ts productPromises).
+             * @example [
+             *       "Returns within 2 hours of delivery",
+             *       "Exchange at 100% of the gold's value at the day's rate"
+             *     ]
+             */
+            promises: string[];
         };
         GetProductByIdBody: {
             p_id: number;
@@ -6757,7 +6767,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The product. */
+            /** @description The product and its policy promises. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6767,7 +6777,7 @@ export interface operations {
                         /** @enum {number} */
                         status: 1;
                         description: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductDetails"];
                     };
                 };
             };
