@@ -98,7 +98,6 @@ export function paymentNeedsAttention(payment: { status: string; o_id: number | 
   return payment.status === 'created' && lapsed;
 }
 
-/** How long a refund takes to reach the shopper under the default shop policy ("within 7-10 business days"); the policy in force may say otherwise (issue 36). */
 /** The refund timing the documents state: 7-10 business days (the shop policy's default; the owner may change it). */
 export const DEFAULT_REFUND_DAYS = { refund_days_min: 7, refund_days_max: 10 };
 
@@ -113,7 +112,22 @@ export interface RefundDays {
   refund_days_max: number;
 }
 
+/** How long a refund takes to reach the shopper under the default shop policy ("within 7-10 business days"); the policy in force may say otherwise (issue 36). */
 export const REFUND_TIMING = refundTiming(DEFAULT_REFUND_DAYS);
+
+/**
+ * The day a refund asked for at `at` reaches the shopper at the latest: the policy's most
+ * business days later (Saturdays and Sundays not counted), as 'YYYY-MM-DD' (UTC).
+ * Friday 27 Nov 2026 with 3-5 days: Friday 4 Dec 2026.
+ */
+export function refundExpectedBy(at: Date, days: RefundDays): string {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  for (let left = days.refund_days_max; left > 0; ) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}
 
 /** How long a refund takes to reach the shopper under `policy`, as a sentence ends it: "within 7-10 business days". */
 export function refundTiming(policy: RefundDays): string {

@@ -8,7 +8,7 @@ import { ID_MARK, jsonWithId, type NewMessage, outboxInsert, textWithId } from '
 import type { OrderWrite } from '../../db/queries/orders.ts';
 import type { Order, OrderItem } from '../../db/schema.ts';
 import type { Currency } from '../../rules/money.ts';
-import type { PaymentMethod } from '../../rules/payments.ts';
+import { DEFAULT_REFUND_DAYS, type PaymentMethod, refundExpectedBy, type RefundDays } from '../../rules/payments.ts';
 import type { ShippingAddress } from '../../rules/address.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { isEmail } from '../../rules/email.ts';
@@ -109,12 +109,12 @@ export interface OrderUpdatePayload {
   refund: RefundNote | null;
 }
 
-/** Banks and cards show a refund within about a week of the provider accepting it. */
-export const REFUND_DAYS = 7;
-
-/** The refund of an order paid online, as its messages say it. */
-export function refundNote(amount: number, method: string, at: Date): RefundNote {
-  return { amount, method, expected_by: new Date(at.getTime() + REFUND_DAYS * 86_400_000).toISOString().slice(0, 10) };
+/**
+ * The refund of an order paid online, as its messages say it: expected by the shop policy's
+ * most business days after `at` (issue 36; the documents' 10 when no policy is given).
+ */
+export function refundNote(amount: number, method: string, at: Date, days: RefundDays = DEFAULT_REFUND_DAYS): RefundNote {
+  return { amount, method, expected_by: refundExpectedBy(at, days) };
 }
 
 /** The events an order's status change sends, and by which channels. */

@@ -147,7 +147,7 @@ export async function changeOrderStatus(deps: Pick<Deps, 'db' | 'config'>, chang
     // The shopper's e-mail (and SMS for shipped and delivered), in the outbox iff this change commits (issue 35).
     const sends = STATUS_EVENTS[to as keyof typeof STATUS_EVENTS];
     if (sends) {
-      const refund = refunds ? refundNote(refundable, order.payment_method, new Date(now)) : null;
+      const refund = refunds ? refundNote(refundable, order.payment_method, new Date(now), await shopPolicy(trx)) : null;
       await enqueue(trx, orderUpdateMessages(sends.event, order, { at: new Date(now), invoice_no, refund, sms: sends.sms }));
     }
     return { order, payment_status, refunds, refundable, claim, creditBack };

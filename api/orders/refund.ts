@@ -13,6 +13,7 @@
 
 import { markRefunded, recordStatusChange } from '../../db/queries/admin-orders.ts';
 import { findOrder } from '../../db/queries/orders.ts';
+import { shopPolicy } from '../../db/queries/shop-policy.ts';
 import { type DueRefund, dueRefundIds, findDueRefund, markRefundAccepted } from '../../db/queries/payments.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { log as logger } from '../../db/log.ts';
@@ -73,7 +74,7 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
       });
       // The shopper's refund e-mail, in the outbox iff the refund is recorded (issue 35).
       const at = new Date();
-      await enqueue(trx, orderUpdateMessages('order.refunded', order, { at, refund: refundNote(payment.amount, order.payment_method, at) }));
+      await enqueue(trx, orderUpdateMessages('order.refunded', order, { at, refund: refundNote(payment.amount, order.payment_method, at, await shopPolicy(trx)) }));
     }
     // The provider's answer, not a staff member's change: the cancel that owed it is in the audit trail.
   }, { audit: 'none' });

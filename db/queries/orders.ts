@@ -7,7 +7,7 @@ import { type Compilable, type InsertObject, type QueryCreator, type RawBuilder,
 import type { ShippingAddress } from '../../rules/address.ts';
 import { basisPointsToPercentText, toMajor } from '../../rules/money.ts';
 import { cancelWindowEnd, shopperMayCancel } from '../../rules/orders.ts';
-import { asPaymentStatus, type PaymentStatus } from '../../rules/payments.ts';
+import { asPaymentStatus, type PaymentStatus, refundTiming } from '../../rules/payments.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { type DB, engineOf } from '../connection.ts';
 import type { Currency, Database, Order, OrderItem } from '../schema.ts';
@@ -229,6 +229,8 @@ export interface OrderView extends ShippingAddress {
   cancellable: boolean;
   /** When the shopper's cancellation window closes (ISO 8601, UTC) while they may cancel it; null otherwise. */
   cancel_until: string | null;
+  /** While the shopper may cancel an order paid online: how long its refund takes under the shop policy ("within 7-10 business days"); null otherwise. */
+  refund_timing: string | null;
   orderItems: OrderItemView[];
 }
 
@@ -299,8 +301,10 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
     orders.map((o) => o.o_id),
   );
   // Whether the shopper may still cancel: the shop policy's cancellation window (issue 36).
-  const { cancel_window_hours } = await shopPolicy(db);
+  const policy = await shopPolicy(db);
+  const { cancel_window_hours } = policy;
   const closes = (o: Order) => new Date(cancelWindowEnd(placedAt(o), cancel_window_hours)).toISOString();
+  const mayCancel = (o: Order) => shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now, cancel_window_hours);
   return orders.map((o) => ({
     o_id: o.o_id,
     u_id: o.u_id,
@@ -332,8 +336,9 @@ export async function orderViews(db: DB, orders: Order[], pan: PanSight, now = D
     tracking_number: o.tracking_number,
     order_id: o.provider_order_id,
     createdAt: isoTimestamp(o.created_at),
-    cancellable: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now, cancel_window_hours),
-    cancel_until: shopperMayCancel({ status: o.status, placedAt: placedAt(o) }, now, cancel_window_hours) ? closes(o) : null,
+    cancellable: mayCancel(o),
+    cancel_until: mayCancel(o) ? closes(o) : null,
+    refund_timing: mayCancel(o) && o.payment_method === 'online' ? refundTiming(policy) : null,
     orderItems: itemsOf.get(o.o_id) ?? [],
   }));
 }

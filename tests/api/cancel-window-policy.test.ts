@@ -10,6 +10,8 @@ import { createOrder } from '../helpers/admin.ts';
 import { contractCaller } from '../helpers/contract.ts';
 import { createTestStore, createUser, type TestStore } from '../helpers/store.ts';
 import { DEFAULT_SHOP_POLICY } from '../../rules/shop-policy.ts';
+import { refundExpectedBy } from '../../rules/payments.ts';
+import { renderEmail } from '../../api/messages/render.ts';
 
 let store: TestStore;
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -63,9 +65,18 @@ describe("the shopper's cancellation window follows the shop policy", () => {
   it("tells the shopper cancelling a paid order the policy's refund days", async () => {
     expect((await api('PUT', '/setshoppolicy', { refund_days_min: 3, refund_days_max: 5 }, owner.auth)).status).toBe(200);
     const { o_id } = await createOrder(store, { u_id: shopper.u_id, status: 1, created_at: minutesAgo(5), fields: { payment_method: 'online', payment_status: 'paid' } });
+    // The cancel dialog says it before the shopper confirms: the order answer's refund_timing.
+    const before = (await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth)).body.data.find((o: any) => o.o_id === o_id);
+    expect(before.refund_timing).toBe('within 3-5 business days');
     const res = await api('PUT', '/cancelorder', { o_id }, shopper.auth);
     expect(res.status).toBe(200);
     expect(res.body.description).toBe('Order cancelled. Your refund will reach your original payment method within 3-5 business days.');
+    // The cancelled e-mail's "Expected by": the policy's 5 business days after the cancel (weekends not counted), not a fixed 7 days.
+    const mail = await store.db.selectFrom('outbox').select(['payload', 'created_at']).where('event', '=', 'order.cancelled').where('dedupe_key', '=', `order.cancelled:${o_id}:email`).executeTakeFirstOrThrow();
+    const payload = typeof mail.payload === 'string' ? JSON.parse(mail.payload) : mail.payload;
+    expect(payload.refund.expected_by).toBe(refundExpectedBy(new Date(payload.at), { refund_days_min: 3, refund_days_max: 5 }));
+    const text = (await renderEmail('order.cancelled', payload, { db: store.db, config: store.config })).text;
+    expect(text).toContain(new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(payload.refund.expected_by)));
     const { refund_days_min, refund_days_max } = DEFAULT_SHOP_POLICY;
     expect((await api('PUT', '/setshoppolicy', { refund_days_min, refund_days_max }, owner.auth)).status).toBe(200);
   });

@@ -4,6 +4,7 @@ import { buildCreditNote, creditNoteNumber } from '../../rules/credit-note.ts';
 import { matchReturnedHuids, refundFigures, refundSplit, refundSplitText, returnRequestRefusal, returnTransitionRefusal } from '../../rules/returns.ts';
 import { DEFAULT_SHOP_POLICY } from '../../rules/shop-policy.ts';
 import type { InvoiceDocument } from '../../rules/invoice.ts';
+import { DEFAULT_REFUND_DAYS, refundExpectedBy } from '../../rules/payments.ts';
 
 const HOUR = 3_600_000;
 const policy = DEFAULT_SHOP_POLICY;
@@ -78,5 +79,14 @@ describe('a refund of an order paid partly with store credit', () => {
       'Of your refund, ₹6,170.25 goes back by UPI transfer and ₹20,000.00 comes back as store credit in your account, usable at checkout: that part of the order was paid with store credit.',
     );
     expect(refundSplitText({ paid_back: 2617025, store_credit: 0 }, 'INR', 'online')).toBeNull();
+  });
+});
+
+describe('when a refund is expected', () => {
+  it("is the shop policy's most business days later, weekends not counted", () => {
+    // Friday 27 Nov 2026: 5 business days -> Friday 4 Dec; the default 10 -> Friday 11 Dec; from Saturday 28 Nov, 3 -> Wednesday 2 Dec.
+    expect(refundExpectedBy(new Date('2026-11-27T10:00:00Z'), { refund_days_min: 3, refund_days_max: 5 })).toBe('2026-12-04');
+    expect(refundExpectedBy(new Date('2026-11-27T10:00:00Z'), DEFAULT_REFUND_DAYS)).toBe('2026-12-11');
+    expect(refundExpectedBy(new Date('2026-11-28T23:00:00Z'), { refund_days_min: 1, refund_days_max: 3 })).toBe('2026-12-02');
   });
 });

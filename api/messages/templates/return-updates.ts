@@ -28,10 +28,15 @@ function facts(r: ReturnMessagePayload) {
   return Facts(rows);
 }
 
+/** How long an online refund takes, in the shop policy's days the step recorded; nothing for a transfer or store credit (paid already). */
+function daysSentence(r: ReturnMessagePayload): string {
+  return r.refund_days ? `A refund to your original payment reaches you within ${r.refund_days}.` : '';
+}
+
 function message(subject: string, title: string, lines: string[]): Template<ReturnMessagePayload> {
   return {
     async email(r: ReturnMessagePayload, context: RenderContext): Promise<EmailContent> {
-      const words = lines.map((l) => l.replaceAll('{r_id}', String(r.r_id)).replaceAll('{note}', r.note ?? '').replaceAll('{days}', r.refund_days ?? '7-10 business days'));
+      const words = lines.map((l) => l.replaceAll('{r_id}', String(r.r_id)).replaceAll('{note}', r.note ?? '').replaceAll('{days}', daysSentence(r)));
       const children = [Title(title), P(`Dear ${r.name || 'customer'},`), ...words.filter(Boolean).map((w) => P(w)), facts(r), Small(`Questions? Reply to this e-mail with your return number #${r.r_id}.`)];
       return { subject: subject.replaceAll('{r_id}', String(r.r_id)), ...(await renderParts(words[0] ?? title, children, context.config.seller?.legalName ?? SHOP_NAME)) };
     },
@@ -47,7 +52,8 @@ export const returnTemplates: Record<string, Template> = {
   ]),
   'return.rejected': message('About your return #{r_id}', 'Return not accepted', ['We are sorry: we cannot accept return #{r_id}.', 'Why: {note}']),
   'return.refunded': message('Your refund for return #{r_id}', 'Refund on its way', [
-    'We have received and checked the pieces of return #{r_id} and refunded you. A refund to your original payment reaches you within {days}.',
+    'We have received and checked the pieces of return #{r_id} and refunded you.',
+    '{days}',
     '{note}',
   ]),
   'return.credited': message('Store credit for your exchange #{r_id}', 'Store credit added', [

@@ -133,6 +133,10 @@ export const Order = z
       description: "When the shopper's cancellation window closes (ISO 8601, UTC: the shop policy's cancel_window_hours after placing, issue 36) while they may cancel it; null once they may not.",
       example: '2026-11-21T14:00:00.000Z',
     }),
+    refund_timing: z.string().nullable().openapi({
+      description: "While the shopper may cancel an order paid online: how long its refund takes under the shop policy's refund days (issue 36), as a sentence ends it; null otherwise.",
+      example: 'within 7-10 business days',
+    }),
     orderItems: z.array(OrderItem),
   })
   .openapi('Order');

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../../rules/dates.ts';
-import { REFUND_TIMING } from '../../../rules/payments.ts';
 import { $accountBusy, $confirming, cancelOrder, confirm, deleteAccount, logOut } from '../../stores/account.ts';
 import { ConfirmDialog } from '../Dialog.tsx';
 
-/** The confirmations: Log out, Delete Account, and Cancel Order (with the refund said for an online payment). */
+/** The confirmations: Log out, Delete Account, and Cancel Order (with the refund said for an online payment, in the shop policy's days, and the store credit coming back). */
 export function AccountDialogs() {
   const confirming = useStore($confirming);
   const busy = useStore($accountBusy);
@@ -39,7 +38,9 @@ export function AccountDialogs() {
         title={cancelling ? `Cancel order #${cancelling.o_id}?` : 'Cancel order?'}
         message={
           <p>
-            {cancelling?.cancel_until ? `You may cancel it until ${formatDateTime(cancelling.cancel_until)}.` : ''} {cancelling?.payment_method === 'online' ? `Your payment will be refunded to your original payment method ${REFUND_TIMING}.` : ''}
+            {cancelling?.cancel_until ? `You may cancel it until ${formatDateTime(cancelling.cancel_until)}.` : ''}{' '}
+            {cancelling?.refund_timing ? `Your payment will be refunded to your original payment method ${cancelling.refund_timing}.` : ''}{' '}
+            {cancelling?.store_credit ? 'The store credit it used comes back to your account.' : ''}
           </p>
         }
         confirmLabel="Cancel Order"

@@ -3623,6 +3623,11 @@ export interface components {
              * @example 2026-11-21T14:00:00.000Z
              */
             cancel_until: string | null;
+            /**
+             * @description While the shopper may cancel an order paid online: how long its refund takes under the shop policy's refund days (issue 36), as a sentence ends it; null otherwise.
+             * @example within 7-10 business days
+             */
+            refund_timing: string | null;
             orderItems: components["schemas"]["OrderItem"][];
         };
         /** @description A priced snapshot: names and prices as they were when the order was placed. */
