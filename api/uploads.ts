@@ -20,7 +20,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,8 +33,8 @@ import sharp from 'sharp';
 import type { AppEnv } from './context.ts';
 import { DomainError, invalidError, tooLargeError } from '../rules/errors.ts';
 import { diskFullCode } from './errors.ts';
-import { MAX_MEDIA_FILE_BYTES } from '../rules/media.ts';
-import { type MediaFolder, mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
+import { MAX_MEDIA_FILE_BYTES, MEDIA_FOLDERS, type MediaFolder, type StoredFolder } from '../rules/media.ts';
+import { mediaContentType, mediaKey, mediaStore } from '../db/media-store.ts';
 import { recordMediaFiles } from '../db/queries/media-files.ts';
 import { log } from '../db/log.ts';
 import { describeIssues } from './validation.ts';
@@ -63,6 +63,8 @@ export type MediaKind = 'image' | 'video';
 /** Accepted types, detected by content: extension stored for each detected type. */
 const IMAGE_TYPES: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
 const VIDEO_TYPES: Record<string, string> = { mp4: 'mp4', m4v: 'mp4', webm: 'webm', ogv: 'ogg', ogm: 'ogg' };
+/** A photo (accept 'photo'): JPEG, PNG or WebP only (rules/media.ts RETURN_PHOTO_TYPES). */
+const PHOTO_TYPES: Record<string, string> = { jpg: 'jpg', png: 'png', webp: 'webp' };
 
 /**
  * Markup that turns a file into a page or a script when a browser or server is
@@ -88,8 +90,10 @@ const LONGEST_MARKER = Math.max(...ACTIVE_CONTENT.map((m) => m.bytes.length + 1)
 
 /** What one file field accepts. */
 export interface FileRule {
-  /** 'image' (jpg, png, webp, gif, avif) or 'media' (those and mp4, webm, ogg videos). */
-  accept: 'image' | 'media';
+  /** 'image' (jpg, png, webp, gif, avif), 'media' (those and mp4, webm, ogg videos) or 'photo' (jpg, png, webp). */
+  accept: 'image' | 'media' | 'photo';
+  /** A smaller per-file limit than the store's 120 MB (MAX_FILE_BYTES). */
+  maxBytes?: number;
   /** How many files the field takes in one request. */
   maxCount: number;
   /** The refusal when more arrive, e.g. 'You can only select up to 3 images.'. */
@@ -98,8 +102,13 @@ export interface FileRule {
 
 /** How a route's multipart form is read. */
 export interface UploadRules {
-  /** Media folder the files are stored in. */
-  folder: MediaFolder;
+  /** Media folder the files are stored in (a private one is never served publicly). */
+  folder: StoredFolder;
+  /**
+   * Images are decoded and encoded again before they are stored: what is kept is the picture
+   * alone, upright, without its metadata (EXIF with the camera's GPS position, XMP, comments).
+   */
+  stripMetadata?: boolean;
   /** File fields by name; a file under any other name is refused. */
   files: Record<string, FileRule>;
 }
@@ -111,6 +120,8 @@ export interface StoredFile {
   /** Generated name inside the media folder (random + the detected type's extension). */
   fileName: string;
   kind: MediaKind;
+  /** The stored bytes' type (from the detected type's extension). */
+  contentType: string;
   size: number;
   /** The client's name for it, cleaned, for messages only; never used as a path. */
   clientName: string;
@@ -138,7 +149,13 @@ function displayName(filename: string | undefined): string {
 }
 
 function invalidFileMessage(rule: FileRule, name: string): string {
+  if (rule.accept === 'photo') return `${name} is not a JPEG, PNG or WebP photo.`;
   return rule.accept === 'image' ? 'Please select a valid image file.' : `${name} is not a valid image or video file.`;
+}
+
+/** A per-file size limit in words: 'Max size is 120MB'. */
+function sizeLimitText(bytes: number): string {
+  return `Max size is ${Math.round(bytes / (1024 * 1024))}MB`;
 }
 
 /** True when `haystack` holds one of the active-content markers, ignoring ASCII case. */
@@ -184,6 +201,10 @@ class MediaInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
+    if (this.#rule.maxBytes !== undefined && this.bytes > this.#rule.maxBytes) {
+      callback(tooLargeError(`${this.#clientName} is too large. ${sizeLimitText(this.#rule.maxBytes!)}.`));
+      return;
+    }
     if (this.kind) {
       this.#pass(chunk, callback);
       return;
@@ -207,7 +228,7 @@ class MediaInspector extends Transform {
 
   async #judge(): Promise<void> {
     const type = await fileTypeFromBuffer(Buffer.concat(this.#head));
-    const image = type && IMAGE_TYPES[type.ext];
+    const image = type && (this.#rule.accept === 'photo' ? PHOTO_TYPES : IMAGE_TYPES)[type.ext];
     const video = type && this.#rule.accept === 'media' ? VIDEO_TYPES[type.ext] : undefined;
     if (image) [this.kind, this.extension] = ['image', image];
     else if (video) [this.kind, this.extension] = ['video', video];
@@ -287,6 +308,22 @@ async function confirmWholeFile(file: string, kind: MediaKind, size: number): Pr
   return !holdsActiveContent(head) && !holdsActiveContent(tail) && { width: null, height: null };
 }
 
+/**
+ * Encodes an accepted image again in its own format, turned upright by its EXIF orientation,
+ * with no metadata (sharp keeps none unless asked): the camera's GPS position, its serial
+ * number and any comment never reach the store. Replaces the file; answers its new size.
+ */
+async function reencodeWithoutMetadata(file: string, extension: string, written: Set<string>): Promise<number> {
+  const clean = `${file}.clean`;
+  written.add(clean);
+  const image = sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  const encoded = extension === 'png' ? image.png() : extension === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+  const { size } = await encoded.toFile(clean);
+  await rename(clean, file);
+  written.delete(clean);
+  return size;
+}
+
 const generatedName = (extension?: string) => `${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
 
 /** Removes files quietly: an already missing file is what we wanted. */
@@ -300,8 +337,8 @@ async function removeAll(paths: Iterable<string>): Promise<void> {
  * refused before a byte is read.
  */
 export function maxBodyBytes(rules: UploadRules): number {
-  const files = Object.values(rules.files).reduce((sum, rule) => sum + rule.maxCount, 0);
-  return files * (MAX_FILE_BYTES + 16 * 1024) + MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 64 * 1024;
+  const files = Object.values(rules.files).reduce((sum, rule) => sum + rule.maxCount * ((rule.maxBytes ?? MAX_FILE_BYTES) + 16 * 1024), 0);
+  return files + MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 64 * 1024;
 }
 
 interface Received {
@@ -339,7 +376,10 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw invalidError('Please send the form as multipart/form-data.');
   const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > maxBodyBytes(rules)) throw tooLargeError('The upload is too large. Max size is 120MB per file.');
+  if (Number.isFinite(declared) && declared > maxBodyBytes(rules)) {
+    const largest = Math.max(...Object.values(rules.files).map((rule) => rule.maxBytes ?? MAX_FILE_BYTES));
+    throw tooLargeError(`The upload is too large. ${sizeLimitText(largest)} per file.`);
+  }
   const body = c.req.raw.body;
   if (!body) throw invalidError('Please send the form as multipart/form-data.');
 
@@ -416,14 +456,14 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
       }
       const slot = slots.push(undefined) - 1;
       const clientName = displayName(info.filename);
-      stream.on('limit', () => fail(tooLargeError(`${clientName} is too large. Max size is 120MB.`)));
+      stream.on('limit', () => fail(tooLargeError(`${clientName} is too large. ${sizeLimitText(rule.maxBytes ?? MAX_FILE_BYTES)}.`)));
       const temporary = path.join(folder, `.upload-${generatedName()}.part`);
       written.add(temporary);
       const inspector = new MediaInspector(rule, clientName);
       const task = (async () => {
         await pipeline(stream, inspector, createWriteStream(temporary, { flags: 'wx' }));
         if (failure) return;
-        if (stream.truncated) throw tooLargeError(`${clientName} is too large. Max size is 120MB.`);
+        if (stream.truncated) throw tooLargeError(`${clientName} is too large. ${sizeLimitText(rule.maxBytes ?? MAX_FILE_BYTES)}.`);
         if (inspector.bytes === 0) {
           // A browser sends an empty, nameless part for a file input left empty: nothing was chosen.
           if (info.filename) throw invalidError(invalidFileMessage(rule, clientName));
@@ -451,12 +491,14 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
         if (failure) return;
         const verdict = await confirmWholeFile(temporary, inspector.kind!, inspector.bytes);
         if (!verdict) throw invalidError(invalidFileMessage(rule, clientName));
+        const size = rules.stripMetadata && inspector.kind === 'image' ? await reencodeWithoutMetadata(temporary, inspector.extension!, written) : inspector.bytes;
         const fileName = generatedName(inspector.extension);
         const key = mediaKey(rules.folder, fileName)!;
+        const contentType = mediaContentType(fileName);
         stored.add(key);
-        await store.moveIn(key, temporary, mediaContentType(fileName));
+        await store.moveIn(key, temporary, contentType);
         written.delete(temporary);
-        const file: StoredFile = { field, fileName, kind: inspector.kind!, size: inspector.bytes, clientName, ...verdict };
+        const file: StoredFile = { field, fileName, kind: inspector.kind!, contentType, size, clientName, ...verdict };
         slots[slot] = file;
         keys.set(file, key);
       }
@@ -501,7 +543,9 @@ export async function withUpload(
     throw error;
   }
   await removeStored([...received.keys].flatMap(([file, key]) => (claimed.has(file) ? [] : [key])));
-  const kept = [...claimed].map((file) => ({ folder: rules.folder, name: file.fileName, width: file.width, height: file.height }));
+  // The storefront's picture sizes: a private folder's files are never on a page.
+  const folder = (MEDIA_FOLDERS as readonly string[]).includes(rules.folder) ? (rules.folder as MediaFolder) : null;
+  const kept = folder ? [...claimed].map((file) => ({ folder, name: file.fileName, width: file.width, height: file.height })) : [];
   await recordMediaFiles(c.var.deps.db, kept).catch((error: unknown) => log.warn({ err: error }, 'uploads: could not record image sizes'));
   return response;
 }

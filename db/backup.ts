@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { type DatabaseLocation, openDatabase } from './connection.ts';
-import { MEDIA_FOLDERS, type MediaFolder, type MediaLocation, mediaContentType, mediaKey, mediaStore } from './media-store.ts';
+import { MEDIA_FOLDERS, type MediaLocation, mediaContentType, mediaKey, mediaStore, PRIVATE_MEDIA_FOLDERS, type StoredFolder } from './media-store.ts';
 import { writeTransaction } from './transaction.ts';
 
 export interface BackupResult {
@@ -33,6 +33,8 @@ const MEDIA_QUERIES = [
   ['Category', 'select cate_image as name from categories'],
   ['Sliders', 'select image as name from slider_images'],
   ['Reviews', 'select file_name as name from review_images'],
+  // A shopper's return photos: private (never served publicly), backed up like the rest.
+  ['ReturnPhotos', 'select file_name as name from return_photos'],
   [null, "select folder || '/' || name as name from media_files"],
 ] as const;
 
@@ -51,12 +53,15 @@ async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) =
   );
 }
 
+/** Every folder a backup carries: the public media and the private ones. */
+const BACKED_UP_FOLDERS: readonly StoredFolder[] = [...MEDIA_FOLDERS, ...PRIVATE_MEDIA_FOLDERS];
+
 /** The key of a Folder/name a database names, or null when it cannot be a stored file. */
-function keyOf(media: string): { folder: MediaFolder; name: string; key: string } | null {
+function keyOf(media: string): { folder: StoredFolder; name: string; key: string } | null {
   const slash = media.indexOf('/');
-  const folder = media.slice(0, slash) as MediaFolder;
+  const folder = media.slice(0, slash) as StoredFolder;
   const name = media.slice(slash + 1);
-  if (slash < 0 || !(MEDIA_FOLDERS as readonly string[]).includes(folder)) return null;
+  if (slash < 0 || !BACKED_UP_FOLDERS.includes(folder)) return null;
   const key = mediaKey(folder, name);
   return key ? { folder, name, key } : null;
 }
@@ -217,7 +222,7 @@ export async function backupStore(options: { database: DatabaseLocation; mediaDi
 
 /**
  * Uploads a backup's media folder into the bucket: every <Folder>/<name> file under a
- * media folder the store serves. An object already there under the same name and size
+ * media folder the store keeps (public or private). An object already there under the same name and size
  * is left alone (names are generated and never reused, so it is the same file); objects
  * in the bucket that the backup does not hold (uploaded after it) are left too: no
  * restored record names them.
@@ -225,7 +230,7 @@ export async function backupStore(options: { database: DatabaseLocation; mediaDi
 async function restoreBucketMedia(location: Extract<MediaLocation, { kind: 's3' }>, fromMedia: string): Promise<RestoreResult> {
   const store = mediaStore(location);
   const files: { key: string; file: string; name: string }[] = [];
-  for (const folder of MEDIA_FOLDERS) {
+  for (const folder of BACKED_UP_FOLDERS) {
     const dir = path.join(fromMedia, folder);
     if (!existsSync(dir)) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -25,9 +25,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 
-import type { MediaFolder } from '../rules/media.ts';
+import type { MediaFolder, StoredFolder } from '../rules/media.ts';
 
-export { MEDIA_FOLDERS, type MediaFolder } from '../rules/media.ts';
+export { MEDIA_FOLDERS, PRIVATE_MEDIA_FOLDERS, type MediaFolder, type StoredFolder } from '../rules/media.ts';
 
 /**
  * The widths an image may be asked for with `?w=` (web/lib/media.ts lists the
@@ -38,8 +38,11 @@ export const IMAGE_WIDTHS = [240, 360, 480, 720, 960, 1440, 1920] as const;
 /** A plain file name: no separators, no leading dot, nothing encoded. */
 export const MEDIA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
-/** The key of a stored media file, or null when the name is not a plain file name. */
-export function mediaKey(folder: MediaFolder, name: string): string | null {
+/**
+ * The key of a stored media file, or null when the name is not a plain file name. A private
+ * folder's files (PRIVATE_MEDIA_FOLDERS) sit in the same layout; only the public routes differ.
+ */
+export function mediaKey(folder: StoredFolder, name: string): string | null {
   if (!MEDIA_NAME.test(name) || name.includes('..')) return null;
   return `media/${folder}/${name}`;
 }

@@ -14,3 +14,21 @@ const VIDEO_NAME = new RegExp(`\\.(${VIDEO_EXTENSIONS.join('|')})$`, 'i');
 export function isVideoName(name: string): boolean {
   return VIDEO_NAME.test(name);
 }
+
+/**
+ * Folders of files that only their owner and the staff may see (a shopper's return photos,
+ * issue 36). They live beside the media folders and go into every backup, but no public
+ * route serves them (api/site/serve.ts serves MEDIA_FOLDERS only): they are read through an
+ * authenticated call that checks who asks (GET /returnphoto/{rp_id}).
+ */
+export const PRIVATE_MEDIA_FOLDERS = ['ReturnPhotos'] as const;
+export type PrivateMediaFolder = (typeof PRIVATE_MEDIA_FOLDERS)[number];
+/** Any folder the store keeps uploads in, public or private. */
+export type StoredFolder = MediaFolder | PrivateMediaFolder;
+
+/** Photos a shopper may attach to one return request. */
+export const MAX_RETURN_PHOTOS = 5;
+/** The limit of one return photo: 10 MB (MiB), more than a phone's camera makes. */
+export const MAX_RETURN_PHOTO_BYTES = 10 * 1024 * 1024;
+/** What a return photo may be, by its bytes: JPEG, PNG or WebP. */
+export const RETURN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -187,7 +187,9 @@ async function sendStored(store: MediaStore, key: string, request: Request, head
  * media store (local disk or the bucket); names are generated, so they cache
  * for a year, and carry ETag and Last-Modified for revalidation. `?w=<width>`
  * on an image answers a resized WebP (one of IMAGE_WIDTHS; any other width
- * gets the original).
+ * gets the original). Only these public folders: the private ones (PRIVATE_MEDIA_FOLDERS,
+ * a shopper's return photos) are never served here, on either store, and their
+ * resized copies are never made; they are read through GET /returnphoto/{rp_id}.
  */
 export function mediaRoutes(config: Config) {
   const app = new Hono();
