@@ -660,6 +660,19 @@ export interface ReturnEventTable {
   created_at: Defaulted<string>;
 }
 
+/** A shopper's photo of a return's pieces (issue 36): a private file, media/ReturnPhotos/<file_name>; at most 5 to a return (slot 1..5). */
+export interface ReturnPhotoTable {
+  rp_id: Generated<number>;
+  r_id: number;
+  slot: number;
+  /** The generated name in the private folder ReturnPhotos (db/media-store.ts mediaKey). */
+  file_name: string;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** Bytes as stored (re-encoded without metadata). */
+  size: number;
+  created_at: Defaulted<string>;
+}
+
 /** The last credit note number given in a financial year (by its starting year). */
 export interface CreditNoteCounterTable {
   financial_year: number;
@@ -738,6 +751,7 @@ export interface Database {
   returns: ReturnTable;
   return_items: ReturnItemTable;
   return_events: ReturnEventTable;
+  return_photos: ReturnPhotoTable;
   credit_note_counters: CreditNoteCounterTable;
   credit_notes: CreditNoteTable;
   store_credit_entries: StoreCreditEntryTable;
@@ -800,6 +814,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   returns: { r_id: true, o_id: true, u_id: true, kind: true, status: true, reason: true, note: true, currency: true, refund_amount: true, payout_method: true, payout_reference: true, payout_status: true, courier_name: true, tracking_number: true, created_at: true, updated_at: true, quote_rate_inr_per_gram: true, quote_rate_at: true, quote_metal_value: true, quote_payout: true, quote_valid_until: true },
   return_items: { r_id: true, oi_id: true, piece: true, active: true, huid: true },
   return_events: { re_id: true, r_id: true, status: true, actor: true, u_id: true, note: true, created_at: true },
+  return_photos: { rp_id: true, r_id: true, slot: true, file_name: true, content_type: true, size: true, created_at: true },
   credit_note_counters: { financial_year: true, last_number: true },
   credit_notes: { credit_note_no: true, r_id: true, o_id: true, invoice_no: true, financial_year: true, sequence: true, issued_at: true, currency: true, supply: true, place_of_supply: true, gross: true, taxable: true, cgst: true, sgst: true, igst: true, document: true },
   store_credit_entries: { sce_id: true, u_id: true, kind: true, amount: true, balance_after: true, r_id: true, o_id: true, note: true, created_at: true },
