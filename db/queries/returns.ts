@@ -462,3 +462,66 @@ export async function refundedOtherwise(trx: DB, o_id: number, exceptR_id: numbe
     .execute();
   return rows.reduce((sum, row) => sum + Number(row.refund_amount) - Number(row.credit ?? 0), Number(order?.refund_amount ?? 0));
 }
+
+/** A return photo as the API lists it (issue 36). */
+export interface ReturnPhotoRow {
+  rp_id: number;
+  r_id: number;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  size: number;
+  createdAt: string;
+}
+
+/** The photos of some returns, oldest first, by r_id. */
+export async function photosOfReturns(db: DB, r_ids: readonly number[]): Promise<Map<number, ReturnPhotoRow[]>> {
+  const byReturn = new Map<number, ReturnPhotoRow[]>();
+  if (r_ids.length === 0) return byReturn;
+  const rows = await db
+    .selectFrom('return_photos')
+    .select(['rp_id', 'r_id', 'content_type', 'size', 'created_at'])
+    .where('r_id', 'in', [...r_ids])
+    .orderBy('r_id')
+    .orderBy('slot')
+    .execute();
+  for (const { created_at, ...row } of rows) {
+    const list = byReturn.get(row.r_id) ?? [];
+    list.push({ ...row, size: Number(row.size), createdAt: isoTimestamp(created_at) });
+    byReturn.set(row.r_id, list);
+  }
+  return byReturn;
+}
+
+/** One photo with its return's shopper (who may read it), or undefined. */
+export function findReturnPhoto(db: DB, rp_id: number) {
+  return db
+    .selectFrom('return_photos')
+    .innerJoin('returns', 'returns.r_id', 'return_photos.r_id')
+    .select(['return_photos.rp_id', 'return_photos.r_id', 'return_photos.file_name', 'return_photos.content_type', 'returns.u_id'])
+    .where('return_photos.rp_id', '=', rp_id)
+    .executeTakeFirst();
+}
+
+/** Whether a return may take another photo: 'missing' (no such return), 'closed' (no longer requested), 'full', or null (it may). */
+export async function returnPhotoRefusal(db: DB, r_id: number, u_id: number, max: number): Promise<'missing' | 'closed' | 'full' | null> {
+  const ret = await db.selectFrom('returns').select(['u_id', 'status']).where('r_id', '=', r_id).executeTakeFirst();
+  if (!ret || ret.u_id !== u_id) return 'missing';
+  if (ret.status !== 'requested') return 'closed';
+  const { count } = await db.selectFrom('return_photos').select((eb) => eb.fn.countAll<number | string>().as('count')).where('r_id', '=', r_id).executeTakeFirstOrThrow();
+  return Number(count) >= max ? 'full' : null;
+}
+
+/**
+ * Records a photo in the next free slot (call inside writeTransaction, after returnPhotoRefusal
+ * answered null in the same transaction): two uploads racing for the last slot take the same
+ * one, and return_photos_slot_unique lets one in (the other's transaction is tried again and
+ * finds the return full).
+ */
+export async function insertReturnPhoto(trx: DB, photo: { r_id: number; file_name: string; content_type: ReturnPhotoRow['content_type']; size: number }): Promise<number> {
+  const { top } = await trx.selectFrom('return_photos').select((eb) => eb.fn.max<number | null>('slot').as('top')).where('r_id', '=', photo.r_id).executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('return_photos')
+    .values({ ...photo, slot: Number(top ?? 0) + 1 })
+    .returning('rp_id')
+    .executeTakeFirstOrThrow();
+  return row.rp_id;
+}

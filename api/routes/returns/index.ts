@@ -1,10 +1,22 @@
 import { createRouter } from '../router.ts';
-import { getCreditNoteHandler, getReturnOptionsHandler, getReturnsHandler, requestReturnHandler, withdrawReturnHandler } from './returns.handlers.ts';
-import { getCreditNote, getReturnOptions, getReturns, requestReturn, withdrawReturn } from './returns.routes.ts';
+import { openapiMultipart } from '../../uploads.ts';
+import {
+  addReturnPhotoHandler,
+  getCreditNoteHandler,
+  getReturnOptionsHandler,
+  getReturnPhotoHandler,
+  getReturnsHandler,
+  requestReturnHandler,
+  withdrawReturnHandler,
+} from './returns.handlers.ts';
+import { addReturnPhoto, getCreditNote, getReturnOptions, getReturnPhoto, getReturns, requestReturn, withdrawReturn } from './returns.routes.ts';
 
-/** Returns, exchanges and buy-backs as the shopper asks for them, and the credit note's PDF (issue 36). */
+/** Returns, exchanges and buy-backs as the shopper asks for them, their private photos, and the credit note's PDF (issue 36). */
 export function returnsRoutes() {
-  return createRouter()
+  const app = createRouter();
+  openapiMultipart(app, addReturnPhoto, addReturnPhotoHandler);
+  return app
+    .openapi(getReturnPhoto, getReturnPhotoHandler)
     .openapi(requestReturn, requestReturnHandler)
     .openapi(getReturns, getReturnsHandler)
     .openapi(getReturnOptions, getReturnOptionsHandler)

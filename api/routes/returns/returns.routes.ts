@@ -2,9 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { MAX_QUANTITY } from '../../../rules/orders.ts';
+import { MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/media.ts';
 import { RETURN_REASONS } from '../../../rules/returns.ts';
+import { FileField, multipartBody, type UploadRules } from '../../uploads.ts';
 import { recordId } from '../admin/admin.schemas.ts';
-import { RefundBreakdown, ReturnKind, ReturnNote, ReturnParam, ReturnReasonEnum, ReturnView } from './returns.schemas.ts';
+import { RefundBreakdown, ReturnKind, ReturnNote, ReturnParam, ReturnPhotoView, ReturnReasonEnum, ReturnView } from './returns.schemas.ts';
 
 const quantityMessage = `quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
 
@@ -123,6 +125,55 @@ export const getCreditNote = createRoute({
   request: { params: ReturnParam },
   responses: {
     200: { content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } }, description: 'The credit note.' },
+    400: errorResponses[400],
+    403: errorResponses[403],
+    404: errorResponses[404],
+  },
+});
+
+/** A return photo's upload: one JPEG, PNG or WebP in `file`, judged by its bytes, stored without its metadata in the private folder. */
+export const RETURN_PHOTO_UPLOAD: UploadRules = {
+  folder: 'ReturnPhotos',
+  stripMetadata: true,
+  files: { file: { accept: 'photo', maxCount: 1, maxBytes: MAX_RETURN_PHOTO_BYTES, tooMany: 'Send one photo at a time.' } },
+};
+
+export const addReturnPhoto = createRoute({
+  method: 'post',
+  path: '/addreturnphoto/{r_id}',
+  tags: ['Returns'],
+  security: bearer,
+  summary: 'Attach a photo of the pieces to one\'s own return request',
+  description: [
+    `One photo per call in \`file\` (multipart/form-data): JPEG, PNG or WebP judged by its bytes (never its name or type), ${MAX_RETURN_PHOTO_BYTES / (1024 * 1024)} MB at most, at most 40 megapixels; stored turned upright and without its metadata (EXIF, GPS position). At most ${MAX_RETURN_PHOTOS} photos to a request, while it is still requested (409 after).`,
+    'The photos are private: no public address serves them; GET /returnphoto/{rp_id} with the token answers them to the shopper and to staff holding orders.view. Another shopper\'s request is answered as missing (404).',
+  ].join('\n\n'),
+  middleware: [requireUser()] as const,
+  request: {
+    params: ReturnParam,
+    body: multipartBody(z.object({ file: FileField.openapi({ description: 'The photo.' }) }).openapi('AddReturnPhotoForm')),
+  },
+  responses: {
+    201: jsonOk(ReturnPhotoView, 'The photo, as GET /getreturns lists it.'),
+    400: errorResponses[400],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    409: errorResponses[409],
+    413: errorResponses[413],
+  },
+});
+
+export const getReturnPhoto = createRoute({
+  method: 'get',
+  path: '/returnphoto/{rp_id}',
+  tags: ['Returns'],
+  security: bearer,
+  summary: 'A return photo\'s bytes (the request\'s shopper, or staff with orders.view)',
+  description: 'Sent with Cache-Control: private, no-store and X-Content-Type-Options: nosniff; another shopper\'s photo is answered as missing (404).',
+  middleware: [requireUser()] as const,
+  request: { params: z.object({ rp_id: recordId('rp_id').openapi({ param: { name: 'rp_id', in: 'path' } }) }) },
+  responses: {
+    200: { content: Object.fromEntries(RETURN_PHOTO_TYPES.map((type) => [type, { schema: z.string().openapi({ type: 'string', format: 'binary' }) }])), description: `The photo (${RETURN_PHOTO_TYPES.join(', ')}).` },
     400: errorResponses[400],
     403: errorResponses[403],
     404: errorResponses[404],

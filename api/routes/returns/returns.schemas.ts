@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASON_KEYS, RETURN_REASONS, RETURN_STATUSES } from '../../../rules/returns.ts';
+import { MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/media.ts';
 import { recordId } from '../admin/admin.schemas.ts';
 
 const Money = z.number().openapi({ description: 'Major units of `currency` (rupees or dollars).' });
@@ -58,6 +59,17 @@ export const RefundBreakdown = z
   })
   .openapi('RefundBreakdown');
 
+/** A shopper's photo of the pieces (issue 36): private, read with GET /returnphoto/{rp_id} and the caller's token. */
+export const ReturnPhotoView = z
+  .object({
+    rp_id: z.number().int(),
+    content_type: z.enum(RETURN_PHOTO_TYPES),
+    size: z.number().int().openapi({ description: 'Bytes, as stored (re-encoded without metadata).' }),
+    createdAt: z.string().openapi({ description: 'ISO 8601, UTC.' }),
+    url: z.string().openapi({ description: 'GET it with the Authorization header (the owner shopper, or staff with orders.view); never a public address.' }),
+  })
+  .openapi('ReturnPhoto');
+
 /** A request as its shopper sees it. */
 export const ReturnView = z
   .object({
@@ -77,6 +89,7 @@ export const ReturnView = z
     courier_name: z.string().nullable(),
     tracking_number: z.string().nullable(),
     credit_note_no: z.string().nullable().openapi({ description: 'The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF.' }),
+    photos: z.array(ReturnPhotoView).openapi({ description: `The shopper's photos of the pieces (at most ${MAX_RETURN_PHOTOS}), oldest first.` }),
     withdrawable: z.boolean().openapi({ description: 'PUT /withdrawreturn is allowed (requested or approved).' }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -3,16 +3,22 @@
  * with what the policy gives back for it now.
  */
 import type { DB } from '../../../db/connection.ts';
-import { type ReturnRecord, returnTimeline } from '../../../db/queries/returns.ts';
+import { photosOfReturns, type ReturnPhotoRow, type ReturnRecord, returnTimeline } from '../../../db/queries/returns.ts';
 import { shopPolicy } from '../../../db/queries/shop-policy.ts';
 import { toMajor } from '../../../rules/money.ts';
 import { FINAL_RETURN_STATUSES, nextReturnStatuses, type ReturnPolicy } from '../../../rules/returns.ts';
 import { majorFigures, returnEstimate } from '../../returns/lifecycle.ts';
 
+/** A return photo as the API lists it: read at its url with the caller's token (never a public address). */
+export function photoView(p: ReturnPhotoRow) {
+  return { rp_id: p.rp_id, content_type: p.content_type, size: p.size, createdAt: p.createdAt, url: `/returnphoto/${p.rp_id}` };
+}
+
 /** The shopper's fields of a request (no timeline). */
 export async function returnBase(db: DB, r: ReturnRecord, policy: ReturnPolicy) {
   // What the policy gives back, while it is still to be paid (afterwards refund_amount says what was).
   const figures = FINAL_RETURN_STATUSES.includes(r.status) ? null : await returnEstimate(db, r, policy);
+  const photos = (await photosOfReturns(db, [r.r_id])).get(r.r_id) ?? [];
   return {
     r_id: r.r_id,
     o_id: r.o_id,
@@ -30,6 +36,7 @@ export async function returnBase(db: DB, r: ReturnRecord, policy: ReturnPolicy) 
     courier_name: r.courier_name,
     tracking_number: r.tracking_number,
     credit_note_no: r.credit_note_no,
+    photos: photos.map(photoView),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
