@@ -709,6 +709,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/addreturnphoto/{r_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a photo of the pieces to one's own return request
+         * @description One photo per call in `file` (multipart/form-data): JPEG, PNG or WebP judged by its bytes (never its name or type), 10 MB at most, at most 40 megapixels; stored turned upright and without its metadata (EXIF, GPS position). At most 5 photos to a request, while it is still requested (409 after).
+         *
+         *     The photos are private: no public address serves them; GET /returnphoto/{rp_id} with the token answers them to the shopper and to staff holding orders.view. Another shopper's request is answered as missing (404).
+         */
+        post: operations["postAddreturnphotoByRId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returnphoto/{rp_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A return photo's bytes (the request's shopper, or staff with orders.view)
+         * @description Sent with Cache-Control: private, no-store and X-Content-Type-Options: nosniff; another shopper's photo is answered as missing (404).
+         */
+        get: operations["getReturnphotoByRpId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requestreturn": {
         parameters: {
             query?: never;
@@ -3710,6 +3752,24 @@ export interface components {
             /** @description The caller's own u_id (administrators may name anyone); another user's is refused with 403. */
             u_id?: number;
         };
+        ReturnPhoto: {
+            rp_id: number;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Bytes, as stored (re-encoded without metadata). */
+            size: number;
+            /** @description ISO 8601, UTC. */
+            createdAt: string;
+            /** @description GET it with the Authorization header (the owner shopper, or staff with orders.view); never a public address. */
+            url: string;
+        };
+        AddReturnPhotoForm: {
+            /**
+             * Format: binary
+             * @description The photo.
+             */
+            file: string;
+        };
         RefundBreakdown: {
             lines: {
                 oi_id: number;
@@ -3787,6 +3847,8 @@ export interface components {
             tracking_number: string | null;
             /** @description The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF. */
             credit_note_no: string | null;
+            /** @description The shopper's photos of the pieces (at most 5), oldest first. */
+            photos: components["schemas"]["ReturnPhoto"][];
             /** @description PUT /withdrawreturn is allowed (requested or approved). */
             withdrawable: boolean;
             createdAt: string;
@@ -4444,6 +4506,8 @@ export interface components {
             tracking_number: string | null;
             /** @description The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF. */
             credit_note_no: string | null;
+            /** @description The shopper's photos of the pieces (at most 5), oldest first. */
+            photos: components["schemas"]["ReturnPhoto"][];
             createdAt: string;
             updatedAt: string;
             /** @description The order's name (first and last). */
@@ -8091,6 +8155,142 @@ export interface operations {
             };
             /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAddreturnphotoByRId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                r_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddReturnPhotoForm"];
+            };
+        };
+        responses: {
+            /** @description The photo, as GET /getreturns lists it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 1;
+                        description: string;
+                        data: components["schemas"]["ReturnPhoto"];
+                    };
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (a duplicate, or a record still in use). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database was busy past the wait, or the disk is full; nothing was changed. Retry after the Retry-After header. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReturnphotoByRpId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rp_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo (image/jpeg, image/png, image/webp). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
