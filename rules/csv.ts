@@ -4,6 +4,8 @@
  * is written and read by csv-stringify and csv-parse at the API's edge.
  */
 
+import { formatDateTime } from './dates.ts';
+
 /** Amount in minor units (paise, cents) as the file writes it: rupees or dollars with 2 decimals; blank for none. */
 export function moneyCell(minor: number | null | undefined): string {
   if (minor === null || minor === undefined) return '';
@@ -38,17 +40,137 @@ export const INVOICE_CSV_COLUMNS = [
 /** The customers export: the people who asked for the shop's news, with their account where they have one. */
 export const CUSTOMER_CSV_COLUMNS = ['email', 'subscribed_at', 'u_id', 'full_name', 'country_code', 'phone', 'city', 'state', 'country', 'orders', 'last_order_at'] as const;
 
-/** The products export and import: one row per carat row, the product's own columns repeated on each. */
-export const PRODUCT_CSV_COLUMNS = [
-  'p_id', 'name', 'category', 'offer', 'description', 'specifications', 'materials', 'sizes', 'key_points', 'is_bestseller', 'is_reel', 'images',
-  'carat', 'pricing', 'inr_price', 'usd_price', 'net_weight_g', 'making_type', 'making_value', 'stone_value', 'stock', 'lead_time_days',
+/**
+ * The product's own columns (the same on each of its carat rows): its return flags (issue 36)
+ * as partial_refund 0 or 1 and non_returnable blank or the kind, and updated_at, when the
+ * product was last changed as the export found it, which the import checks (it changes no
+ * product changed since the file was exported).
+ */
+const PRODUCT_OWN_COLUMNS = [
+  'p_id', 'name', 'category', 'offer', 'description', 'specifications', 'materials', 'sizes', 'key_points', 'is_bestseller', 'is_reel',
+  'partial_refund', 'non_returnable', 'images', 'updated_at',
 ] as const;
+/**
+ * A carat row's columns. stock_at_export is the stock as the export found it, to be left as
+ * it is: the import compares it with the stock now, so pieces sold or returned after the
+ * export are not counted again by a file that did not change the stock.
+ */
+const CARAT_ROW_COLUMNS = [
+  'carat', 'pricing', 'inr_price', 'usd_price', 'net_weight_g', 'making_type', 'making_value', 'stone_value', 'stock', 'stock_at_export', 'lead_time_days',
+] as const;
+
+/** The products export and import: one row per carat row, the product's own columns repeated on each. */
+export const PRODUCT_CSV_COLUMNS = [...PRODUCT_OWN_COLUMNS, ...CARAT_ROW_COLUMNS] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export type ProductCsvRow = Record<ProductCsvColumn, string>;
 
 /** The product's own columns (the same on each of its carat rows) and the carat row's. */
-export const PRODUCT_COLUMNS = PRODUCT_CSV_COLUMNS.slice(0, 12) as readonly ProductCsvColumn[];
-export const CARAT_COLUMNS = PRODUCT_CSV_COLUMNS.slice(12) as readonly ProductCsvColumn[];
+export const PRODUCT_COLUMNS: readonly ProductCsvColumn[] = PRODUCT_OWN_COLUMNS;
+export const CARAT_COLUMNS: readonly ProductCsvColumn[] = CARAT_ROW_COLUMNS;
+
+/** A cell's reading: the value, or why the row is refused (naming its column). */
+export type CellReading<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** partial_refund as the export writes it: 1 in the shop policy's partial-refund collection, 0 (or blank) not. */
+export function readPartialRefund(cell: string): CellReading<0 | 1> {
+  const text = cell.trim();
+  if (text === '' || text === '0') return { ok: true, value: 0 };
+  if (text === '1') return { ok: true, value: 1 };
+  return {
+    ok: false,
+    reason: `partial_refund: "${text.slice(0, 30)}" is neither 0 nor 1; write 1 for a piece of the shop policy's partial-refund collection (only part of its price refunded on a return), 0 for one refunded in full.`,
+  };
+}
+
+/** non_returnable as the export writes it: blank (returnable) or the kind that cannot be returned unless defective. */
+export function readNonReturnable<K extends string>(cell: string, kinds: readonly K[]): CellReading<K | null> {
+  const text = cell.trim().toLowerCase();
+  if (text === '' || text === 'returnable') return { ok: true, value: null };
+  const kind = kinds.find((k) => k === text);
+  if (kind) return { ok: true, value: kind };
+  return {
+    ok: false,
+    reason: `non_returnable: "${cell.trim().slice(0, 30)}" is not a kind the shop policy knows; leave it blank for a piece that may be returned, or write ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)} for one that cannot be returned unless defective.`,
+  };
+}
+
+/** A stored time ('YYYY-MM-DD HH:MM:SS', UTC) as the file writes it: ISO 8601, '2026-11-28T13:12:05Z'. */
+export function updatedAtCell(stored: string): string {
+  return stored.includes('T') ? stored : `${stored.replace(' ', 'T')}Z`;
+}
+
+/**
+ * updated_at as the file gives it, as stored ('YYYY-MM-DD HH:MM:SS'): null when blank (a new
+ * product's row); refused when it is not the time the export wrote, as a spreadsheet may rewrite it.
+ */
+export function readUpdatedAt(cell: string): CellReading<string | null> {
+  const text = cell.trim();
+  if (text === '') return { ok: true, value: null };
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})Z?$/.exec(text);
+  if (match) return { ok: true, value: `${match[1]} ${match[2]}` };
+  return {
+    ok: false,
+    reason: `updated_at: "${text.slice(0, 30)}" is not the time the export wrote (such as 2026-11-28T13:12:05Z); a spreadsheet may have rewritten it. Keep that column as text, or export again.`,
+  };
+}
+
+/** A stored time in India to the second: "28 Nov 2026, 6:42:05 pm". */
+function toTheSecond(stored: string): string {
+  return formatDateTime(stored).replace(/ (am|pm)$/, `:${stored.slice(17, 19)} $1`);
+}
+
+/**
+ * Why a row is refused whose product changed after the file was exported: `exported` is the
+ * file's updated_at, `current` the product's (both as stored).
+ */
+export function changedSinceExport(exported: string, current: string): string {
+  if (current > exported) {
+    return (
+      `updated_at: this product was changed after this file was exported (in the back office or by another import, at ${toTheSecond(current)}; the file has it as of ${toTheSecond(exported)}). ` +
+      'Export the products again and make your changes in the new file, so that the newer change is not overwritten.'
+    );
+  }
+  return `updated_at: ${updatedAtCell(exported)} is not when this product was last changed (${toTheSecond(current)}); keep the updated_at the export wrote, or export the products again.`;
+}
+
+/** A stock cell (blank: made to order). */
+export const stockCell = (stock: number | null) => (stock === null ? '' : String(stock));
+const stockWords = (stock: number | null) => (stock === null ? 'made to order' : `${stock} in stock`);
+
+/** stock_at_export as the file gives it: null (made to order when exported) or the pieces; refused when it is not what the export writes. */
+export function readStockAtExport(cell: string): CellReading<number | null> {
+  const text = cell.trim();
+  if (text === '') return { ok: true, value: null };
+  if (/^\d{1,9}$/.test(text)) return { ok: true, value: Number(text) };
+  return { ok: false, reason: `stock_at_export: "${text.slice(0, 30)}" is not a number of pieces; leave stock_at_export as the export wrote it and change stock instead.` };
+}
+
+/**
+ * The stock an import writes to a carat row that exists: the file's when the file changed it and
+ * nothing else did since the export; the row's own when the file left it as exported (pieces
+ * sold or returned meanwhile stay counted); refused when both changed, as neither is then right.
+ */
+export function stockToWrite(carat: string, row: { file: number | null; exported: number | null; current: number | null }): CellReading<number | null> {
+  if (row.file === row.exported) return { ok: true, value: row.current };
+  if (row.current === row.exported) return { ok: true, value: row.file };
+  return {
+    ok: false,
+    reason:
+      `stock: the ${carat} row's stock changed after this file was exported (${stockWords(row.exported)} then, ${stockWords(row.current)} now: pieces sold, returned or counted in the back office), ` +
+      `and the file sets ${stockWords(row.file)}, which would undo that change. Export the products again and give the stock as it should be now.`,
+  };
+}
+
+/** A changed product's row without the updated_at its export wrote. */
+export function updatedAtMissing(p_id: number): string {
+  return `updated_at: blank; a row changing an existing product (p_id ${p_id}) needs the updated_at the export wrote for it, so that a change made since is not overwritten. Export the products again and edit that file.`;
+}
+
+/** The one second after a stored time: what an import writes when the product's last change was in the same second, so its updated_at always moves. */
+export function secondAfter(stored: string): string {
+  const next = new Date(Date.parse(`${stored.replace(' ', 'T')}Z`) + 1000);
+  return next.toISOString().slice(0, 19).replace('T', ' ');
+}
 
 /** How a cell lists names (materials, sizes, images); key points go one a line. */
 export const LIST_SEPARATOR = ' | ';

@@ -4,7 +4,7 @@
  * yields rows as the file writes them (rules/csv.ts columns): money in rupees or dollars with
  * 2 decimals, times in ISO 8601. No PAN, no password, no token ever leaves here.
  */
-import { CARAT_COLUMNS, type CUSTOMER_CSV_COLUMNS, type INVOICE_CSV_COLUMNS, type ORDER_CSV_COLUMNS, type ProductCsvRow, listCell, moneyCell, unitsCell } from '../../rules/csv.ts';
+import { CARAT_COLUMNS, type CUSTOMER_CSV_COLUMNS, type INVOICE_CSV_COLUMNS, type ORDER_CSV_COLUMNS, type ProductCsvRow, listCell, moneyCell, stockCell, unitsCell, updatedAtCell } from '../../rules/csv.ts';
 import type { InvoiceDocument } from '../../rules/invoice.ts';
 import { statusLabel } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
@@ -206,14 +206,17 @@ export async function* consentedCustomerRows(db: DB): AsyncGenerator<Row<typeof 
 /** Products read per page (each with its carat rows, options, key points and media). */
 const PRODUCT_PAGE = 100;
 
-/** Every product, active or not, in p_id order: one row per carat row, as the import reads it back. */
+/**
+ * Every product, active or not, in p_id order: one row per carat row, as the import reads it
+ * back; with its return flags and when it was last changed (updated_at, which the import checks).
+ */
 export async function* productRows(db: DB, only?: number[]): AsyncGenerator<ProductCsvRow> {
   let after = 0;
   for (;;) {
     let query = db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
-      .select(['p.p_id', 'p.name', 'c.cate_name', 'p.offer', 'p.description', 'p.specifications', 'p.is_bestseller', 'p.is_reel'])
+      .select(['p.p_id', 'p.name', 'c.cate_name', 'p.offer', 'p.description', 'p.specifications', 'p.is_bestseller', 'p.is_reel', 'p.partial_refund', 'p.non_returnable', 'p.updated_at'])
       .where('p.p_id', '>', after);
     if (only) query = query.where('p.p_id', 'in', only.length ? only : [0]);
     const products = await query.orderBy('p.p_id').limit(PRODUCT_PAGE).execute();
@@ -249,7 +252,10 @@ export async function* productRows(db: DB, only?: number[]): AsyncGenerator<Prod
         key_points: (pointsOf.get(product.p_id) ?? []).map((k) => k.text).join('\n'),
         is_bestseller: String(product.is_bestseller),
         is_reel: String(product.is_reel),
+        partial_refund: String(Number(product.partial_refund)),
+        non_returnable: product.non_returnable ?? '',
         images: listCell((mediaOf.get(product.p_id) ?? []).map((m) => m.file_name)),
+        updated_at: updatedAtCell(product.updated_at),
       };
       const rows = caratsOf.get(product.p_id) ?? [];
       if (rows.length === 0) yield { ...head, ...(Object.fromEntries(CARAT_COLUMNS.map((c) => [c, ''])) as Omit<ProductCsvRow, keyof typeof head>) };
@@ -265,7 +271,8 @@ export async function* productRows(db: DB, only?: number[]): AsyncGenerator<Prod
           making_type: rate ? (pc.making_type ?? '') : '',
           making_value: rate ? unitsCell(pc.making_value, 2) : '',
           stone_value: rate ? unitsCell(pc.stone_value, 2) : '',
-          stock: pc.stock === null ? '' : String(pc.stock),
+          stock: stockCell(pc.stock),
+          stock_at_export: stockCell(pc.stock),
           lead_time_days: pc.lead_time_days === null ? '' : String(pc.lead_time_days),
         };
       }

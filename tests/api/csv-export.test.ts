@@ -143,17 +143,24 @@ describe('GET /export/customers.csv', () => {
 });
 
 describe('GET /export/products.csv', () => {
-  it('writes one row per carat row with the product\'s columns', async () => {
+  it('writes one row per carat row with the product\'s columns, its return flags, updated_at and the stock as exported', async () => {
     const k22 = (await createCarat(store, '22K-p')).carat_id;
     const k18 = (await createCarat(store, '18K-p')).carat_id;
     const { p_id } = await createProduct(store, { name: 'Export Ring', carats: [{ carat_id: k22, inr_price: 5234050, usd_price: 62999 }, { carat_id: k18, inr_price: 4100000, usd_price: 49000 }], key_points: ['Hallmarked', 'Free resizing'] });
+    const other = await createProduct(store, { name: 'Plain Ring', carats: [{ carat_id: k22 }] });
+    // The return flags (issue 36), when it was last changed, and the stock (22K: 3 pieces; 18K made to order).
+    await store.db.updateTable('products').set({ partial_refund: 1, non_returnable: 'engraved', updated_at: '2026-11-28 13:12:05' }).where('p_id', '=', p_id).execute();
+    await store.db.updateTable('product_carats').set({ stock: 3 }).where('p_id', '=', p_id).where('carat_id', '=', k22).execute();
     const { rows } = await download('/export/products.csv');
     const mine = rows.filter((r) => r.p_id === String(p_id));
-    expect(mine.map((r) => [r.carat, r.pricing, r.inr_price, r.usd_price])).toEqual([
-      ['22K-p', 'fixed', '52340.50', '629.99'],
-      ['18K-p', 'fixed', '41000.00', '490.00'],
+    expect(mine.map((r) => [r.carat, r.pricing, r.inr_price, r.usd_price, r.stock, r.stock_at_export])).toEqual([
+      ['22K-p', 'fixed', '52340.50', '629.99', '3', '3'],
+      ['18K-p', 'fixed', '41000.00', '490.00', '', ''],
     ]);
-    expect(mine[0]).toMatchObject({ name: 'Export Ring', key_points: 'Hallmarked\nFree resizing', is_bestseller: '0' });
+    expect(mine[0]).toMatchObject({ name: 'Export Ring', key_points: 'Hallmarked\nFree resizing', is_bestseller: '0', partial_refund: '1', non_returnable: 'engraved', updated_at: '2026-11-28T13:12:05Z' });
+    expect(mine[1]).toMatchObject({ partial_refund: '1', non_returnable: 'engraved', updated_at: '2026-11-28T13:12:05Z' });
+    const plain = rows.find((r) => r.p_id === String(other.p_id))!;
+    expect([plain.partial_refund, plain.non_returnable]).toEqual(['0', '']);
   });
 });
 

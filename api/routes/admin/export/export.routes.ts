@@ -57,6 +57,8 @@ export const exportCustomers = createRoute({
 const productsDescription =
   `Every product, listed or not, one row per carat row (the product's columns repeated): ${PRODUCT_CSV_COLUMNS.join(', ')}. ` +
   'materials, sizes and images are names separated by " | ", key_points one a line; a rate-priced row\'s inr_price and usd_price are today\'s derived prices. ' +
+  'partial_refund is 1 for a piece of the shop policy\'s partial-refund collection, else 0; non_returnable is blank for a returnable piece, else custom, engraved or personalised. ' +
+  'updated_at is when the product was last changed and stock_at_export its stock as exported: leave both as written, the import checks them so that it never undoes a change made after the export. ' +
   `The very columns POST /import/products reads back. ${common}`;
 
 export const exportProducts = createRoute({
