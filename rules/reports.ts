@@ -184,7 +184,11 @@ export function salesFigures(s: SalesSums, customers: { customers: number; new: 
   };
 }
 
-/** The GST inside an order's total (paise) as its supply is taxed: what SQL computes per order in the sales query. */
+/**
+ * The GST inside an order's total (paise) as its supply is taxed: what the sales
+ * summaries' triggers compute per order (migration 2026_12_04_0001, both ways: CGST +
+ * SGST and IGST; tests/api/sales-summaries.test.ts holds them to this).
+ */
 export function orderGst(totalInr: number, supply: SupplyKind): number {
   const s = splitInclusive(totalInr, supply);
   return s.cgst + s.sgst + s.igst;

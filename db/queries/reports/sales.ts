@@ -1,55 +1,44 @@
 /**
- * GET /reports/sales (issue 37): the orders placed in a period, added up by the
- * database a day at a time (an order counts on the day it was placed, in India),
- * folded into days, weeks or months by rules/reports.ts. Cancelled orders are
- * summed apart and in no other figure. Read straight from orders and order_items
- * (no summary table that could drift from them), through the covering indexes of
- * migration 2026_12_03_0001_reports.
+ * GET /reports/sales (issue 37): the orders placed in a period, added up a day at a
+ * time (an order counts on the day it was placed, in India) and folded into days,
+ * weeks or months by rules/reports.ts. Cancelled orders are summed apart and in no
+ * other figure. Read from the per-day summaries of migration
+ * 2026_12_04_0001_sales_summaries, which the database keeps by triggers in the
+ * same transaction as every change of an order or a line (so they cannot disagree
+ * with the orders; tests/db/sales-summaries.test.ts adds the orders up again and
+ * compares): a two-year report reads some tens of thousands of summary rows
+ * instead of every order and line of the two years.
+ * - sales_day_orders: orders, revenue, discounts, shipping, refunds by day, cancelled,
+ *   payment method, country and state; the GST inside the totals summed per order
+ *   both ways (CGST + SGST and IGST), chosen here by the shop's state;
+ * - sales_day_carats (grams per purity, metal/making/stones) and sales_day_pieces
+ *   (top pieces and categories);
+ * - sales_day_customers (who ordered each day, with the day's week) and
+ *   sales_first_orders (each customer's first day with an order not cancelled:
+ *   the new customers of a period).
  */
 
 import { type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../connection.ts';
-import { inRupees, num, periodKey } from './sql.ts';
+import { num } from './sql.ts';
 import { toMajor } from '../../../rules/money.ts';
-import { ORDER_STATUS } from '../../../rules/orders.ts';
-import { GST_BASIS_POINTS } from '../../../rules/pricing.ts';
 import {
-  addDays, addSums, emptySums, indiaDayStart, periodOf, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
+  addSums, emptySums, periodOf, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
   type ReportGroup, type SalesFigures, type SalesSums,
 } from '../../../rules/reports.ts';
 
-const CANCELLED = ORDER_STATUS.cancelled;
-
-/** The bounds of [from, to] (days in India) as stored times: start inclusive, end exclusive. */
-export function bounds(from: string, to: string) {
-  return { start: indiaDayStart(from), end: indiaDayStart(addDays(to, 1)) };
-}
+/** A day's key, or 'all' for the whole run of days. */
+const dayKey = (byDay: boolean): RawBuilder<string> => (byDay ? sql<string>`s.day` : sql<string>`'all'`);
 
 /**
- * An order's day in India from its stored UTC time, cheaply and alike on both
- * engines: the UTC date and whether the time is 18:30 or later (then it is
- * already the next day in India, UTC+05:30). The database groups by the two,
- * dayOfKey names the day.
+ * The GST of a summary row's orders: none abroad; the orders' CGST + SGST (each
+ * half the rate, rounded half up per order) in the shop's state; IGST elsewhere in
+ * India (rules/reports.ts orderGst, per order, summed by the triggers both ways).
  */
-const DAY_KEY = sql<string>`substr(o.created_at, 1, 10)`;
-const LATE_KEY = sql<number>`(case when substr(o.created_at, 12, 8) >= '18:30:00' then 1 else 0 end)`;
-function dayOfKey(row: Record<string, unknown>): string {
-  const day = String(row.day);
-  return day !== 'all' && num(row.late) === 1 ? addDays(day, 1) : day;
-}
-
-/**
- * The GST inside an order's rupee total `t`, as rules/tax.ts splitInclusive splits
- * it (rules/reports.ts orderGst): none abroad; CGST + SGST (each half the rate,
- * rounded half up) in the shop's state; IGST elsewhere in India.
- */
-function gstOf(t: RawBuilder<unknown>, country: RawBuilder<unknown>, state: RawBuilder<unknown>, shopStateCode: string): RawBuilder<number> {
-  const den = 10_000 + GST_BASIS_POINTS;
+function gstOf(shopStateCode: string): RawBuilder<number> {
   const names = stateNamesOf(shopStateCode);
-  const home = names.length > 0 ? sql`lower(${state}) in (${sql.join(names)})` : sql`1 = 0`;
-  return sql<number>`(case when ${country} <> 'IN' then 0
-    when ${home} then 2 * ((${t} * ${sql.lit(GST_BASIS_POINTS / 2)} * 2 + ${sql.lit(den)}) / ${sql.lit(den * 2)})
-    else (${t} * ${sql.lit(GST_BASIS_POINTS)} * 2 + ${sql.lit(den)}) / ${sql.lit(den * 2)} end)`;
+  const home = names.length > 0 ? sql`lower(s.state) in (${sql.join(names)})` : sql`1 = 0`;
+  return sql<number>`(case when s.country <> 'IN' then 0 when ${home} then s.gst_intra else s.gst_inter end)`;
 }
 
 const ORDER_SUMS = [
@@ -57,91 +46,88 @@ const ORDER_SUMS = [
   'cancelled_orders', 'cancelled_value', 'refund_orders', 'refund_value',
 ] as const;
 
-/** Each day's order sums (paise) of [start, end), or the whole range's under 'all'. */
-export async function orderSums(db: DB, start: string, end: string, shopStateCode: string, byDay: boolean): Promise<Map<string, SalesSums>> {
-  const t = sql.ref('x.t');
-  const live = sql`x.status <> ${sql.lit(CANCELLED)}`;
+/** Each day's order sums (paise) of the days [from, to], or the whole run's under 'all'. */
+export async function orderSums(db: DB, from: string, to: string, shopStateCode: string, byDay: boolean): Promise<Map<string, SalesSums>> {
+  const live = sql`s.cancelled = 0`;
   const { rows } = await sql<Record<string, unknown>>`
-    select x.day as day, x.late as late,
-      sum(case when ${live} then 1 else 0 end) as orders,
-      sum(case when ${live} then ${t} else 0 end) as revenue,
-      sum(case when ${live} then ${gstOf(t, sql.ref('x.country'), sql.ref('x.state'), shopStateCode)} else 0 end) as gst,
-      sum(case when ${live} then x.discount else 0 end) as discounts,
-      sum(case when ${live} then x.shipping else 0 end) as shipping,
-      sum(case when ${live} and x.payment_method = 'cod' then 1 else 0 end) as cod_orders,
-      sum(case when ${live} and x.payment_method = 'cod' then ${t} else 0 end) as cod_revenue,
-      sum(case when ${live} and x.country = 'IN' then 1 else 0 end) as india_orders,
-      sum(case when ${live} and x.country = 'IN' then ${t} else 0 end) as india_revenue,
-      sum(case when ${live} then 0 else 1 end) as cancelled_orders,
-      sum(case when ${live} then 0 else ${t} end) as cancelled_value,
-      sum(case when x.refund is null then 0 else 1 end) as refund_orders,
-      sum(coalesce(x.refund, 0)) as refund_value
-    from (
-      select ${byDay ? DAY_KEY : sql`'all'`} as day, ${byDay ? LATE_KEY : sql`0`} as late, o.status as status, o.payment_method as payment_method, o.country as country, o.state as state,
-        ${inRupees(sql.ref('o.total'))} as t,
-        ${inRupees(sql.ref('o.discount'))} as discount,
-        ${inRupees(sql.ref('o.shipping'))} as shipping,
-        case when o.payment_status in ('refund_pending', 'refunded') and o.refund_amount is not null then ${inRupees(sql.ref('o.refund_amount'))} end as refund
-      from orders o
-      where o.created_at >= ${start} and o.created_at < ${end}
-    ) x
-    group by x.day, x.late`.execute(db);
+    select ${dayKey(byDay)} as day,
+      sum(case when ${live} then s.orders else 0 end) as orders,
+      sum(case when ${live} then s.revenue else 0 end) as revenue,
+      sum(case when ${live} then ${gstOf(shopStateCode)} else 0 end) as gst,
+      sum(case when ${live} then s.discounts else 0 end) as discounts,
+      sum(case when ${live} then s.shipping else 0 end) as shipping,
+      sum(case when ${live} and s.payment_method = 'cod' then s.orders else 0 end) as cod_orders,
+      sum(case when ${live} and s.payment_method = 'cod' then s.revenue else 0 end) as cod_revenue,
+      sum(case when ${live} and s.country = 'IN' then s.orders else 0 end) as india_orders,
+      sum(case when ${live} and s.country = 'IN' then s.revenue else 0 end) as india_revenue,
+      sum(case when ${live} then 0 else s.orders end) as cancelled_orders,
+      sum(case when ${live} then 0 else s.revenue end) as cancelled_value,
+      sum(s.refund_orders) as refund_orders,
+      sum(s.refund_value) as refund_value
+    from sales_day_orders s
+    where s.day >= ${from} and s.day <= ${to}
+    group by 1`.execute(db);
   const days = new Map<string, SalesSums>();
   for (const row of rows) {
     const sums = emptySums();
     for (const key of ORDER_SUMS) sums[key] = num(row[key]);
-    const day = dayOfKey(row);
-    days.set(day, addSums(days.get(day) ?? emptySums(), sums));
+    days.set(String(row.day), sums);
   }
   return days;
 }
 
 /** Each day's pieces sold (orders not cancelled): by carat, pieces and milligrams; metal, making and stones (paise, before GST). */
-export async function itemSums(db: DB, start: string, end: string, byDay: boolean): Promise<{ day: string; carat: string; pieces: number; mg: number; metal: number; making: number; stones: number }[]> {
+export async function itemSums(db: DB, from: string, to: string, byDay: boolean): Promise<{ day: string; carat: string; pieces: number; mg: number; metal: number; making: number; stones: number }[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    select ${byDay ? DAY_KEY : sql`'all'`} as day, ${byDay ? LATE_KEY : sql`0`} as late, coalesce(i.carat_name, 'Other') as carat,
-      sum(i.quantity) as pieces,
-      sum(cast(i.quantity as bigint) * coalesce(i.net_weight_mg, 0)) as mg,
-      sum(cast(i.quantity as bigint) * coalesce(i.metal_inr, 0)) as metal,
-      sum(cast(i.quantity as bigint) * coalesce(i.making_inr, 0)) as making,
-      sum(cast(i.quantity as bigint) * coalesce(i.stones_inr, 0)) as stones
-    from orders o
-    join order_items i on i.o_id = o.o_id
-    where o.created_at >= ${start} and o.created_at < ${end} and o.status <> ${sql.lit(CANCELLED)}
-    group by 1, 2, 3`.execute(db);
+    select ${dayKey(byDay)} as day, s.carat as carat, sum(s.pieces) as pieces, sum(s.mg) as mg, sum(s.metal) as metal, sum(s.making) as making, sum(s.stones) as stones
+    from sales_day_carats s
+    where s.day >= ${from} and s.day <= ${to}
+    group by 1, 2
+    having sum(s.pieces) <> 0`.execute(db);
   return rows.map((r) => ({
-    day: dayOfKey(r), carat: String(r.carat), pieces: num(r.pieces), mg: num(r.mg), metal: num(r.metal), making: num(r.making), stones: num(r.stones),
+    day: String(r.day), carat: String(r.carat), pieces: num(r.pieces), mg: num(r.mg), metal: num(r.metal), making: num(r.making), stones: num(r.stones),
   }));
 }
 
-/** Customers who ordered (not cancelled) in each period, and how many of them made their first such order in it. */
-export async function customerCounts(db: DB, start: string, end: string, group: ReportGroup | 'all'): Promise<Map<string, { customers: number; new: number }>> {
-  const period = periodKey(db, sql.ref('o.created_at'), group);
-  const { rows } = await sql<Record<string, unknown>>`
-    select x.period as period, count(*) as customers,
-      sum(case when exists (
-        select 1 from orders p where p.u_id = x.u_id and p.created_at < x.first_here and p.status <> ${sql.lit(CANCELLED)}
-      ) then 0 else 1 end) as new
-    from (
-      select ${period} as period, o.u_id as u_id, min(o.created_at) as first_here
-      from orders o
-      where o.created_at >= ${start} and o.created_at < ${end} and o.status <> ${sql.lit(CANCELLED)} and o.u_id is not null
-      group by 1, 2
-    ) x
-    group by x.period`.execute(db);
-  return new Map(rows.map((r) => [String(r.period), { customers: num(r.customers), new: num(r.new) }]));
+/**
+ * Customers who ordered (not cancelled) in each period of [from, to] (each counted
+ * once a period), and how many of them made their first such order in it (their
+ * first day falls in the period: they ordered in it, and never before).
+ */
+export async function customerCounts(db: DB, from: string, to: string, group: ReportGroup | 'all'): Promise<Map<string, { customers: number; new: number }>> {
+  const period = { all: sql`'all'`, day: sql`s.day`, week: sql`s.week`, month: sql`substr(s.day, 1, 7)` }[group];
+  const who = group === 'day' ? sql`count(*)` : sql`count(distinct s.u_id)`;
+  const [{ rows }, { rows: firsts }] = await Promise.all([
+    sql<Record<string, unknown>>`
+      select ${period} as period, ${who} as customers
+      from sales_day_customers s
+      where s.day >= ${from} and s.day <= ${to} and s.orders > 0
+      group by 1`.execute(db),
+    sql<Record<string, unknown>>`
+      select f.day as day, count(*) as new from sales_first_orders f where f.day >= ${from} and f.day <= ${to} group by f.day`.execute(db),
+  ]);
+  const counts = new Map(rows.map((r) => [String(r.period), { customers: num(r.customers), new: 0 }]));
+  for (const r of firsts) {
+    const key = group === 'all' ? 'all' : periodOf(String(r.day), group);
+    const have = counts.get(key) ?? { customers: 0, new: 0 };
+    counts.set(key, { ...have, new: have.new + num(r.new) });
+  }
+  return counts;
 }
 
 /**
  * Pieces and categories that brought most revenue (line totals in rupees, GST
- * included), orders not cancelled: one pass over the lines, by product and category.
+ * included), orders not cancelled: the days' sums by product and category.
  */
-export async function topSellers(db: DB, start: string, end: string) {
-  const { rows } = await sql<Record<string, unknown>>`
-    select i.p_id as p_id, coalesce(i.category_name, 'Other') as category, sum(i.quantity) as pieces, sum(${inRupees(sql.ref('i.line_total'))}) as revenue
-    from orders o join order_items i on i.o_id = o.o_id
-    where o.created_at >= ${start} and o.created_at < ${end} and o.status <> ${sql.lit(CANCELLED)}
-    group by i.p_id, 2`.execute(db);
+export async function topSellers(db: DB, from: string, to: string) {
+  const { rows: summed } = await sql<Record<string, unknown>>`
+    select s.p_id as p_id, s.category as category, sum(s.pieces) as pieces, sum(s.revenue) as revenue
+    from sales_day_pieces s
+    where s.day >= ${from} and s.day <= ${to}
+    group by s.p_id, s.category
+    having sum(s.pieces) <> 0`.execute(db);
+  // Lines of no product (deleted since) are summed under p_id 0.
+  const rows = summed.map((r) => ({ ...r, p_id: num(r.p_id) === 0 ? null : r.p_id } as Record<string, unknown>));
   const pieces = new Map<number | null, { pieces: number; revenue: number }>();
   const categories = new Map<string, { pieces: number; revenue: number }>();
   for (const r of rows) {
@@ -190,11 +176,10 @@ export type SalesTotals = SalesFigures & Awaited<ReturnType<typeof topSellers>>;
 
 /** The figures of [from, to] as a whole (the period a report compares with). */
 async function rangeFigures(db: DB, from: string, to: string, shopStateCode: string): Promise<SalesFigures> {
-  const { start, end } = bounds(from, to);
   const [orders, items, customers] = await Promise.all([
-    orderSums(db, start, end, shopStateCode, false),
-    itemSums(db, start, end, false),
-    customerCounts(db, start, end, 'all'),
+    orderSums(db, from, to, shopStateCode, false),
+    itemSums(db, from, to, false),
+    customerCounts(db, from, to, 'all'),
   ]);
   foldItems(orders, items, () => 'all');
   return salesFigures(orders.get('all') ?? emptySums(), customers.get('all') ?? { customers: 0, new: 0 });
@@ -212,19 +197,18 @@ export interface SalesReport {
 
 /**
  * The sales report of [from, to] (days in India) by `group`, with the same
- * number of days before it for comparison. The series reads the orders a day at
+ * number of days before it for comparison. The series reads the summaries a day at
  * a time and folds days into periods (rules/reports.ts periodOf); customers are
  * counted per period by the database (a customer is counted once per period).
  */
 export async function salesReport(db: DB, q: { from: string; to: string; group: ReportGroup }, shopStateCode: string): Promise<SalesReport> {
-  const { start, end } = bounds(q.from, q.to);
   const before = previousPeriod(q.from, q.to);
   const [days, items, customers, allCustomers, top, previous] = await Promise.all([
-    orderSums(db, start, end, shopStateCode, true),
-    itemSums(db, start, end, true),
-    customerCounts(db, start, end, q.group),
-    customerCounts(db, start, end, 'all'),
-    topSellers(db, start, end),
+    orderSums(db, q.from, q.to, shopStateCode, true),
+    itemSums(db, q.from, q.to, true),
+    customerCounts(db, q.from, q.to, q.group),
+    customerCounts(db, q.from, q.to, 'all'),
+    topSellers(db, q.from, q.to),
     rangeFigures(db, before.from, before.to, shopStateCode),
   ]);
   const periods = new Map<string, SalesSums>(periodsBetween(q.from, q.to, q.group).map((p) => [p, emptySums()]));
