@@ -15,12 +15,21 @@ import {
   type ImportProduct,
   isWebAddress,
   PRODUCT_COLUMNS,
+  changedSinceExport,
+  readNonReturnable,
+  readPartialRefund,
+  readStockAtExport,
+  readUpdatedAt,
+  stockCell,
+  stockToWrite,
+  updatedAtMissing,
   type ProductCsvColumn,
   type ProductCsvRow,
   splitLines,
   splitList,
   webAddressRefusal,
 } from '../../../../rules/csv.ts';
+import { NON_RETURNABLE_KINDS } from '../../../../rules/shop-policy.ts';
 import { InsertProductFields } from '../products/products.routes.ts';
 
 export type RowAction = 'create' | 'change' | 'unchanged' | 'refuse';
@@ -56,7 +65,10 @@ export interface ImportPlan {
 const COLUMN_OF_FIELD: Record<string, ProductCsvColumn> = { cate_id: 'category', size: 'sizes', isReel: 'is_reel', caratPrices: 'carat', carat_id: 'carat' };
 
 const LIST_COLUMNS = new Set<ProductCsvColumn>(['materials', 'sizes', 'images']);
-const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['is_bestseller', 'is_reel', 'inr_price', 'usd_price', 'net_weight_g', 'making_value', 'stone_value', 'stock', 'lead_time_days']);
+const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['is_bestseller', 'is_reel', 'inr_price', 'usd_price', 'net_weight_g', 'making_value', 'stone_value', 'stock', 'stock_at_export', 'lead_time_days']);
+
+/** A stock cell as a number of pieces (blank: made to order); the form's schema has checked the file's. */
+const stockOf = (cell: string | undefined) => ((cell ?? '').trim() === '' ? null : Number(cell));
 
 /** A cell as compared: lists item by item (names in any case), numbers by value, key points line by line. */
 function normal(column: ProductCsvColumn, cell: string | undefined): string {
@@ -64,7 +76,8 @@ function normal(column: ProductCsvColumn, cell: string | undefined): string {
   if (column === 'key_points') return splitLines(text).join('\n');
   if (LIST_COLUMNS.has(column)) return splitList(text).map((item) => (column === 'images' ? item : item.toLowerCase())).join('|');
   if (column === 'pricing') return text.toLowerCase() || 'fixed';
-  if (column === 'is_bestseller' || column === 'is_reel') return text || '0';
+  if (column === 'is_bestseller' || column === 'is_reel' || column === 'partial_refund') return text || '0';
+  if (column === 'non_returnable') return text.toLowerCase() === 'returnable' ? '' : text.toLowerCase();
   if (NUMBER_COLUMNS.has(column) && text !== '' && Number.isFinite(Number(text))) return String(Number(text));
   if (column === 'category' || column === 'carat' || column === 'making_type') return text.toLowerCase();
   return text;
@@ -169,6 +182,23 @@ async function planProduct(
     if (isWebAddress(name)) here.push(webAddressRefusal(name));
     else if (!knownMedia.has(name)) here.push(`images: no uploaded file is named "${name.slice(0, 80)}"; upload the picture on the product's page in the back office first, then give its file name.`);
   }
+  const partialRefund = readPartialRefund(cells.partial_refund);
+  const nonReturnable = readNonReturnable(cells.non_returnable, NON_RETURNABLE_KINDS);
+  const updatedAt = readUpdatedAt(cells.updated_at);
+  for (const reading of [partialRefund, nonReturnable, updatedAt]) if (!reading.ok) here.push(reading.reason);
+
+  // A carat is priced once per product: the second row naming it is refused here, not by the write.
+  const caratSeen = new Map<string, number>();
+  const exported: Array<number | null> = [];
+  for (const { row, cells: c } of product.carats) {
+    const stockAtExport = readStockAtExport(c.stock_at_export);
+    if (!stockAtExport.ok) reasons(row).push(stockAtExport.reason);
+    exported.push(stockAtExport.ok ? stockAtExport.value : null);
+    const carat = normal('carat', c.carat);
+    const earlier = caratSeen.get(carat);
+    if (carat && earlier !== undefined) reasons(row).push(`carat: ${c.carat.trim().slice(0, 30)} is already priced on row ${earlier} for this product; a carat is priced once per product.`);
+    else caratSeen.set(carat, row);
+  }
 
   const caratRows = product.carats.map(({ row, cells: c }) => {
     const name = c.carat.trim();
@@ -225,19 +255,20 @@ async function planProduct(
     if (!was || normal('pricing', c.pricing) !== 'rate' || normal('pricing', was.pricing) !== 'rate') continue;
     for (const column of ['inr_price', 'usd_price'] as const) {
       if (c[column].trim() !== '' && normal(column, c[column]) !== normal(column, was[column])) {
-        reasons(row).push(`${column}: a rate-priced row's price follows the day's metal rate (${was[column]} today); change its net_weight_g, making_value or stone_value, or set pricing to fixed.`);
+        reasons(row).push(
+          `${column}: a rate-priced row's price follows the day's metal rate (${was[column]} today); change its net_weight_g, making_value or stone_value, or set pricing to fixed. ` +
+            'If you did not change it, the rate has moved since this file was exported: export the products again.',
+        );
       }
     }
   }
 
-  const refused = product.carats.some(({ row }) => reasons(row).length > 0);
-  if (refused) {
-    return {
-      rows: product.carats.map(({ row, cells: c }) =>
-        rowPlan(row, p_id, cells.name, c.carat, 'refuse', [], reasons(row).length ? reasons(row) : [`the product of row ${first} is refused (see that row).`]),
-      ),
-    };
-  }
+  const refusedRows = () => ({
+    rows: product.carats.map(({ row, cells: c }) =>
+      rowPlan(row, p_id, cells.name, c.carat, 'refuse', [], reasons(row).length ? reasons(row) : [`the product of row ${first} is refused (see that row).`]),
+    ),
+  });
+  if (product.carats.some(({ row }) => reasons(row).length > 0) || !partialRefund.ok || !nonReturnable.ok || !updatedAt.ok) return refusedRows();
   const data = checked.data as z.output<typeof InsertProductFields>;
   const write: ImportWrite = {
     row: first,
@@ -249,6 +280,10 @@ async function planProduct(
     offer: data.offer,
     is_bestseller: data.is_bestseller ?? 0,
     is_reel: data.isReel ?? 0,
+    partial_refund: partialRefund.value,
+    non_returnable: nonReturnable.value,
+    updated_at: updatedAt.value,
+    stock_at_export: exported,
     materials: data.materials,
     sizes: data.size ?? [],
     key_points: data.key_points ?? [],
@@ -263,7 +298,7 @@ async function planProduct(
     const changes: PlanChange[] = [];
     if (index === 0) {
       for (const column of PRODUCT_COLUMNS) {
-        if (column === 'p_id') continue;
+        if (column === 'p_id' || column === 'updated_at') continue;
         const was = before[0]?.[column] ?? '';
         if (normal(column, cells[column]) !== normal(column, was)) changes.push({ field: column, from: shown(was), to: shown(cells[column]) });
       }
@@ -276,11 +311,27 @@ async function planProduct(
       return rowPlan(row, p_id, cells.name, c.carat, index === 0 && changes.length ? 'change' : 'create', changes, []);
     }
     for (const column of caratColumnsOf(c.pricing)) {
-      if (column === 'carat') continue;
+      if (column === 'carat' || column === 'stock_at_export') continue;
+      if (column === 'stock') {
+        // Pieces sold or returned since the export stay counted (rules/csv.ts stockToWrite).
+        const current = stockOf(was.stock);
+        const decided = stockToWrite(c.carat.trim(), { file: stockOf(c.stock), exported: exported[index], current });
+        if (!decided.ok) reasons(row).push(decided.reason);
+        else if (decided.value !== current) changes.push({ field: `${c.carat.trim()} stock`, from: shown(was.stock), to: stockCell(decided.value) });
+        continue;
+      }
       if (normal(column, c[column]) !== normal(column, was[column])) changes.push({ field: `${c.carat.trim()} ${column}`, from: shown(was[column]), to: shown(c[column]) });
     }
     if (changes.length) any = true;
     return rowPlan(row, p_id, cells.name, c.carat, changes.length ? 'change' : 'unchanged', changes, []);
   });
-  return { rows, write: any ? write : undefined };
+  if (product.carats.some(({ row }) => reasons(row).length > 0)) return refusedRows();
+  if (!any) return { rows };
+  // A change to a product changed since the file was exported would overwrite that newer change.
+  const stored = lookups.products.get(p_id)!.updated_at;
+  if (updatedAt.value === null || updatedAt.value !== stored) {
+    here.push(updatedAt.value === null ? updatedAtMissing(p_id) : changedSinceExport(updatedAt.value, stored));
+    return refusedRows();
+  }
+  return { rows, write };
 }

@@ -59,7 +59,11 @@ export const importProducts = createRoute({
     `Multipart form with \`file\`: the columns of GET /export/products.csv (${PRODUCT_CSV_COLUMNS.join(', ')}), one row per carat row; rows with the same p_id ` +
     '(or, for a new product, the same name) are one product, whose own columns may be left blank after its first row. Each product is checked with the rules of the product form ' +
     '(POST /insertproduct): category, materials, sizes and carat by the names the back office lists; images by the file names of media already uploaded (a web address is refused: ' +
-    'images are never fetched). A product with a p_id is changed to what the file says (its carat rows replaced, a carat left out removed); one without is added. ' +
+    'images are never fetched); partial_refund 0 or 1, non_returnable blank or custom, engraved or personalised, as the export writes them. ' +
+    'A product with a p_id is changed to what the file says (its carat rows replaced, a carat left out removed); one without is added. ' +
+    'A changed product\'s updated_at must be the product\'s own (as exported): a product changed after the export, in the back office or by another import, is refused, checked again ' +
+    'inside the import\'s transaction. A carat row whose stock is left as exported (stock = stock_at_export) keeps the stock it has now (pieces sold or returned since stay counted); ' +
+    'one whose stock both the file and the shop changed is refused. ' +
     '`dry_run=1` changes nothing and answers the plan row by row: created, changed (which fields, from and to) or refused and why. Without it the whole file is written in one ' +
     'transaction, recorded in the audit trail: all or nothing; with any row refused nothing is written and the plan comes back with 400.',
   request: { body: multipartBody(ImportForm), query: z.object({ dry_run: z.enum(['0', '1']).optional() }) },
