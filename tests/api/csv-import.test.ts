@@ -254,6 +254,7 @@ async function lastChangedThisMorning(name: string, stocks: [number | null, numb
 
 const rowsOf = async (...p_ids: number[]) => (await exported()).filter((r) => p_ids.map(String).includes(r.p_id));
 const deskEdit = (p_id: number, fields: Record<string, string>) => sendForm(store, '/updateproduct', formData({ p_id: String(p_id), ...fields }), keeper.auth);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const productNow = (p_id: number) => store.db.selectFrom('products').select(['offer', 'updated_at']).where('p_id', '=', p_id).executeTakeFirstOrThrow();
 const stocksOf = async (p_id: number) =>
   (await store.db.selectFrom('product_carats').select(['carat_id', 'stock']).where('p_id', '=', p_id).orderBy('position').execute()).map((r) => [r.carat_id, r.stock]);
@@ -380,10 +381,11 @@ describe('changes made after the export', () => {
 
   it('an import and a back-office edit of the same product at the same moment: the edit is never lost', async () => {
     const outcomes: number[] = [];
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 6; round++) {
       const p_id = await lastChangedThisMorning(`Race Ring ${round}`);
       const file = csvOf((await rowsOf(p_id)).map((r) => ({ ...r, offer: 'Import offer' })));
-      const [imported, desk] = await Promise.all([importFile(file), deskEdit(p_id, { offer: 'Desk offer' })]);
+      // The import sent 0, 5, 10 ... ms after the edit, so that each lands first in some rounds.
+      const [desk, imported] = await Promise.all([deskEdit(p_id, { offer: 'Desk offer' }), sleep(5 * round).then(() => importFile(file))]);
       expect(desk.status, JSON.stringify(desk.body)).toBe(200);
       expect([200, 400], JSON.stringify(imported.body)).toContain(imported.status);
       if (imported.status === 400) expect(imported.body.description).toContain('updated_at: this product was changed after this file was exported');
@@ -391,7 +393,7 @@ describe('changes made after the export', () => {
       // Either the import came first and the edit after it, or the edit came first and the import was refused.
       expect((await productNow(p_id)).offer).toBe('Desk offer');
     }
-    expect(outcomes).toHaveLength(4);
+    expect(outcomes).toHaveLength(6);
   });
 });
 
