@@ -7,7 +7,8 @@
  */
 
 import { divideHalfUp } from './pricing.ts';
-import { formatMoney, toMajor } from './money.ts';
+import { type Currency, formatMoney, toMajor } from './money.ts';
+import { formatDateTime } from './dates.ts';
 import { atPercent, type ShopPolicy } from './shop-policy.ts';
 import { ORDER_STATUS } from './orders.ts';
 
@@ -94,4 +95,55 @@ export function quoteWords(quote: PieceQuote, carat: string, ratePaisePerGram: n
   const money = (paise: number) => formatMoney(toMajor(paise), 'INR', { cents: true });
   const exchange = quote.exchange ? `exchange value ${money(quote.exchange.total)}, ` : '';
   return `${gramsText(quote.netWeightMg)} of ${carat} at ${money(ratePaisePerGram)}/g: ${exchange}buy-back value ${money(quote.buyback.total)}.`;
+}
+
+/** One line of a buy-back request, valued: its quote, the rate it was valued at and that rate's time (ISO 8601). */
+export interface ValuedLine {
+  quote: PieceQuote;
+  ratePaisePerGram: number;
+  rateAt: string | null;
+}
+
+/** A buy-back request's quote as the return keeps it (its quote_* columns). Money in paise. */
+export interface RequestQuote {
+  /** The rate per gram the pieces were valued at; null when they are of more than one purity (each line's is in the words). */
+  ratePaisePerGram: number | null;
+  /** When that rate was set (the oldest, for several), ISO 8601; null when not known. */
+  rateAt: string | null;
+  /** Net weight x rate of all the pieces. */
+  metalValue: number;
+  /** What buying them back pays: the policy's buy-back percents of each part. */
+  payout: number;
+  /** Until when the quote holds (quoteValidUntil), ISO 8601. */
+  validUntil: string;
+}
+
+/**
+ * The quote of a buy-back request of several lines, made when the shopper asks: the sum of each
+ * line's metal value and buy-back value (rules above), the one rate they were valued at, the
+ * oldest rate's time, valid the policy's days from `now`. Worked figures: one ring, 5.250 g of
+ * 22K at ₹7,250/g, nothing else recorded: metal ₹38,062.50, buy-back at 90% ₹34,256.25.
+ */
+export function requestQuote(lines: readonly ValuedLine[], now: Date, policy: Pick<ShopPolicy, 'quote_valid_days'>): RequestQuote {
+  const rates = new Set(lines.map((l) => l.ratePaisePerGram));
+  const times = lines.map((l) => l.rateAt).filter((t): t is string => t !== null).sort();
+  return {
+    ratePaisePerGram: rates.size === 1 ? [...rates][0] : null,
+    rateAt: times[0] ?? null,
+    metalValue: lines.reduce((t, l) => t + l.quote.metalValue, 0),
+    payout: lines.reduce((t, l) => t + l.quote.buyback.total, 0),
+    validUntil: quoteValidUntil(now, policy),
+  };
+}
+
+/**
+ * A kept quote in words for the desk and the timeline: "Metal value ₹38,062.50 at ₹7,250.00/g
+ * (rate of 28 Nov 2026, 6:30 pm); buy-back value ₹34,256.25, quoted when asked and valid until
+ * 29 Nov 2026, 6:30 pm." `payout` in the return's currency (minor units).
+ */
+export function requestQuoteWords(quote: Omit<RequestQuote, 'payout'> & { payout: number; currency: Currency }): string {
+  const rupees = (paise: number) => formatMoney(toMajor(paise), 'INR', { cents: true });
+  const rate = quote.ratePaisePerGram === null ? ' at the rates of their purities' : ` at ${rupees(quote.ratePaisePerGram)}/g`;
+  const when = quote.rateAt ? ` (rate of ${formatDateTime(quote.rateAt)})` : '';
+  return `Metal value ${rupees(quote.metalValue)}${rate}${when}; buy-back value ${formatMoney(toMajor(quote.payout), quote.currency, { cents: true })}, quoted when asked and valid until ${formatDateTime(quote.validUntil)}.`;
 }

@@ -40,7 +40,8 @@ import {
 } from '../../db/queries/returns.ts';
 import { currentMetalRates } from '../../db/queries/metal-rates.ts';
 import { ownLineForQuote, shopPolicy } from '../../db/queries/shop-policy.ts';
-import { quotePiece, quoteRefusal, quoteWords } from '../../rules/buyback.ts';
+import { quotePiece, quoteRefusal, quoteWords, requestQuote, type RequestQuote, requestQuoteWords, type ValuedLine } from '../../rules/buyback.ts';
+import { buybackQuoteOf, keptBuybackQuote, recordBuybackQuote } from '../../db/queries/buyback.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
 import { grantStoreCredit } from '../../db/queries/store-credit.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
@@ -158,6 +159,15 @@ export async function requestReturn(deps: Pick<Deps, 'db'>, request: ReturnReque
     if (refusal) throw conflictError(refusal, { o_id: order.o_id });
     const r_id = await insertReturn(trx, { ...request, currency: order.currency }, request.u_id);
     const ret = { r_id, o_id: order.o_id, kind: request.kind, reason: request.reason };
+    // A buy-back is quoted now, on the server, and the quote kept: the desk sees it and pays it (a piece
+    // that cannot be valued here is asked all the same, and valued by the desk at the payout).
+    if (request.kind === 'buyback') {
+      const valued = await buybackValue(trx, request.u_id, order, request.items, new Date(now));
+      if ('quote' in valued) {
+        await recordBuybackQuote(trx, r_id, valued.quote);
+        await addReturnEvent(trx, { r_id, status: 'requested', actor: 'system', u_id: null, note: `Quoted at today's rate: ${valued.words} ${requestQuoteWords({ ...valued.quote, currency: order.currency })}` });
+      }
+    }
     const estimate = await returnEstimate(trx, ret, policy, order);
     const items = request.items.map((i) => ({ product_name: lines.find((l) => l.oi_id === i.oi_id)!.product_name, quantity: i.quantity }));
     await enqueueReturnMessages(trx, 'return.requested', order.email, messagePayload(ret, 'requested', order, items, { amount: estimate?.refund ?? null, note: request.note }, new Date(now)));
@@ -228,29 +238,36 @@ async function splitRefund(trx: DB, ret: Return, order: Order, amount: number): 
 }
 
 /**
- * What buying back a return's pieces pays today, from rules/buyback.ts (net weight x today's
- * rate for each piece's purity, the policy's buy-back percents), with the quote in words: each
- * piece, the rate and the rate's time, so the return records what it was paid at.
+ * What buying back pieces pays today, from rules/buyback.ts (net weight x today's rate for each
+ * piece's purity, the policy's buy-back percents), with the quote in words (each piece, the rate
+ * and the rate's time) and as the return keeps it (requestQuote); the amount in the order's
+ * currency. A piece that cannot be valued (no weight recorded, no rate set): the refusal in words.
  */
-async function buybackValue(trx: DB, ret: Return, order: Order, pieces: { oi_id: number; quantity: number }[]): Promise<{ amount: number; words: string }> {
-  if (ret.u_id === null) throw conflictError('The shopper\'s account no longer exists: there is no one to pay the buy-back to.');
+async function buybackValue(
+  trx: DB,
+  u_id: number,
+  order: Order,
+  pieces: { oi_id: number; quantity: number }[],
+  now: Date,
+): Promise<{ refusal: string } | { amount: number; words: string; quote: RequestQuote }> {
   const [policy, rates] = await Promise.all([shopPolicy(trx), currentMetalRates(trx)]);
-  let paise = 0;
+  const valued: ValuedLine[] = [];
   const words: string[] = [];
   for (const piece of pieces) {
-    const line = await ownLineForQuote(trx, piece.oi_id, ret.u_id);
-    if (!line) throw notFoundError('Order item not found.');
+    const line = await ownLineForQuote(trx, piece.oi_id, u_id);
+    if (!line) return { refusal: 'Order item not found.' };
     const rate = rates.rates.find((r) => r.carat_id === line.carat_id);
     const ratePaisePerGram = rate?.inr_per_gram ?? null;
     const refusal = quoteRefusal({ status: line.status, netWeightMg: line.net_weight_mg, ratePaisePerGram, carat: line.carat_name });
-    if (refusal || line.net_weight_mg === null || ratePaisePerGram === null) throw conflictError(refusal ?? 'This piece cannot be valued here.');
+    if (refusal || line.net_weight_mg === null || ratePaisePerGram === null) return { refusal: refusal ?? 'This piece cannot be valued here.' };
     const quote = quotePiece({ netWeightMg: line.net_weight_mg, quantity: piece.quantity, stonesInr: line.stones_inr, makingInr: line.making_inr }, ratePaisePerGram, policy);
-    paise += quote.buyback.total;
+    valued.push({ quote, ratePaisePerGram, rateAt: rate?.updatedAt ?? null });
     words.push(`${line.product_name} × ${piece.quantity}: ${quoteWords(quote, line.carat_name ?? rate?.name ?? '', ratePaisePerGram)}${rate?.updatedAt ? ` Rate of ${rate.updatedAt}.` : ''}`);
   }
-  const amount = order.currency === 'INR' ? paise : order.usd_inr === null ? null : dollarsFromRupees(paise, Number(order.usd_inr));
-  if (amount === null) throw conflictError('This dollar order has no exchange rate kept: its buy-back cannot be valued in dollars.');
-  return { amount, words: `Bought back at today's rate: ${words.join(' ')}` };
+  const quote = requestQuote(valued, now, policy);
+  const amount = order.currency === 'INR' ? quote.payout : order.usd_inr === null ? null : dollarsFromRupees(quote.payout, Number(order.usd_inr));
+  if (amount === null) return { refusal: 'This dollar order has no exchange rate kept: its buy-back cannot be valued in dollars.' };
+  return { amount, words: words.join(' '), quote: { ...quote, payout: amount } };
 }
 
 /** An amount of an order's currency in paise (a dollar order's at the rate it was placed at; unknown: above any limit). */
@@ -323,18 +340,30 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
       const policy = await shopPolicy(trx);
       const figures = await returnEstimate(trx, ret, policy, order);
       if (figures === null) {
-        // A buy-back: the server values the pieces at today's rate (rules/buyback.ts), confirmed by sending that value.
-        const valued = await buybackValue(trx, ret, order, pieces);
-        amount = valued.amount;
+        // A buy-back pays the quote the server made when it was asked (its quote_* columns); one asked
+        // before quotes were kept, or whose pieces could not be valued then, is valued at today's rate now.
+        const kept = keptBuybackQuote(ret);
+        let basis: string;
+        if (kept) {
+          amount = kept.payout;
+          basis = 'the quote made when it was asked';
+          quoteText = `Bought back at the quote made when it was asked: ${requestQuoteWords({ ...kept, currency: order.currency })}`;
+        } else {
+          if (ret.u_id === null) throw conflictError('The shopper\'s account no longer exists: there is no one to pay the buy-back to.');
+          const valued = await buybackValue(trx, ret.u_id, order, pieces, at);
+          if ('refusal' in valued) throw conflictError(valued.refusal);
+          amount = valued.amount;
+          basis = "the pieces' buy-back value at today's rate";
+          quoteText = `Bought back at today's rate: ${valued.words}`;
+        }
         if (step.confirmAmount !== amount) {
           const major = formatMoney(toMajor(amount), order.currency, { cents: true });
           throw conflictError(
-            `Buying back return #${r_id} pays ${major}, the pieces' buy-back value at today's rate${step.confirmAmount === undefined ? '' : `, not ${formatMoney(toMajor(step.confirmAmount), order.currency, { cents: true })}`}. Send refund_amount ${toMajor(amount)} to confirm.`,
-            { r_id, status: from, refund_required: true, refund_amount: toMajor(amount), currency: order.currency, quote: valued.words },
+            `Buying back return #${r_id} pays ${major}, ${basis}${step.confirmAmount === undefined ? '' : `, not ${formatMoney(toMajor(step.confirmAmount), order.currency, { cents: true })}`}. Send refund_amount ${toMajor(amount)} to confirm.`,
+            { r_id, status: from, refund_required: true, refund_amount: toMajor(amount), currency: order.currency, quote: quoteText },
           );
         }
-        quoteText = valued.words;
-        after.buyback_quote = valued.words;
+        after.buyback_quote = quoteText;
       } else {
         amount = figures.refund;
         if (step.confirmAmount !== amount) {
@@ -519,3 +548,17 @@ export async function retryDueReturnRefunds(deps: Pick<Deps, 'db' | 'config'>): 
   return { refunded, due: due.length - refunded };
 }
 
+
+/** A buy-back request's kept quote as the API shows it (major units; times ISO 8601); null when none was kept. */
+export async function buybackQuoteView(db: DB, r_id: number, currency: Currency) {
+  const quote = await buybackQuoteOf(db, r_id);
+  if (!quote) return null;
+  return {
+    rate_inr_per_gram: quote.ratePaisePerGram === null ? null : toMajor(quote.ratePaisePerGram),
+    rate_at: quote.rateAt,
+    metal_value: toMajor(quote.metalValue),
+    payout: toMajor(quote.payout),
+    valid_until: quote.validUntil,
+    words: requestQuoteWords({ ...quote, currency }),
+  };
+}

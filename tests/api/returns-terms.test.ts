@@ -82,6 +82,61 @@ describe('return terms at the time of sale', () => {
   });
 });
 
+describe("a buy-back's quote, kept in the return's columns", () => {
+  it('is made on the server when asked, shown on the desk, and paid even after the rate moves: 5.250 g of 22K at ₹7,250/g', async () => {
+    const sale = await soldWith({ partial_refund: 0, non_returnable: null });
+    // One ring of 5.250 g net, nothing else recorded (no stones, making not valued in a buy-back by default).
+    await store.db.updateTable('order_items').set({ net_weight_mg: 5_250, stones_inr: null, making_inr: null }).where('oi_id', '=', sale.oi_id).execute();
+    const { carat_id } = await store.db.selectFrom('order_items').select('carat_id').where('oi_id', '=', sale.oi_id).executeTakeFirstOrThrow();
+    const setRate = async (inr_per_gram: number) =>
+      expect((await call(store, 'POST', '/setmetalrates', { rates: [{ carat_id, inr_per_gram }], usd_inr: 84.5, confirm: true }, admin.auth)).status).toBe(200);
+    await setRate(7250);
+
+    // What the account shows: metal 5.250 g × ₹7,250 = ₹38,062.50; exchange at 100% ₹38,062.50; buy-back at 90% ₹34,256.25.
+    const shown = await call(store, 'GET', `/buybackquote/${sale.oi_id}`, undefined, sale.shopper.auth);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.data).toMatchObject({ metal_value: 38062.5, exchange: { total: 38062.5 }, buyback: { total: 34256.25 } });
+
+    const asked = await call(store, 'POST', '/requestreturn', { o_id: sale.o_id, items: [{ oi_id: sale.oi_id, quantity: 1 }], kind: 'buyback', reason: 'sell_gold' }, sale.shopper.auth);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const r_id = asked.body.data.r_id as number;
+    const row = await store.db.selectFrom('returns').selectAll().where('r_id', '=', r_id).executeTakeFirstOrThrow();
+    expect({ rate: Number(row.quote_rate_inr_per_gram), metal: Number(row.quote_metal_value), payout: Number(row.quote_payout) }).toEqual({ rate: 725000, metal: 3806250, payout: 3425625 });
+    expect(row.quote_rate_at).not.toBeNull();
+    // Valid the policy's one day from the request.
+    const validMs = Date.parse(`${row.quote_valid_until!.replace(' ', 'T')}Z`) - Date.parse(`${row.created_at.replace(' ', 'T')}Z`);
+    expect(Math.abs(validMs - 86_400_000)).toBeLessThan(5_000);
+
+    const detail = await call(store, 'GET', `/getreturndetail/${r_id}`, undefined, admin.auth);
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.data.buyback_quote).toMatchObject({ rate_inr_per_gram: 7250, metal_value: 38062.5, payout: 34256.25 });
+    expect(detail.body.data.buyback_quote.words).toMatch(/^Metal value ₹38,062\.50 at ₹7,250\.00\/g \(rate of .+\); buy-back value ₹34,256\.25, quoted when asked and valid until .+\.$/);
+    // The shopper sees the same quote on their request.
+    const mine = await call(store, 'GET', '/getreturns', undefined, sale.shopper.auth);
+    expect(mine.body.data.find((r: { r_id: number }) => r.r_id === r_id).buyback_quote).toMatchObject({ payout: 34256.25 });
+
+    // The rate rises to ₹8,000/g before the pieces arrive: the buy-back pays the quote it was asked at.
+    await setRate(8000);
+    const huids = (await store.db.selectFrom('order_item_huids').select('huid').where('oi_id', '=', sale.oi_id).execute()).map((h) => h.huid);
+    for (const body of [
+      { r_id, status: 'approved' },
+      { r_id, status: 'picked_up', courier_name: 'Blue Dart', tracking_number: 'BD1' },
+      { r_id, status: 'received' },
+      { r_id, status: 'inspected', huids },
+    ]) {
+      const res = await call(store, 'PUT', '/updatereturnstatus', body, admin.auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const confirm = await call(store, 'PUT', '/updatereturnstatus', { r_id, status: 'refunded' }, admin.auth);
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.data).toMatchObject({ refund_required: true, refund_amount: 34256.25 });
+    expect(confirm.body.description).toContain('the quote made when it was asked');
+    const paid = await call(store, 'PUT', '/updatereturnstatus', { r_id, status: 'refunded', refund_amount: 34256.25, payout_method: 'bank', payout_reference: 'NEFT9' }, admin.auth);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data).toMatchObject({ refund_amount: 34256.25, payout_method: 'bank', payout_status: 'paid' });
+  });
+});
+
 describe('2026_12_04_0004_sale_return_terms on an old store', () => {
   it('copies each sold line\'s product flags (a line whose product is gone keeps the defaults) and marks orders paid all by store credit', async () => {
     const old = await databaseBefore('2026_12_04_0004_sale_return_terms');

@@ -342,7 +342,7 @@ describe('a refund of an order paid partly with store credit', () => {
 });
 
 describe('a buy-back', () => {
-  it('pays what the server values the pieces at today\'s rate, recorded on the return; another amount is refused', async () => {
+  it('pays what the server valued the pieces at when asked, recorded on the return; another amount is refused', async () => {
     // One ring of 5.250 g of 22K (₹5,000.00 of stones, ₹4,567.50 of making as sold) at ₹7,250/g, the policy's buy-back
     // percents 90 / 50 / 0: metal ₹38,062.50 × 90% = ₹34,256.25, stones ₹2,500.00, making ₹0: ₹36,756.25.
     const order = await deliveredOrder();
@@ -357,7 +357,8 @@ describe('a buy-back', () => {
     const quote = await step({ r_id, status: 'refunded' });
     expect(quote.status).toBe(409);
     expect(quote.body.data).toMatchObject({ refund_required: true, refund_amount: 36756.25, currency: 'INR' });
-    expect(quote.body.data.quote).toContain('5.250 g of 22K at ₹7,250.00/g');
+    // Valued when asked, and kept (tests/api/returns-terms.test.ts has the quote's columns).
+    expect(quote.body.data.quote).toMatch(/^Bought back at the quote made when it was asked: Metal value ₹38,062\.50 at ₹7,250\.00\/g \(rate of .+\); buy-back value ₹36,756\.25/);
     const typed = await step({ r_id, status: 'refunded', refund_amount: 40000, payout_method: 'bank', payout_reference: 'NEFT1' });
     expect(typed.status).toBe(409);
     expect(typed.body.description).toContain('not ₹40,000.00');
@@ -366,7 +367,10 @@ describe('a buy-back', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.data).toMatchObject({ refund_amount: 36756.25, payout_method: 'bank', payout_status: 'paid', credit_note_no: null });
     const event = await store.db.selectFrom('return_events').select('note').where('r_id', '=', r_id).where('status', '=', 'refunded').executeTakeFirstOrThrow();
-    expect(event.note).toMatch(/^Bought back at today's rate: Lotus Ring \d+ × 1: 5\.250 g of 22K at ₹7,250\.00\/g: .*buy-back value ₹36,756\.25\. Rate of \d{4}-\d\d-\d\dT/);
+    expect(event.note).toMatch(/^Bought back at the quote made when it was asked: Metal value ₹38,062\.50 at ₹7,250\.00\/g/);
+    // The request's timeline has the quote piece by piece, as the server made it when asked.
+    const quoted = await store.db.selectFrom('return_events').select('note').where('r_id', '=', r_id).where('actor', '=', 'system').executeTakeFirstOrThrow();
+    expect(quoted.note).toMatch(/^Quoted at today's rate: Lotus Ring \d+ × 1: 5\.250 g of 22K at ₹7,250\.00\/g: .*buy-back value ₹36,756\.25\. Rate of \d{4}-\d\d-\d\dT/);
   });
 });
 

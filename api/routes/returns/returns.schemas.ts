@@ -70,6 +70,18 @@ export const ReturnPhotoView = z
   })
   .openapi('ReturnPhoto');
 
+/** A buy-back request's quote (issue 36): valued on the server when the shopper asked, kept, and what the desk pays. */
+export const BuybackRequestQuote = z
+  .object({
+    rate_inr_per_gram: Money.nullable().openapi({ description: 'Rupees per gram of the pieces\' purity; null when they are of more than one (each line\'s rate is in the timeline).' }),
+    rate_at: z.string().nullable().openapi({ description: 'When that rate was set (ISO 8601, UTC).' }),
+    metal_value: Money.openapi({ description: 'Net weight × rate of all the pieces, rupees.' }),
+    payout: Money.openapi({ description: 'What buying them back pays, in the return\'s currency (the policy\'s buy-back percents).' }),
+    valid_until: z.string().openapi({ description: 'Until when the quote held (ISO 8601, UTC): the request was made within it.' }),
+    words: z.string().openapi({ example: 'Metal value ₹38,062.50 at ₹7,250.00/g (rate of 28 Nov 2026, 6:30 pm); buy-back value ₹34,256.25, quoted when asked and valid until 29 Nov 2026, 6:30 pm.' }),
+  })
+  .openapi('BuybackRequestQuote');
+
 /** A request as its shopper sees it. */
 export const ReturnView = z
   .object({
@@ -89,6 +101,7 @@ export const ReturnView = z
     courier_name: z.string().nullable(),
     tracking_number: z.string().nullable(),
     credit_note_no: z.string().nullable().openapi({ description: 'The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF.' }),
+    buyback_quote: BuybackRequestQuote.nullable().openapi({ description: 'A buy-back\'s quote made when it was asked; null for a refund or exchange, or a buy-back whose pieces could not be valued then.' }),
     photos: z.array(ReturnPhotoView).openapi({ description: `The shopper's photos of the pieces (at most ${MAX_RETURN_PHOTOS}), oldest first.` }),
     withdrawable: z.boolean().openapi({ description: 'PUT /withdrawreturn is allowed (requested or approved).' }),
     createdAt: z.string(),

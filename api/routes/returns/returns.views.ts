@@ -7,7 +7,7 @@ import { photosOfReturns, type ReturnPhotoRow, type ReturnRecord, returnTimeline
 import { shopPolicy } from '../../../db/queries/shop-policy.ts';
 import { toMajor } from '../../../rules/money.ts';
 import { FINAL_RETURN_STATUSES, nextReturnStatuses, type ReturnPolicy } from '../../../rules/returns.ts';
-import { majorFigures, returnEstimate } from '../../returns/lifecycle.ts';
+import { buybackQuoteView, majorFigures, returnEstimate } from '../../returns/lifecycle.ts';
 
 /** A return photo as the API lists it: read at its url with the caller's token (never a public address). */
 export function photoView(p: ReturnPhotoRow) {
@@ -36,6 +36,7 @@ export async function returnBase(db: DB, r: ReturnRecord, policy: ReturnPolicy) 
     courier_name: r.courier_name,
     tracking_number: r.tracking_number,
     credit_note_no: r.credit_note_no,
+    buyback_quote: r.kind === 'buyback' ? await buybackQuoteView(db, r.r_id, r.currency) : null,
     photos: photos.map(photoView),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

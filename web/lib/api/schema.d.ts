@@ -3847,6 +3847,7 @@ export interface components {
             tracking_number: string | null;
             /** @description The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF. */
             credit_note_no: string | null;
+            buyback_quote: components["schemas"]["BuybackRequestQuote"];
             /** @description The shopper's photos of the pieces (at most 5), oldest first. */
             photos: components["schemas"]["ReturnPhoto"][];
             /** @description PUT /withdrawreturn is allowed (requested or approved). */
@@ -3870,6 +3871,21 @@ export interface components {
             /** @description HUIDs read off the returned pieces at inspection (empty before). */
             huids: string[];
         };
+        /** @description A buy-back's quote made when it was asked; null for a refund or exchange, or a buy-back whose pieces could not be valued then. */
+        BuybackRequestQuote: {
+            /** @description Rupees per gram of the pieces' purity; null when they are of more than one (each line's rate is in the timeline). */
+            rate_inr_per_gram: number | null;
+            /** @description When that rate was set (ISO 8601, UTC). */
+            rate_at: string | null;
+            /** @description Net weight × rate of all the pieces, rupees. */
+            metal_value: number;
+            /** @description What buying them back pays, in the return's currency (the policy's buy-back percents). */
+            payout: number;
+            /** @description Until when the quote held (ISO 8601, UTC): the request was made within it. */
+            valid_until: string;
+            /** @example Metal value ₹38,062.50 at ₹7,250.00/g (rate of 28 Nov 2026, 6:30 pm); buy-back value ₹34,256.25, quoted when asked and valid until 29 Nov 2026, 6:30 pm. */
+            words: string;
+        } | null;
         ReturnEvent: {
             /**
              * @description requested -> approved | rejected -> picked_up -> received -> inspected -> refunded | credited (exchange); withdrawn by the shopper before pick-up.
@@ -4506,6 +4522,7 @@ export interface components {
             tracking_number: string | null;
             /** @description The GST credit note issued with the refund or credit; GET /creditnote/{r_id} answers its PDF. */
             credit_note_no: string | null;
+            buyback_quote: components["schemas"]["BuybackRequestQuote"];
             /** @description The shopper's photos of the pieces (at most 5), oldest first. */
             photos: components["schemas"]["ReturnPhoto"][];
             createdAt: string;
@@ -4584,7 +4601,7 @@ export interface components {
             tracking_number?: string;
             /** @description inspected: the HUID read off each returned piece; they must be the ones recorded when the pieces were sold (a different piece is refused, 409). */
             huids?: string[];
-            /** @description refunded / credited: the amount shown (`estimate.refund`, in the order's currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the server values the pieces at today's rate (the GET /buybackquote buy-back value); without refund_amount 409 with data.refund_amount and data.quote, another amount is refused; the quote (rate and its time) is recorded in the return's timeline. */
+            /** @description refunded / credited: the amount shown (`estimate.refund`, in the order's currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the quote the server made when it was asked (data.buyback_quote of GET /getreturndetail; one without a kept quote is valued at today's rate, the GET /buybackquote buy-back value); without refund_amount 409 with data.refund_amount and data.quote, another amount is refused; the quote is recorded in the return's timeline. */
             refund_amount?: number;
             /**
              * @description refunded, for cash on delivery or a buy-back: how the money was sent.

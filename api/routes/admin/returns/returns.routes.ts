@@ -60,7 +60,7 @@ export const UpdateReturnStatus = z
       .optional()
       .openapi({
         description:
-          'refunded / credited: the amount shown (`estimate.refund`, in the order\'s currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the server values the pieces at today\'s rate (the GET /buybackquote buy-back value); without refund_amount 409 with data.refund_amount and data.quote, another amount is refused; the quote (rate and its time) is recorded in the return\'s timeline.',
+          'refunded / credited: the amount shown (`estimate.refund`, in the order\'s currency) to confirm; without it the answer is 409 with data.refund_amount; another amount is refused. Buy-back: the quote the server made when it was asked (data.buyback_quote of GET /getreturndetail; one without a kept quote is valued at today\'s rate, the GET /buybackquote buy-back value); without refund_amount 409 with data.refund_amount and data.quote, another amount is refused; the quote is recorded in the return\'s timeline.',
       }),
     payout_method: z.enum(['bank', 'upi'], { error: 'payout_method must be bank or upi.' }).optional().openapi({ description: 'refunded, for cash on delivery or a buy-back: how the money was sent.' }),
     payout_reference: text('payout_reference', 100)
