@@ -335,6 +335,33 @@ export interface InvoiceTable {
   document: string;
 }
 
+/**
+ * The figures GSTR-1 reads of an invoice (2026_12_04_0002, issue 37), copied out of its
+ * document by the database's own triggers when the invoice is written: never written
+ * by the store. Amounts as the document has them (a dollar invoice's in cents, with its
+ * rate in paise per dollar and its rupee total); null where the document has no such field.
+ */
+export interface InvoiceFiguresTable {
+  invoice_no: string;
+  o_id: number;
+  issued_at: string;
+  currency: Currency | null;
+  supply: 'intra_state' | 'inter_state' | 'export' | null;
+  /** The buyer's GST state code; null for an export. */
+  place_of_supply: string | null;
+  usd_inr: number | null;
+  total_inr: number | null;
+  gross: number | null;
+  taxable: number | null;
+  cgst: number | null;
+  sgst: number | null;
+  igst: number | null;
+  /** The quantities of its lines added up. */
+  pieces: number | null;
+  /** 1 while its order is cancelled (kept by a trigger on orders), else 0. */
+  cancelled: number;
+}
+
 /** A value the administrator sets, JSON text by key (shipping rates, the cash-on-delivery cap). */
 export interface ShopSettingTable {
   key: string;
@@ -779,6 +806,7 @@ export interface Database {
   order_item_huids: OrderItemHuidTable;
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;
+  invoice_figures: InvoiceFiguresTable;
   shop_settings: ShopSettingTable;
   payments: PaymentTable;
   checkout_quotes: CheckoutQuoteTable;
@@ -847,6 +875,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   order_item_huids: { oi_id: true, piece: true, huid: true, created_at: true },
   invoice_counters: { financial_year: true, last_number: true },
   invoices: { invoice_no: true, o_id: true, financial_year: true, sequence: true, issued_at: true, document: true },
+  invoice_figures: { invoice_no: true, o_id: true, issued_at: true, currency: true, supply: true, place_of_supply: true, usd_inr: true, total_inr: true, gross: true, taxable: true, cgst: true, sgst: true, igst: true, pieces: true, cancelled: true },
   shop_settings: { key: true, value: true, updated_at: true },
   payments: { pay_id: true, provider: true, provider_order_id: true, payment_session_id: true, u_id: true, currency: true, amount: true, status: true, o_id: true, checkout: true, created_at: true, updated_at: true, locked_until: true, note: true, refund_amount: true },
   checkout_quotes: { quote_id: true, u_id: true, checkout: true, priced: true, currency: true, total: true, locked_until: true, created_at: true },

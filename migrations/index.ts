@@ -27,6 +27,7 @@ import * as newsletter from './2026_12_01_0004_newsletter.ts';
 import * as reports from './2026_12_03_0001_reports.ts';
 import * as reportProductNames from './2026_12_03_0002_report_product_names.ts';
 import * as salesSummaries from './2026_12_04_0001_sales_summaries.ts';
+import * as gstr1Speed from './2026_12_04_0002_gstr1_speed.ts';
 import * as returnPhotos from './2026_12_04_0003_return_photos.ts';
 import * as saleReturnTerms from './2026_12_04_0004_sale_return_terms.ts';
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0001_reports': reports,
   '2026_12_03_0002_report_product_names': reportProductNames,
   '2026_12_04_0001_sales_summaries': salesSummaries,
+  '2026_12_04_0002_gstr1_speed': gstr1Speed,
   '2026_12_04_0003_return_photos': returnPhotos,
   '2026_12_04_0004_sale_return_terms': saleReturnTerms,
 };
