@@ -4,10 +4,10 @@ import { formatMoney } from '../../../rules/money.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { sizeText } from '../../lib/checkout.ts';
 import { canCancel, type Order, statusLabel } from '../../lib/orders.ts';
-import { productPath } from '../../lib/routes.ts';
 import { $now, $orders, $ordersFailed, confirm, loadOrders } from '../../stores/account.ts';
 import { HuidHelp, InvoiceButton, LineHuids } from '../order/OrderCompliance.tsx';
-import { LineThumb, Skeleton } from '../parts.tsx';
+import { Skeleton } from '../parts.tsx';
+import { OrderItemLine } from './OrderItemLine.tsx';
 import { PaymentPill, paymentMethodText } from './PaymentPill.tsx';
 import { ReturnButton } from './ReturnRequest.tsx';
 
@@ -75,23 +75,12 @@ function OrderCard({ order, onTrack }: { order: Order; onTrack: (o_id: number) =
       </div>
       <ul className="order__items">
         {order.orderItems.map((item) => (
-          <li key={item.oi_id}>
-            <LineThumb images={item.product.images} size={56} />
-            <span>
-              {item.p_id ? (
-                <a href={productPath(item.p_id)}>
-                  <strong>{item.product.name}</strong>
-                </a>
-              ) : (
-                <strong>{item.product.name}</strong>
-              )}
-              <small>
-                {[item.carat?.name, item.material?.name, sizeText(item.size?.size_name)].filter(Boolean).join(' · ')} · Qty {item.quantity}
-              </small>
-              <LineHuids huid={item.huid} />
-            </span>
-            <span className="num">{formatMoney(item.line_total ?? item.price * item.quantity, order.currency)}</span>
-          </li>
+          <OrderItemLine key={item.oi_id} item={item} amount={formatMoney(item.line_total ?? item.price * item.quantity, order.currency)}>
+            <small>
+              {[item.carat?.name, item.material?.name, sizeText(item.size?.size_name)].filter(Boolean).join(' · ')} · Qty {item.quantity}
+            </small>
+            <LineHuids huid={item.huid} />
+          </OrderItemLine>
         ))}
       </ul>
       <HuidHelp items={order.orderItems} />

@@ -9,12 +9,12 @@ import { TAX_RATE_TEXT } from '../../../rules/tax.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { sizeText } from '../../lib/checkout.ts';
 import { statusLabel, stepDates, type TrackedOrder, TRACKING_STEPS, trackingStep } from '../../lib/orders.ts';
-import { productPath } from '../../lib/routes.ts';
 import { $orders, $trackedOrder, pickTrackedOrder } from '../../stores/account.ts';
 import { $tracked, loadTracked, showTrackedInAddress } from '../../stores/track-order.ts';
 import { InvoiceButton } from '../order/OrderCompliance.tsx';
-import { LineThumb, Skeleton } from '../parts.tsx';
+import { Skeleton } from '../parts.tsx';
 import { deliveryWindow, formatWindow, orderLeadDays, PROCESSING_DAYS } from '../product/delivery.ts';
+import { OrderItemLine } from './OrderItemLine.tsx';
 import { PaymentPill, paymentMethodText } from './PaymentPill.tsx';
 
 /**
@@ -247,23 +247,12 @@ function OrderLines({ order }: { order: TrackedOrder }) {
       <h3 id="tracked-items">Your order</h3>
       <ul className="order__items" data-testid="tracked-items">
         {order.orderItems.map((item) => (
-          <li key={item.oi_id} data-testid="tracked-item">
-            <LineThumb images={item.product.images} size={56} />
-            <span>
-              {item.p_id ? (
-                <a href={productPath(item.p_id)}>
-                  <strong>{item.product.name}</strong>
-                </a>
-              ) : (
-                <strong>{item.product.name}</strong>
-              )}
-              <small>{lineDetails(item)}</small>
-              <small>
-                Qty {item.quantity} × {money(item.price)}
-              </small>
-            </span>
-            <span className="num">{money(item.line_total)}</span>
-          </li>
+          <OrderItemLine key={item.oi_id} item={item} amount={money(item.line_total)} testId="tracked-item">
+            <small>{lineDetails(item)}</small>
+            <small>
+              Qty {item.quantity} × {money(item.price)}
+            </small>
+          </OrderItemLine>
         ))}
       </ul>
       <dl className="tracked__totals" data-testid="tracked-totals">
