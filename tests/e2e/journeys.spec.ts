@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { markDelivered } from '../helpers/e2e-store.ts';
-import { addToCartByApi, bearer, logIn, orderCartByApi, ordersOf, type Product, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
+import { addToCartByApi, bearer, fillCheckout, logIn, orderCartByApi, ordersOf, type Product, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
 import { formatPhone } from '../../rules/phone.ts';
 
@@ -50,20 +50,6 @@ async function shopperWithCart(page: Page, request: APIRequestContext, quantity 
 }
 
 const ADDRESS = suratAddress({ first_name: 'Meera', last_name: 'Shah', email: 'meera.shah@example.com', address: '12 Ghod Dod Road', apartment: 'Flat 4', zip_code: '395001' });
-
-/** Fills the checkout's contact and shipping fields. */
-async function fillCheckout(page: Page): Promise<void> {
-  // Shipped to India (a shopper abroad may send a piece home): its state list and PIN.
-  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('IN');
-  await page.getByLabel('Email').fill(ADDRESS.email);
-  await page.getByLabel('Phone number').fill(ADDRESS.phone_number);
-  await page.getByLabel('First name').fill(ADDRESS.first_name);
-  await page.getByLabel('Last name').fill(ADDRESS.last_name);
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(ADDRESS.address);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('State').selectOption(ADDRESS.state);
-  await page.getByLabel('ZIP code').fill(ADDRESS.zip_code);
-}
 
 /**
  * Waits until the island holding `selector` has hydrated (Astro drops its `ssr` attribute then).
@@ -275,7 +261,7 @@ test('cash on delivery with a coupon: placed, seen in Order History and tracking
   await expect(cartBadge(page)).toHaveText('1');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await fillCheckout(page);
+  await fillCheckout(page, ADDRESS);
   await page.getByLabel('Coupon code').fill('FESTIVE15');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('checkout-discount')).toBeVisible();
@@ -322,7 +308,7 @@ test('Buy Now from the product page orders that one line, in dollars for a shopp
   await expect(lines).toHaveCount(1);
   await expect(lines).toContainText(product.name);
   await expect(page.getByTestId('checkout-total')).toHaveText(/^\$/);
-  await fillCheckout(page);
+  await fillCheckout(page, ADDRESS);
   // Checkout started abroad (GB for +44), where only online payment is offered; sent home to India, the shopper picks cash on delivery.
   await page.getByRole('radio', { name: /^Cash on Delivery/ }).check();
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -365,7 +351,7 @@ test('cancel within 2 hours: confirmed in a dialog, then shown as Cancelled (ste
 test('online payment through the sandbox: paid, the order is placed and the kept order cleared', async ({ page, request }) => {
   const { shopper } = await shopperWithCart(page, request);
   await page.goto('/checkout');
-  await fillCheckout(page);
+  await fillCheckout(page, ADDRESS);
   await page.getByRole('radio', { name: /^Online Payment/ }).check();
   const total = await page.getByTestId('checkout-total').innerText();
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -390,7 +376,7 @@ test('online payment through the sandbox: paid, the order is placed and the kept
 test('online payment through the sandbox: failed, nothing is placed and the cart stays', async ({ page, request }) => {
   const { shopper } = await shopperWithCart(page, request);
   await page.goto('/checkout');
-  await fillCheckout(page);
+  await fillCheckout(page, ADDRESS);
   await page.getByRole('radio', { name: /^Online Payment/ }).check();
 
   // Without the provider's library nothing is kept and the shopper is told.

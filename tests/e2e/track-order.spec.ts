@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PAN_THRESHOLD } from '../../rules/compliance.ts';
-import { addToCartByApi, ADMIN, apiLogin, bearer, logIn, type Product, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
+import { addToCartByApi, ADMIN, apiLogin, bearer, fillCheckout, logIn, type Product, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
 
 /**
  * The order confirmation and its tracking (issue 35), at a phone's 390 px and a laptop's 1366 px:
@@ -40,15 +40,7 @@ async function placeCodOrder(page: Page): Promise<number> {
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('IN');
-  await page.getByLabel('Email').fill(ADDRESS.email);
-  await page.getByLabel('Phone number').fill(ADDRESS.phone_number);
-  await page.getByLabel('First name').fill(ADDRESS.first_name);
-  await page.getByLabel('Last name').fill(ADDRESS.last_name);
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(ADDRESS.address);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('State').selectOption(ADDRESS.state);
-  await page.getByLabel('ZIP code').fill(ADDRESS.zip_code);
+  await fillCheckout(page, ADDRESS);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/orderconfirm\?track=\d+$/);
   return Number(new URL(page.url()).searchParams.get('track'));

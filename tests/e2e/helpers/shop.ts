@@ -103,6 +103,31 @@ export function suratAddress(person: { first_name: string; last_name: string; em
   };
 }
 
+/** The checkout's contact and shipping fields, as a shopper fills them (suratAddress makes one). */
+export interface CheckoutAddress {
+  email: string;
+  phone_number: string;
+  first_name: string;
+  last_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+/** Fills the checkout's contact and shipping fields, for delivery in India (a shopper abroad may send a piece home): its state list and PIN. */
+export async function fillCheckout(page: Page, to: CheckoutAddress): Promise<void> {
+  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('IN');
+  await page.getByLabel('Email').fill(to.email);
+  await page.getByLabel('Phone number').fill(to.phone_number);
+  await page.getByLabel('First name').fill(to.first_name);
+  await page.getByLabel('Last name').fill(to.last_name);
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(to.address);
+  await page.getByLabel('City').fill(to.city);
+  await page.getByLabel('State').selectOption(to.state);
+  await page.getByLabel('ZIP code').fill(to.zip_code);
+}
+
 /** Places a cash-on-delivery order for the whole cart through the API, to `address`; answers its o_id. */
 export async function orderCartByApi(request: APIRequestContext, shopper: Shopper, address: object): Promise<number> {
   const cart = (await (await request.get(`/getcart/${shopper.u_id}`, { headers: bearer(shopper) })).json()).data as { inr_price: number; quantity: number }[];
