@@ -121,9 +121,9 @@ export function ReturnDetailScreen({ r_id }: { r_id: number }) {
               </Link>
             </div>
             <div>
-              <p className="admin-order__label">{request.refund_amount !== null ? (request.kind === 'exchange' ? 'Credited' : 'Paid') : 'By the policy now'}</p>
+              <p className="admin-order__label">{request.refund_amount !== null ? (request.kind === 'exchange' ? 'Credited' : 'Paid') : request.buyback_quote ? 'Quoted when asked' : 'By the policy now'}</p>
               <strong className="admin-order__total" data-testid="return-amount">
-                <ReturnAmount row={request} />
+                {request.refund_amount === null && request.buyback_quote ? <span className="admin-num">{formatOrderMoney(request.buyback_quote.payout, request.currency)}</span> : <ReturnAmount row={request} />}
               </strong>
             </div>
           </div>
@@ -171,6 +171,12 @@ export function ReturnDetailScreen({ r_id }: { r_id: number }) {
               <dd>{request.courier_name || '—'}</dd>
               <dt>Tracking</dt>
               <dd className="admin-num">{request.tracking_number || '—'}</dd>
+              {request.kind === 'buyback' ? (
+                <>
+                  <dt>Buy-back quote</dt>
+                  <dd data-testid="return-buyback-quote">{request.buyback_quote?.words ?? 'None kept: the pieces are valued at today’s rate when paid.'}</dd>
+                </>
+              ) : null}
               <dt>Paid out</dt>
               <dd>{payoutText(request)}</dd>
               <dt>Credit note</dt>
@@ -393,7 +399,7 @@ function StepDialog({ request, to, onClose, onDone }: { request: DeskReturn; to:
       <div className="admin-return__step">
         {paying && amount !== null && (
           <p className="admin-return__amount" data-testid="return-confirm-amount">
-            {to === 'credited' ? 'Store credit' : 'Refund'} by the shop’s policy: <strong className="admin-num">{formatOrderMoney(amount, request.currency)}</strong>
+            {request.kind === 'buyback' ? (request.buyback_quote ? 'Buy-back payout at the rate quoted when it was asked' : 'Buy-back payout at today’s rate') : `${to === 'credited' ? 'Store credit' : 'Refund'} by the shop’s policy`}: <strong className="admin-num">{formatOrderMoney(amount, request.currency)}</strong>
           </p>
         )}
         {to === 'picked_up' && (
