@@ -26,7 +26,7 @@ import { BIG_INTEGER, engineOf, type Engine } from './portable.ts';
 // - sales_day_customers: orders not cancelled by day × customer (0 rows left in
 //   place), with the day's week (its Monday), for customers per day/week/month.
 // - sales_first_orders: each customer's first day with an order not cancelled (the
-//   new customers of a period): the smaller of the two on a placement, read again
+//   new customers of a period): the earlier of the two on a placement, read again
 //   from the customer's orders (index orders_customer_first) on any other change.
 // An update fires a table's triggers only when a column it sums changed (a payment
 // or delivery status alone does not touch them).
@@ -119,10 +119,10 @@ function firstOrderAgain(e: Engine, u: string): string[] {
       where p.u_id = ${u} and ${live('p')} group by p.u_id`,
   ];
 }
-/** A new order not cancelled: the customer's first day is the earlier of the two. */
+/** A new order not cancelled: the customer's first day is the earlier of the two (no write when it is not earlier). */
 function firstOrderAdd(e: Engine, o: string): string {
   return `insert into sales_first_orders (u_id, day) select ${o}.u_id, ${dayOf(e, `${o}.created_at`)} where ${o}.u_id is not null and ${live(o)}
-    on conflict (u_id) do update set day = ${e === 'postgres' ? 'least' : 'min'}(sales_first_orders.day, excluded.day)`;
+    on conflict (u_id) do update set day = excluded.day where excluded.day < sales_first_orders.day`;
 }
 
 /** Null-safe "differs" of a column expression between OLD and NEW. */
