@@ -284,7 +284,10 @@ export default function ProductPurchase({ product: initial, reviews: initialRevi
               ))}
               {promises.map((promise) => (
                 <li key={promise} data-policy-promise="">
-                  <Icon name="shield" size={16} /> {promise} (<a href="/refundpolicy">policy</a>)
+                  <Icon name="shield" size={16} />{' '}
+                  <span>
+                    {promise} (<a href="/refundpolicy">policy</a>)
+                  </span>
                 </li>
               ))}
             </ul>
