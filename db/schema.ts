@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ShippingAddress } from '../rules/address.ts';
 import type { Currency } from '../rules/money.ts';
-import type { PaymentMethod, PaymentStatus } from '../rules/payments.ts';
+import type { OrderPaymentMethod, PaymentStatus } from '../rules/payments.ts';
 import type { NonReturnableKind } from '../rules/shop-policy.ts';
 
 /** A column the database fills in on insert (an id, a default timestamp). */
@@ -216,7 +216,8 @@ export interface OrderTable extends AddressColumns {
   total: number;
   coupon_name: string | null;
   coupon_discount_bp: number | null;
-  payment_method: PaymentMethod;
+  /** cod, online, or store_credit when store credit paid the whole total (issue 36). */
+  payment_method: OrderPaymentMethod;
   /** unpaid, paid, refund_pending, refunded (rules/payments.ts). */
   payment_status: PaymentStatus;
   provider_order_id: string | null;

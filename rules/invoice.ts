@@ -8,6 +8,7 @@ import { findCountry, findIndianState, type ShippingAddress } from './address.ts
 import { maskPan } from './compliance.ts';
 import { dollarsFromRupees, divideHalfUp } from './pricing.ts';
 import { IST_OFFSET_MS } from './dates.ts';
+import { PAYMENT_METHOD_LABELS } from './payments.ts';
 import { formatPhone } from './phone.ts';
 import { INVOICE_PREFIX, type Seller } from './seller.ts';
 import { apportion, finenessOf, HSN_JEWELLERY, splitInclusive, sumSplits, supplyKind, type SupplyKind, type TaxSplit } from './tax.ts';
@@ -217,9 +218,9 @@ export function invoicePayments(order: Pick<InvoiceOrder, 'payment_method' | 'st
   return { store_credit: credit, balance: total - credit, balance_method: paymentMethodText(order.payment_method) };
 }
 
-/** The invoice's words for a payment method. */
+/** The invoice's words for a payment method (an order paid wholly by store credit: 'Store credit', issue 36). */
 function paymentMethodText(method: string): string {
-  return method === 'cod' ? 'Cash on Delivery' : 'Online Payment';
+  return method === 'cod' || method === 'store_credit' ? PAYMENT_METHOD_LABELS[method] : PAYMENT_METHOD_LABELS.online;
 }
 
 /** Net weight per piece, and making/stone values for the whole line in the invoice's currency, where the line recorded them. */

@@ -23,9 +23,24 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 /** How a shopper pays: cash on delivery or online through the provider. */
 export type PaymentMethod = 'cod' | 'online';
 
-/** The payment status of an order when it is placed. */
-export function paymentStatusOnPlacement(method: PaymentMethod): PaymentStatus {
-  return method === 'online' ? 'paid' : 'unpaid';
+/**
+ * How an order was paid, as it records it (orders.payment_method): the shopper's way, or
+ * 'store_credit' when their store credit paid the whole total (issue 36): nothing is collected on
+ * delivery and nothing goes through the provider, so it is neither cash nor online.
+ */
+export type OrderPaymentMethod = PaymentMethod | 'store_credit';
+
+/** An order's payment method in words (invoice, account, messages). */
+export const PAYMENT_METHOD_LABELS: Record<OrderPaymentMethod, string> = { cod: 'Cash on Delivery', online: 'Online Payment', store_credit: 'Store credit' };
+
+/** The method an order records: store credit when it pays the whole total, else the way the shopper chose. */
+export function orderPaymentMethod(chosen: PaymentMethod, total: number, storeCredit: number): OrderPaymentMethod {
+  return storeCredit > 0 && storeCredit >= total ? 'store_credit' : chosen;
+}
+
+/** The payment status of an order when it is placed: cash on delivery is unpaid until collected; online and store credit are paid. */
+export function paymentStatusOnPlacement(method: OrderPaymentMethod): PaymentStatus {
+  return method === 'cod' ? 'unpaid' : 'paid';
 }
 
 /**

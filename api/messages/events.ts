@@ -8,7 +8,7 @@ import { ID_MARK, jsonWithId, type NewMessage, outboxInsert, textWithId } from '
 import type { OrderWrite } from '../../db/queries/orders.ts';
 import type { Order, OrderItem } from '../../db/schema.ts';
 import type { Currency } from '../../rules/money.ts';
-import { DEFAULT_REFUND_DAYS, type PaymentMethod, refundExpectedBy, type RefundDays } from '../../rules/payments.ts';
+import { DEFAULT_REFUND_DAYS, type OrderPaymentMethod, refundExpectedBy, type RefundDays } from '../../rules/payments.ts';
 import type { ShippingAddress } from '../../rules/address.ts';
 import { deliveryPhone } from '../../rules/phone.ts';
 import { isEmail } from '../../rules/email.ts';
@@ -27,7 +27,7 @@ export interface OrderPlacedPayload extends Pick<Order, 'currency' | 'subtotal' 
   o_id: number;
   /** ISO time of the placement. */
   placed_at: string;
-  payment_method: PaymentMethod;
+  payment_method: OrderPaymentMethod;
   address: ShippingAddress;
   lines: OrderMessageLine[];
 }
@@ -86,7 +86,7 @@ export interface OrderContact {
 /** A refund as the shopper reads it: minor units, how it comes back, by when (ISO date). */
 export interface RefundNote {
   amount: number;
-  method: PaymentMethod | string;
+  method: OrderPaymentMethod | string;
   expected_by: string;
 }
 

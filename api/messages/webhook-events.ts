@@ -13,7 +13,7 @@ import { ID_MARK, jsonWithId, textWithId } from '../../db/queries/outbox.ts';
 import { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent, webhooksInsert } from '../../db/queries/webhooks.ts';
 import { toMajor } from '../../rules/money.ts';
 import { RETURN_WEBHOOK_DATA } from './return-events.ts';
-import type { PaymentMethod } from '../../rules/payments.ts';
+import type { OrderPaymentMethod } from '../../rules/payments.ts';
 
 export { enqueueWebhooks, WEBHOOK_EVENTS, type WebhookEvent };
 
@@ -117,7 +117,7 @@ export interface OrderPlacedWebhook {
   placed_at: string;
   currency: 'INR' | 'USD';
   total: number;
-  payment_method: PaymentMethod;
+  payment_method: OrderPaymentMethod;
 }
 
 /**

@@ -13,7 +13,6 @@ import { cartLines, cartLinesDelete, type OrderedCartLine, takeOrderedFromCart }
 import { findOrderByIdempotencyKey, findOrderByProviderOrderId, insertOrder, listedProductIds, orderItemsInsert, type OrderWrite } from '../../db/queries/orders.ts';
 import { statusChangeInsert } from '../../db/queries/admin-orders.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
-import { paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { orderItemPricing } from '../../db/queries/carat-pricing.ts';
 import { refuseShort, type StockRow, stockTake, takeStockQuery } from '../../db/queries/stock.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
@@ -26,7 +25,7 @@ import { checkoutSettings } from '../../db/queries/shop-settings.ts';
 import { type CartToPrice, priceCart, pricedFrom, type Selection } from './pricing.ts';
 import { claimPaymentForOrder, findPayment, markOpenPaymentPaid, paymentOrderUpdate, removeHolds } from '../../db/queries/payments.ts';
 import { conflictError, DomainError, forbiddenError, invalidError, notFoundError, paymentRequiredError } from '../../rules/errors.ts';
-import type { PaymentMethod } from '../../rules/payments.ts';
+import { type OrderPaymentMethod, orderPaymentMethod, paymentStatusOnPlacement } from '../../rules/payments.ts';
 import { heldPrice, type LockedPrice } from './quotes.ts';
 import { readsBeside, writeTransaction, type WriteOptions } from '../../db/transaction.ts';
 import { addressUpsert } from '../../db/queries/profile.ts';
@@ -314,7 +313,8 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
       !paid && checkout.useStoreCredit ? storeCreditToUse(await lockStoreCreditBalance(trx, request.u_id), priced.total, { currency: priced.currency }) : 0;
     // The order's own limits, then the buyer's day's (cash and PAN over every order of the day);
     // an order store credit pays in full takes no cash, so only the PAN rule applies to it.
-    const lawMethod = storeCredit > 0 && storeCredit >= priced.total ? 'online' : payment.method;
+    const method = orderPaymentMethod(payment.method, priced.total, storeCredit);
+    const lawMethod = method === 'store_credit' ? 'online' : method;
     const pan =
       assertLawfulPayment(priced, lawMethod, checkout.pan) ??
       (await assertLawfulDay(trx, priced, lawMethod, { u_id: request.u_id, phone: checkout.address.phone_number }, checkout.pan, { exceptPayment: paid?.pay_id }));
@@ -324,7 +324,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
 
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     const writes: OrderWrite[] = [
-      ...orderWrites(request, priced, payment.method, engineOf(trx)),
+      ...orderWrites(request, priced, method, engineOf(trx)),
     ];
     if (ordered.length) writes.push((db) => cartLinesDelete(db, request.u_id, ordered));
     if (paid) {
@@ -454,9 +454,9 @@ function orderRow(
     pan: sealedPan,
     shipping_weight_g: priced.weight_g,
     usd_inr: priced.usd_inr ?? usdInrNow(trx),
-    payment_method: request.payment.method,
-    // Paid in full by store credit: nothing is left to collect.
-    payment_status: storeCredit > 0 && storeCredit >= priced.total ? ('paid' as const) : paymentStatusOnPlacement(request.payment.method),
+    // Paid in full by store credit: 'store_credit', paid, nothing left to collect (issue 36).
+    payment_method: orderPaymentMethod(request.payment.method, priced.total, storeCredit),
+    payment_status: paymentStatusOnPlacement(orderPaymentMethod(request.payment.method, priced.total, storeCredit)),
     store_credit: storeCredit,
     provider_order_id: paid?.provider_order_id ?? null,
     idempotency_key: request.idempotency?.key ?? null,
@@ -465,7 +465,7 @@ function orderRow(
 }
 
 /** What is written with every new order: its items with their priced snapshot, its first status, the shopper's address, its messages and webhooks. */
-function orderWrites(request: OrderRequest, priced: ShippedCart, method: PaymentMethod, engine: Engine): OrderWrite[] {
+function orderWrites(request: OrderRequest, priced: ShippedCart, method: OrderPaymentMethod, engine: Engine): OrderWrite[] {
   const placed = orderPlacedPayload(request, priced, method);
   return [
     (db, o_id) =>
@@ -505,7 +505,7 @@ function orderWrites(request: OrderRequest, priced: ShippedCart, method: Payment
 }
 
 /** What the order-placed messages say: the order as placed (api/messages/events.ts). */
-function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: PaymentMethod) {
+function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: OrderPaymentMethod) {
   return {
     placed_at: new Date().toISOString(),
     currency: priced.currency,

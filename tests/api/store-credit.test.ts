@@ -111,13 +111,42 @@ describe('store credit at checkout', () => {
     const placed = await api('POST', '/createorder', codBody(shopper, lines, 10000, { use_store_credit: true }), shopper.auth);
     expect(placed.status).toBe(201);
     const o_id = placed.body.data.o_id;
-    expect(await order(o_id)).toMatchObject({ total: 1000000, store_credit: 1000000, payment_status: 'paid' });
+    // Recorded as what it is: paid by store credit, not cash on delivery (issue 36), paid from the start.
+    expect(await order(o_id)).toMatchObject({ total: 1000000, store_credit: 1000000, payment_status: 'paid', payment_method: 'store_credit' });
+    const placedRow = await store.db.selectFrom('order_status_history').select('payment_status').where('o_id', '=', o_id).executeTakeFirstOrThrow();
+    expect(placedRow.payment_status).toBe('paid');
+    const mine = await api('GET', `/getorder/${shopper.u_id}`, undefined, shopper.auth);
+    expect(mine.body.data.find((o: { o_id: number }) => o.o_id === o_id)).toMatchObject({ payment_method: 'store_credit', payment_status: 'paid', refund_timing: null });
     expect(await balance(shopper.u_id)).toBe(500000);
     const cancelled = await api('PUT', '/cancelorder', { o_id }, shopper.auth);
     expect(cancelled.body.data.payment_status).toBe('refunded');
     expect(cancelled.body.description).toBe('Order cancelled. ₹10,000.00 of store credit is back in your account.');
     expect(await balance(shopper.u_id)).toBe(1500000);
     expect(await store.db.selectFrom('payments').select('pay_id').where('u_id', '=', shopper.u_id).execute()).toEqual([]);
+    expect(await order(o_id)).toMatchObject({ payment_method: 'store_credit', payment_status: 'refunded', refund_amount: null });
+    // The cancelled e-mail says where the money went: back to the store credit, nothing charged or refunded elsewhere.
+    const mail = await store.db.selectFrom('outbox').select('payload').where('dedupe_key', '=', `order.cancelled:${o_id}:email`).executeTakeFirstOrThrow();
+    const payload = typeof mail.payload === 'string' ? JSON.parse(mail.payload) : mail.payload;
+    expect(payload).toMatchObject({ payment_method: 'store_credit', refund: null });
+  });
+
+  it('an order paid wholly by store credit: its invoice says "Paid by store credit", never cash on delivery', async () => {
+    const shopper = await shopperWithCredit(1000000);
+    const placed = await api('POST', '/createorder', codBody(shopper, await piece(1000000), 10000, { use_store_credit: true }), shopper.auth);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const o_id = placed.body.data.o_id;
+    await advanceOrder(store, admin, o_id, 3);
+    const doc = JSON.parse((await store.db.selectFrom('invoices').select('document').where('o_id', '=', o_id).executeTakeFirstOrThrow()).document) as InvoiceDocument;
+    expect(doc.payment_method).toBe('Store credit');
+    expect(doc.payments).toEqual({ store_credit: 1000000, balance: 0, balance_method: 'Store credit' });
+    const text = await pdfText(new Uint8Array(await (await store.app.request(`/invoice/${o_id}`, { headers: shopper.auth })).arrayBuffer()));
+    expect(text).toContain('Paid by store credit');
+    expect(text).toContain('10,000.00');
+    expect(text).not.toContain('Cash on Delivery');
+    expect(text).not.toContain('due on delivery');
+    // Delivered: nothing to collect, it stays paid (not "collected cash").
+    await advanceOrder(store, admin, o_id, 4);
+    expect(await order(o_id)).toMatchObject({ payment_method: 'store_credit', payment_status: 'paid' });
   });
 
   it('online remainder: ₹2,500 credit toward ₹10,000, the provider takes ₹7,500; cancelling refunds ₹7,500 and gives the ₹2,500 back', async () => {

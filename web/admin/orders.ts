@@ -142,6 +142,7 @@ export function paymentBadge(order: Pick<DeskOrder, 'payment_status' | 'payment_
 export function paymentMethodLabel(method: string): string {
   if (method === 'cod') return 'Cash on delivery';
   if (method === 'online') return 'Online';
+  if (method === 'store_credit') return 'Store credit';
   return method || 'N/A';
 }
 

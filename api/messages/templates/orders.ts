@@ -30,6 +30,7 @@ function dayText(iso: string): string {
 /** How the money of an order was paid, in words, with the amount. */
 function paymentText(order: Pick<OrderPlacedPayload, 'payment_method' | 'total' | 'currency'>): string {
   const amount = moneyText(order.total, order.currency);
+  if (order.payment_method === 'store_credit') return `Paid by store credit: ${amount}, nothing to pay when it arrives.`;
   return order.payment_method === 'cod' ? `Cash on delivery: ${amount} to pay when it arrives.` : `Paid online: ${amount}, received with thanks.`;
 }
 
@@ -252,7 +253,7 @@ const orderCancelled: Template<OrderUpdatePayload> = {
         P(`Dear ${firstName(update)}, order #${update.o_id} (${moneyText(update.total, update.currency)}) was cancelled on ${dayText(update.at)}.`),
         ...(refund
           ? [P(`We are refunding ${moneyText(refund.amount, update.currency)} ${refundMethodText(refund.method)}; we will write again when the payment provider has accepted it.`), refundFacts(refund, update.currency)]
-          : [P(update.payment_method === 'cod' ? 'Nothing was charged: it was to be paid on delivery.' : 'Nothing is owed either way.')]),
+          : [P(update.payment_method === 'cod' ? 'Nothing was charged: it was to be paid on delivery.' : update.payment_method === 'store_credit' ? 'It was paid by store credit: the credit is back in your account.' : 'Nothing is owed either way.')]),
         Small('Questions? Reply to this e-mail.'),
       ],
       context,

@@ -113,7 +113,7 @@ export const Order = z
     country: z.string().openapi({ description: 'ISO 3166 alpha-2 of the destination (IN for orders placed before countries were asked).' }),
     pan: z.string().nullable().openapi({ description: 'The buyer\'s PAN when the order needed one, kept sealed (AES-256-GCM, PAN_KEY): masked (XXXXXX234F) in every list and answer, whole only in GET /getorderdetail to staff holding `pan.view` (owner, accounts), each such answer recorded in the audit trail (pan.view).' }),
     invoice_no: z.string().nullable().openapi({ description: 'The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF.' }),
-    payment_method: z.string().openapi({ description: 'cod or online.' }),
+    payment_method: z.string().openapi({ description: 'cod, online, or store_credit: the shopper\'s store credit paid the whole total (issue 36), so nothing is collected on delivery and nothing goes through the payment provider.' }),
     payment_status: z.enum(PAYMENT_STATUSES).openapi({
       description:
         'unpaid (cash on delivery not collected yet; stays unpaid when a cash order is cancelled), paid (online payment confirmed by the provider, or cash collected on delivery), refund_pending (cancelled after payment; the refund is asked of the provider), refunded (the provider accepted it: see refund_amount and refunded_at).',

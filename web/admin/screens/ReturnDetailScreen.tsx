@@ -38,14 +38,19 @@ const STEPS: Record<DeskStatus, { action: string; title: string; says: (r: DeskR
   refunded: {
     action: 'Refund',
     title: 'Refund the shopper',
-    says: (r) => (paidByTransfer(r) ? 'Record the bank or UPI transfer you made to the shopper.' : 'The refund is asked of the payment provider, to the card or account the shopper paid with.'),
+    says: (r) =>
+      paidByTransfer(r)
+        ? 'Record the bank or UPI transfer you made to the shopper.'
+        : r.payment_method === 'store_credit'
+          ? 'The order was paid with store credit: the refund goes back to the shopper’s store credit.'
+          : 'The refund is asked of the payment provider, to the card or account the shopper paid with.',
   },
   credited: { action: 'Give store credit', title: 'Give store credit', says: () => 'The value is added to the shopper’s store credit, usable at checkout toward a new order.' },
 };
 
 /** A cash-on-delivery order's refund, and every buy-back, is a transfer the shop makes and records. */
 function paidByTransfer(request: Pick<DeskReturn, 'kind' | 'payment_method'>): boolean {
-  return request.kind === 'buyback' || request.payment_method !== 'online';
+  return request.kind === 'buyback' || request.payment_method === 'cod';
 }
 
 /** The steps the server says may come next, as the desk offers them. */
@@ -156,7 +161,7 @@ export function ReturnDetailScreen({ r_id }: { r_id: number }) {
           <Card id="return-order" title="Order">
             <dl className="admin-facts admin-card__body">
               <dt>Paid by</dt>
-              <dd>{request.order.payment_method === 'online' ? 'Online payment' : 'Cash on delivery'}</dd>
+              <dd>{request.order.payment_method === 'online' ? 'Online payment' : request.order.payment_method === 'store_credit' ? 'Store credit (all of it)' : 'Cash on delivery'}</dd>
               <dt>Total</dt>
               <dd className="admin-num">{formatOrderMoney(request.order.total, currency)}</dd>
               <dt>Delivered</dt>

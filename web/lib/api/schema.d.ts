@@ -3638,7 +3638,7 @@ export interface components {
             pan: string | null;
             /** @description The GST tax invoice number once issued (when the order ships); GET /invoice/{o_id} answers its PDF. */
             invoice_no: string | null;
-            /** @description cod or online. */
+            /** @description cod, online, or store_credit: the shopper's store credit paid the whole total (issue 36), so nothing is collected on delivery and nothing goes through the payment provider. */
             payment_method: string;
             /**
              * @description unpaid (cash on delivery not collected yet; stays unpaid when a cash order is cancelled), paid (online payment confirmed by the provider, or cash collected on delivery), refund_pending (cancelled after payment; the refund is asked of the provider), refunded (the provider accepted it: see refund_amount and refunded_at).
