@@ -43,6 +43,7 @@ import { ownLineForQuote, shopPolicy } from '../../db/queries/shop-policy.ts';
 import { quotePiece, quoteRefusal, quoteWords, requestQuote, type RequestQuote, requestQuoteWords, type ValuedLine } from '../../rules/buyback.ts';
 import { buybackQuoteOf, keptBuybackQuote, recordBuybackQuote } from '../../db/queries/buyback.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
+import { formatDateTime } from '../../rules/dates.ts';
 import { grantStoreCredit } from '../../db/queries/store-credit.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -165,7 +166,8 @@ export async function requestReturn(deps: Pick<Deps, 'db'>, request: ReturnReque
       const valued = await buybackValue(trx, request.u_id, order, request.items, new Date(now));
       if ('quote' in valued) {
         await recordBuybackQuote(trx, r_id, valued.quote);
-        await addReturnEvent(trx, { r_id, status: 'requested', actor: 'system', u_id: null, note: `Quoted at today's rate: ${valued.words} ${requestQuoteWords({ ...valued.quote, currency: order.currency })}` });
+        // The shopper's request, with what it was quoted (the timeline says 'system' for the payment provider).
+        await addReturnEvent(trx, { r_id, status: 'requested', actor: 'shopper', u_id: request.u_id, note: `Quoted at today's rate: ${valued.words} ${requestQuoteWords({ ...valued.quote, currency: order.currency })}` });
       }
     }
     const estimate = await returnEstimate(trx, ret, policy, order);
@@ -262,7 +264,7 @@ async function buybackValue(
     if (refusal || line.net_weight_mg === null || ratePaisePerGram === null) return { refusal: refusal ?? 'This piece cannot be valued here.' };
     const quote = quotePiece({ netWeightMg: line.net_weight_mg, quantity: piece.quantity, stonesInr: line.stones_inr, makingInr: line.making_inr }, ratePaisePerGram, policy);
     valued.push({ quote, ratePaisePerGram, rateAt: rate?.updatedAt ?? null });
-    words.push(`${line.product_name} × ${piece.quantity}: ${quoteWords(quote, line.carat_name ?? rate?.name ?? '', ratePaisePerGram)}${rate?.updatedAt ? ` Rate of ${rate.updatedAt}.` : ''}`);
+    words.push(`${line.product_name} × ${piece.quantity}: ${quoteWords(quote, line.carat_name ?? rate?.name ?? '', ratePaisePerGram)}${rate?.updatedAt ? ` Rate of ${formatDateTime(rate.updatedAt)}.` : ''}`);
   }
   const quote = requestQuote(valued, now, policy);
   const amount = order.currency === 'INR' ? quote.payout : order.usd_inr === null ? null : dollarsFromRupees(quote.payout, Number(order.usd_inr));
