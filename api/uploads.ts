@@ -63,7 +63,7 @@ export type MediaKind = 'image' | 'video';
 /** Accepted types, detected by content: extension stored for each detected type. */
 const IMAGE_TYPES: Record<string, string> = { jpg: 'jpg', png: 'png', apng: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
 const VIDEO_TYPES: Record<string, string> = { mp4: 'mp4', m4v: 'mp4', webm: 'webm', ogv: 'ogg', ogm: 'ogg' };
-/** A photo (accept 'photo'): JPEG, PNG or WebP only (rules/media.ts RETURN_PHOTO_TYPES). */
+/** A photo (accept 'photo'): JPEG, PNG or WebP only (rules/return-photos.ts RETURN_PHOTO_TYPES). */
 const PHOTO_TYPES: Record<string, string> = { jpg: 'jpg', png: 'png', webp: 'webp' };
 
 /**

@@ -25,10 +25,3 @@ export const PRIVATE_MEDIA_FOLDERS = ['ReturnPhotos'] as const;
 export type PrivateMediaFolder = (typeof PRIVATE_MEDIA_FOLDERS)[number];
 /** Any folder the store keeps uploads in, public or private. */
 export type StoredFolder = MediaFolder | PrivateMediaFolder;
-
-/** Photos a shopper may attach to one return request. */
-export const MAX_RETURN_PHOTOS = 5;
-/** The limit of one return photo: 10 MB (MiB), more than a phone's camera makes. */
-export const MAX_RETURN_PHOTO_BYTES = 10 * 1024 * 1024;
-/** What a return photo may be, by its bytes: JPEG, PNG or WebP. */
-export const RETURN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

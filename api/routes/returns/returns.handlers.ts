@@ -3,7 +3,7 @@ import type { Handler } from 'hono';
 import type { DB } from '../../../db/connection.ts';
 import { mediaKey, mediaStore } from '../../../db/media-store.ts';
 import { writeTransaction } from '../../../db/transaction.ts';
-import { MAX_RETURN_PHOTOS } from '../../../rules/media.ts';
+import { MAX_RETURN_PHOTOS } from '../../../rules/return-photos.ts';
 import { parseFields, withUpload } from '../../uploads.ts';
 import { findCreditNote } from '../../../db/queries/credit-notes.ts';
 import { findOrder } from '../../../db/queries/orders.ts';

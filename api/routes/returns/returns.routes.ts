@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireUser } from '../../auth.ts';
 import { bearer, errorResponses, jsonBody, jsonOk } from '../../openapi/schemas.ts';
 import { MAX_QUANTITY } from '../../../rules/orders.ts';
-import { MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/media.ts';
+import { MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/return-photos.ts';
 import { RETURN_REASONS } from '../../../rules/returns.ts';
 import { FileField, multipartBody, type UploadRules } from '../../uploads.ts';
 import { recordId } from '../admin/admin.schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { RETURN_KINDS, RETURN_NOTE_MAX, RETURN_REASON_KEYS, RETURN_REASONS, RETURN_STATUSES } from '../../../rules/returns.ts';
-import { MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/media.ts';
+import { MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/return-photos.ts';
 import { recordId } from '../admin/admin.schemas.ts';
 
 const Money = z.number().openapi({ description: 'Major units of `currency` (rupees or dollars).' });
