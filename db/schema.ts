@@ -785,6 +785,64 @@ export interface SalesFirstOrderTable {
   day: string;
 }
 
+/**
+ * The sales report's sums a day at a time (issue 37, migration 2026_12_04_0001): kept by
+ * the database's triggers in the transaction of each change of an order or a line, never
+ * written by the store. Days in India, 'YYYY-MM-DD'; amounts in rupees (paise).
+ */
+export interface SalesDayOrderTable {
+  day: string;
+  /** 1: the orders were cancelled. */
+  cancelled: number;
+  payment_method: string;
+  country: string;
+  state: string;
+  orders: number;
+  revenue: number;
+  /** The GST inside the orders' totals, per order: as CGST + SGST (in the shop's state), and as IGST. */
+  gst_intra: number;
+  gst_inter: number;
+  discounts: number;
+  shipping: number;
+  refund_orders: number;
+  refund_value: number;
+}
+
+/** Pieces sold (orders not cancelled) by day and carat: milligrams, metal, making and stones. */
+export interface SalesDayCaratTable {
+  day: string;
+  carat: string;
+  pieces: number;
+  mg: number;
+  metal: number;
+  making: number;
+  stones: number;
+}
+
+/** Pieces sold (orders not cancelled) by day, product (0: no longer in the catalogue) and category. */
+export interface SalesDayPieceTable {
+  day: string;
+  p_id: number;
+  category: string;
+  pieces: number;
+  revenue: number;
+}
+
+/** A customer's orders not cancelled on a day (a day left with none is deleted), with the day's week (its Monday) and month (YYYY-MM). */
+export interface SalesDayCustomerTable {
+  day: string;
+  u_id: number;
+  week: string;
+  month: string;
+  orders: number;
+}
+
+/** A customer's first day with an order not cancelled. */
+export interface SalesFirstOrderTable {
+  u_id: number;
+  day: string;
+}
+
 export interface Database {
   users: UserTable;
   categories: CategoryTable;

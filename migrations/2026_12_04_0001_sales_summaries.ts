@@ -9,9 +9,12 @@ import { BIG_INTEGER, engineOf, type Engine } from './portable.ts';
 // row: +, deleted row: -, updated row: - the old, + the new) with an upsert that
 // adds to what is there (`on conflict do update set x = x + excluded.x`): safe under
 // concurrent placements on PostgreSQL (read committed waits for the row, serializable
-// retries), and SQLite has one writer. Days are days in India (UTC+05:30 of the
-// stored UTC text created_at); amounts are paise, a dollar order's converted at the
-// rate kept with it, half up (as rules/invoice.ts rupeesFromDollars).
+// fails with 40001; two placements taking the same rows in another order deadlock at
+// worst, 40P01: db/transaction.ts writeTransaction runs either again), and SQLite has
+// one writer. The same expressions backfill the tables from the orders already there.
+// Days are days in India (UTC+05:30 of created_at, UTC text 'YYYY-MM-DD HH:MM:SS' on
+// both engines); amounts are paise, a dollar order's converted at the rate kept with
+// it, half up (as rules/invoice.ts rupeesFromDollars; 0 without a rate).
 // - sales_day_orders: by day × cancelled × payment method × country × state: orders,
 //   revenue, discounts, shipping, refunds (refund_pending/refunded with an amount),
 //   and the GST inside the totals summed per order, both ways the order can be taxed
@@ -23,8 +26,9 @@ import { BIG_INTEGER, engineOf, type Engine } from './portable.ts';
 //   metal, making and stones (paise before GST).
 // - sales_day_pieces: lines of orders not cancelled by day × product (0: none) ×
 //   category: pieces and revenue (line totals in rupees).
-// - sales_day_customers: orders not cancelled by day × customer (0 rows left in
-//   place), with the day's week (its Monday), for customers per day/week/month.
+// - sales_day_customers: orders not cancelled by day × customer (a row is deleted
+//   when its day has none left), with the day's week (its Monday) and month, for
+//   customers counted once per day, week, month or run of days.
 // - sales_first_orders: each customer's first day with an order not cancelled (the
 //   new customers of a period): the earlier of the two on a placement, read again
 //   from the customer's orders (index orders_customer_first) on any other change.
@@ -108,7 +112,12 @@ function pieceSums(e: Engine, s: Source, sign: 1 | -1): string {
 
 function customerDays(e: Engine, s: Source, sign: 1 | -1): string {
   const o = s.o;
-  return upsert(e, 'sales_day_customers', [['day', dayOf(e, `${o}.created_at`)], ['u_id', `${o}.u_id`], ['week', weekOf(e, `${o}.created_at`)]], [['orders', '1']], s, sign);
+  const at = `${o}.created_at`;
+  return upsert(e, 'sales_day_customers', [['day', dayOf(e, at)], ['u_id', `${o}.u_id`], ['week', weekOf(e, at)], ['month', `substr(${dayOf(e, at)}, 1, 7)`]], [['orders', '1']], s, sign);
+}
+/** A customer's day left with no order is deleted (the report counts rows, never looking at orders). */
+function customerDayGone(e: Engine, o: string): string {
+  return `delete from sales_day_customers where u_id = ${o}.u_id and day = ${dayOf(e, `${o}.created_at`)} and orders <= 0`;
 }
 
 /** A customer's first day with an order not cancelled, read again from the orders. */
@@ -174,7 +183,7 @@ const GROUPS: Group[] = [
     name: 'sales_customers',
     table: 'orders',
     add: (e) => [customerDays(e, { ...row('NEW'), where: `NEW.u_id is not null and ${live('NEW')}` }, 1), firstOrderAdd(e, 'NEW')],
-    remove: (e) => [customerDays(e, { ...row('OLD'), where: `OLD.u_id is not null and ${live('OLD')}` }, -1), ...firstOrderAgain(e, 'OLD.u_id')],
+    remove: (e) => [customerDays(e, { ...row('OLD'), where: `OLD.u_id is not null and ${live('OLD')}` }, -1), customerDayGone(e, 'OLD'), ...firstOrderAgain(e, 'OLD.u_id')],
     watch: [isLive, col('created_at'), col('u_id')],
   },
   {
@@ -233,6 +242,8 @@ async function backfill(db: Kysely<any>): Promise<void> {
 export async function up(db: Kysely<any>): Promise<void> {
   const big = (name: string) => (t: any) => t.addColumn(name, BIG_INTEGER, (c: any) => c.notNull().defaultTo(0));
   const sums = (t: any, names: string[]) => names.reduce((b, n) => big(n)(b), t);
+  // SQLite: each table stored in its key's order (a run of days is read in one pass, its sums beside its key).
+  const clustered = engineOf(db) === 'sqlite' ? sql`without rowid` : sql``;
   await sums(
     db.schema.createTable('sales_day_orders')
       .addColumn('day', 'text', (c) => c.notNull())
@@ -241,26 +252,37 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('country', 'text', (c) => c.notNull())
       .addColumn('state', 'text', (c) => c.notNull()),
     ['orders', 'revenue', 'gst_intra', 'gst_inter', 'discounts', 'shipping', 'refund_orders', 'refund_value'],
-  ).addPrimaryKeyConstraint('sales_day_orders_key', ['day', 'cancelled', 'payment_method', 'country', 'state']).execute();
+  ).addPrimaryKeyConstraint('sales_day_orders_key', ['day', 'cancelled', 'payment_method', 'country', 'state']).modifyEnd(clustered).execute();
   await sums(
     db.schema.createTable('sales_day_carats').addColumn('day', 'text', (c) => c.notNull()).addColumn('carat', 'text', (c) => c.notNull()),
     ['pieces', 'mg', 'metal', 'making', 'stones'],
-  ).addPrimaryKeyConstraint('sales_day_carats_key', ['day', 'carat']).execute();
+  ).addPrimaryKeyConstraint('sales_day_carats_key', ['day', 'carat']).modifyEnd(clustered).execute();
   await sums(
     db.schema.createTable('sales_day_pieces').addColumn('day', 'text', (c) => c.notNull()).addColumn('p_id', 'integer', (c) => c.notNull()).addColumn('category', 'text', (c) => c.notNull()),
     ['pieces', 'revenue'],
-  ).addPrimaryKeyConstraint('sales_day_pieces_key', ['day', 'p_id', 'category']).execute();
+  ).addPrimaryKeyConstraint('sales_day_pieces_key', ['day', 'p_id', 'category']).modifyEnd(clustered).execute();
   await sums(
-    db.schema.createTable('sales_day_customers').addColumn('day', 'text', (c) => c.notNull()).addColumn('u_id', 'integer', (c) => c.notNull()).addColumn('week', 'text', (c) => c.notNull()),
+    db.schema.createTable('sales_day_customers')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('u_id', 'integer', (c) => c.notNull())
+      .addColumn('week', 'text', (c) => c.notNull())
+      .addColumn('month', 'text', (c) => c.notNull()),
     ['orders'],
-  ).addPrimaryKeyConstraint('sales_day_customers_key', ['day', 'u_id', 'week']).execute();
+  ).addPrimaryKeyConstraint('sales_day_customers_key', ['day', 'u_id', 'week', 'month']).modifyEnd(clustered).execute();
   await db.schema.createTable('sales_first_orders')
     .addColumn('u_id', 'integer', (c) => c.primaryKey())
     .addColumn('day', 'text', (c) => c.notNull())
+    .modifyEnd(clustered)
     .execute();
   await db.schema.createIndex('sales_first_orders_day').on('sales_first_orders').columns(['day']).execute();
-  // Customers of a run of days by week (the key's day first, then what the count reads).
-  await db.schema.createIndex('sales_day_customers_weeks').on('sales_day_customers').columns(['day', 'week', 'u_id', 'orders']).execute();
+  // Customers counted once a week, a month, or over the whole run: each count reads an
+  // index in the order it counts in (no sort of the customers).
+  await db.schema.createIndex('sales_day_customers_week').on('sales_day_customers').columns(['week', 'u_id']).execute();
+  await db.schema.createIndex('sales_day_customers_month').on('sales_day_customers').columns(['month', 'u_id']).execute();
+  await db.schema.createIndex('sales_day_customers_customer').on('sales_day_customers').columns(['u_id', 'day']).execute();
+  // Top pieces of a run of days: summed in the products' order (with statistics, SQLite skips through
+  // this index a product at a time: no sort of the days' rows).
+  await db.schema.createIndex('sales_day_pieces_products').on('sales_day_pieces').columns(['p_id', 'category', 'day', 'pieces', 'revenue']).execute();
   await backfill(db);
   await createTriggers(db);
 }

@@ -66,7 +66,7 @@ async function expectSummariesMatchOrders() {
     });
     if (live(o) && o.u_id !== null) {
       const day = dayOf(o.created_at);
-      add(customers, { day, u_id: o.u_id, week: periodOf(day, 'week') }, { orders: 1 });
+      add(customers, { day, u_id: o.u_id, week: periodOf(day, 'week'), month: periodOf(day, 'month') }, { orders: 1 });
       const first = firsts.get(String(o.u_id));
       if (!first || day < String(first.day)) firsts.set(String(o.u_id), { u_id: o.u_id, day });
     }
@@ -87,7 +87,9 @@ async function expectSummariesMatchOrders() {
   await compare('sales_day_orders', dayOrders, ['day', 'cancelled', 'payment_method', 'country', 'state']);
   await compare('sales_day_carats', carats, ['day', 'carat']);
   await compare('sales_day_pieces', pieces, ['day', 'p_id', 'category']);
-  await compare('sales_day_customers', customers, ['day', 'u_id', 'week']);
+  await compare('sales_day_customers', customers, ['day', 'u_id', 'week', 'month']);
+  // A customer's day left with no order is gone (the report counts rows).
+  expect(await db.selectFrom('sales_day_customers').select('day').where('orders', '<=', 0).execute()).toEqual([]);
   const firstDays = (rows: Iterable<Row>) => [...rows].map((f) => `${f.u_id} ${f.day}`).sort();
   expect(firstDays(await kept('sales_first_orders')), 'sales_first_orders').toEqual(firstDays(firsts.values()));
   return { orders: orders.length, items: items.length };

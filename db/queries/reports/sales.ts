@@ -19,11 +19,11 @@
  */
 
 import { type RawBuilder, sql } from 'kysely';
-import type { DB } from '../../connection.ts';
+import { type DB, engineOf } from '../../connection.ts';
 import { num } from './sql.ts';
 import { toMajor } from '../../../rules/money.ts';
 import {
-  addSums, emptySums, periodOf, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
+  addSums, daysBetween, emptySums, periodOf, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
   type ReportGroup, type SalesFigures, type SalesSums,
 } from '../../../rules/reports.ts';
 
@@ -90,19 +90,33 @@ export async function itemSums(db: DB, from: string, to: string, byDay: boolean)
 }
 
 /**
+ * SQLite, over many days: the customers of a run of days read in the customers' order
+ * (index sales_day_customers_customer, every row of it, no sort), which its planner
+ * would not choose: ~7 ms instead of ~21 for two years of 100,000 orders. Few days:
+ * the days' rows, sorted.
+ */
+function byCustomer(db: DB, from: string, to: string): RawBuilder<unknown> {
+  return engineOf(db) === 'sqlite' && daysBetween(from, to) >= 180 ? sql`indexed by sales_day_customers_customer` : sql``;
+}
+
+/**
  * Customers who ordered (not cancelled) in each period of [from, to] (each counted
  * once a period), and how many of them made their first such order in it (their
  * first day falls in the period: they ordered in it, and never before).
  */
 export async function customerCounts(db: DB, from: string, to: string, group: ReportGroup | 'all'): Promise<Map<string, { customers: number; new: number }>> {
-  const period = { all: sql`'all'`, day: sql`s.day`, week: sql`s.week`, month: sql`substr(s.day, 1, 7)` }[group];
-  const who = group === 'day' ? sql`count(*)` : sql`count(distinct s.u_id)`;
+  const days = sql`s.day >= ${from} and s.day <= ${to}`;
+  // A row is a customer's day with orders; each count reads an index in the order it counts in.
+  const counted = {
+    day: sql`select s.day as period, count(*) as customers from sales_day_customers s where ${days} group by s.day`,
+    week: sql`select s.week as period, count(distinct s.u_id) as customers from sales_day_customers s
+      where s.week >= ${periodOf(from, 'week')} and s.week <= ${to} and ${days} group by s.week`,
+    month: sql`select s.month as period, count(distinct s.u_id) as customers from sales_day_customers s
+      where s.month >= ${periodOf(from, 'month')} and s.month <= ${periodOf(to, 'month')} and ${days} group by s.month`,
+    all: sql`select 'all' as period, count(*) as customers from (select s.u_id from sales_day_customers s ${byCustomer(db, from, to)} where ${days} group by s.u_id) x`,
+  }[group];
   const [{ rows }, { rows: firsts }] = await Promise.all([
-    sql<Record<string, unknown>>`
-      select ${period} as period, ${who} as customers
-      from sales_day_customers s
-      where s.day >= ${from} and s.day <= ${to} and s.orders > 0
-      group by 1`.execute(db),
+    sql<Record<string, unknown>>`${counted}`.execute(db),
     sql<Record<string, unknown>>`
       select f.day as day, count(*) as new from sales_first_orders f where f.day >= ${from} and f.day <= ${to} group by f.day`.execute(db),
   ]);
