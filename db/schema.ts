@@ -771,63 +771,6 @@ export interface SalesDayPieceTable {
   revenue: number;
 }
 
-/** A customer's orders not cancelled on a day (0 rows stay), with the day's week (its Monday). */
-export interface SalesDayCustomerTable {
-  day: string;
-  u_id: number;
-  week: string;
-  orders: number;
-}
-
-/** A customer's first day with an order not cancelled. */
-export interface SalesFirstOrderTable {
-  u_id: number;
-  day: string;
-}
-
-/**
- * The sales report's sums a day at a time (issue 37, migration 2026_12_04_0001): kept by
- * the database's triggers in the transaction of each change of an order or a line, never
- * written by the store. Days in India, 'YYYY-MM-DD'; amounts in rupees (paise).
- */
-export interface SalesDayOrderTable {
-  day: string;
-  /** 1: the orders were cancelled. */
-  cancelled: number;
-  payment_method: string;
-  country: string;
-  state: string;
-  orders: number;
-  revenue: number;
-  /** The GST inside the orders' totals, per order: as CGST + SGST (in the shop's state), and as IGST. */
-  gst_intra: number;
-  gst_inter: number;
-  discounts: number;
-  shipping: number;
-  refund_orders: number;
-  refund_value: number;
-}
-
-/** Pieces sold (orders not cancelled) by day and carat: milligrams, metal, making and stones. */
-export interface SalesDayCaratTable {
-  day: string;
-  carat: string;
-  pieces: number;
-  mg: number;
-  metal: number;
-  making: number;
-  stones: number;
-}
-
-/** Pieces sold (orders not cancelled) by day, product (0: no longer in the catalogue) and category. */
-export interface SalesDayPieceTable {
-  day: string;
-  p_id: number;
-  category: string;
-  pieces: number;
-  revenue: number;
-}
-
 /** A customer's orders not cancelled on a day (a day left with none is deleted), with the day's week (its Monday) and month (YYYY-MM). */
 export interface SalesDayCustomerTable {
   day: string;
@@ -972,7 +915,7 @@ export const DATABASE_COLUMNS: { [T in keyof Database]: Record<keyof Database[T]
   sales_day_orders: { day: true, cancelled: true, payment_method: true, country: true, state: true, orders: true, revenue: true, gst_intra: true, gst_inter: true, discounts: true, shipping: true, refund_orders: true, refund_value: true },
   sales_day_carats: { day: true, carat: true, pieces: true, mg: true, metal: true, making: true, stones: true },
   sales_day_pieces: { day: true, p_id: true, category: true, pieces: true, revenue: true },
-  sales_day_customers: { day: true, u_id: true, week: true, orders: true },
+  sales_day_customers: { day: true, u_id: true, week: true, month: true, orders: true },
   sales_first_orders: { u_id: true, day: true },
 };
 
