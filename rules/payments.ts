@@ -2,7 +2,7 @@
  * An order's payment status, as every order answer tells it:
  *
  * - unpaid: cash on delivery, not collected yet (or never, once cancelled);
- * - paid: an online payment the provider confirmed, or cash collected on delivery;
+ * - paid: an online payment the provider confirmed, cash collected on delivery, or store credit that paid the whole order;
  * - refund_pending: cancelled after payment; the refund is asked of the provider;
  * - refunded: the provider accepted the refund (amount and date recorded).
  */

@@ -113,7 +113,7 @@ export interface ReturnableLine {
   quantity: number;
   /** Pieces of the line already asked back by a live request (or returned). */
   already_returned: number;
-  /** The product's flags (policy36): non-returnable kind, partial-refund collection. */
+  /** The return terms the piece was sold under (order_items' copy of its product's flags, issue 36): non-returnable kind, partial-refund collection. */
   non_returnable: string | null;
   partial_refund: boolean;
 }
