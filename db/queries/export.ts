@@ -4,8 +4,10 @@
  * yields rows as the file writes them (rules/csv.ts columns): money in rupees or dollars with
  * 2 decimals, times in ISO 8601. No PAN, no password, no token ever leaves here.
  */
+import { sql } from 'kysely';
 import { CARAT_COLUMNS, type CUSTOMER_CSV_COLUMNS, type INVOICE_CSV_COLUMNS, type ORDER_CSV_COLUMNS, type ProductCsvRow, listCell, moneyCell, stockCell, unitsCell, updatedAtCell } from '../../rules/csv.ts';
-import type { InvoiceDocument } from '../../rules/invoice.ts';
+import type { CreditNoteDocument } from '../../rules/credit-note.ts';
+import { type InvoiceDocument, financialYearLabel } from '../../rules/invoice.ts';
 import { statusLabel } from '../../rules/orders.ts';
 import type { DB } from '../connection.ts';
 import { isoTimestamp } from '../time.ts';
@@ -105,19 +107,38 @@ const emptyLine = {
   net_weight_g: '', metal_inr: '', making_inr: '', stones_inr: '', gst_inr: '',
 };
 
+/** Where a document numbered per financial year (an invoice, a credit note) sits in number order. */
+interface NumberedKey {
+  financial_year: number;
+  sequence: number;
+}
+
+/** Documents after `key` in number order (the columns invoices and credit_notes share). */
+const afterNumber = (key: NumberedKey) =>
+  sql<boolean>`(financial_year > ${key.financial_year} or (financial_year = ${key.financial_year} and sequence > ${key.sequence}))`;
+
+/** Numbered documents a page at a time (keyset pages on financial_year, sequence): `read` answers the page after a key. */
+async function* numberedPages<R extends NumberedKey>(read: (after: NumberedKey | undefined) => Promise<R[]>): AsyncGenerator<R[]> {
+  let after: NumberedKey | undefined;
+  for (;;) {
+    const page = await read(after);
+    if (page.length === 0) return;
+    yield page;
+    const last = page[page.length - 1];
+    after = { financial_year: last.financial_year, sequence: last.sequence };
+  }
+}
+
 /** Tax invoices issued in the period, in number order within each financial year; figures as the invoice was issued. */
 export async function* invoiceRows(db: DB, period: ExportPeriod): AsyncGenerator<Row<typeof INVOICE_CSV_COLUMNS>> {
-  let after: { financial_year: number; sequence: number } | undefined;
-  for (;;) {
+  const pages = numberedPages((after) => {
     let query = db.selectFrom('invoices').select(['invoice_no', 'financial_year', 'sequence', 'issued_at', 'o_id', 'document']);
     if (period.from) query = query.where('issued_at', '>=', period.from);
     if (period.to) query = query.where('issued_at', '<=', period.to);
-    if (after) {
-      const { financial_year, sequence } = after;
-      query = query.where((eb) => eb.or([eb('financial_year', '>', financial_year), eb.and([eb('financial_year', '=', financial_year), eb('sequence', '>', sequence)])]));
-    }
-    const invoices = await query.orderBy('financial_year').orderBy('sequence').limit(EXPORT_PAGE / 5).execute();
-    if (invoices.length === 0) return;
+    if (after) query = query.where(afterNumber(after));
+    return query.orderBy('financial_year').orderBy('sequence').limit(EXPORT_PAGE / 5).execute();
+  });
+  for await (const invoices of pages) {
     for (const invoice of invoices) {
       const doc = JSON.parse(invoice.document) as InvoiceDocument;
       const totals = doc.figures.totals;
@@ -142,8 +163,59 @@ export async function* invoiceRows(db: DB, period: ExportPeriod): AsyncGenerator
         total_inr: moneyCell(doc.currency === 'INR' ? totals.gross : (doc.exchange?.total_inr ?? null)),
       };
     }
-    const last = invoices[invoices.length - 1];
-    after = { financial_year: last.financial_year, sequence: last.sequence };
+  }
+}
+
+/** The credit notes export's columns: each note beside the invoice it refers to, with its tax split as issued. */
+export const CREDIT_NOTE_CSV_COLUMNS = [
+  'credit_note_no', 'issued_at', 'financial_year', 'invoice_no', 'invoice_date', 'o_id', 'r_id', 'reason', 'currency', 'buyer_name', 'buyer_state', 'buyer_country',
+  'place_of_supply', 'supply', 'taxable_value', 'cgst', 'sgst', 'igst', 'total', 'total_inr',
+] as const;
+
+/**
+ * GST credit notes issued in the period (issue 36's credit_notes), in number order within each
+ * financial year: the invoice each refers to (and when that was issued), the return, and the
+ * figures as the note was issued (taxable value, CGST, SGST, IGST, total; a dollar note's rupee
+ * total at its order's rate).
+ */
+export async function* creditNoteRows(db: DB, period: ExportPeriod): AsyncGenerator<Row<typeof CREDIT_NOTE_CSV_COLUMNS>> {
+  const pages = numberedPages((after) => {
+    let query = db
+      .selectFrom('credit_notes')
+      .select(['credit_note_no', 'financial_year', 'sequence', 'issued_at', 'invoice_no', 'o_id', 'r_id', 'currency', 'supply', 'place_of_supply', 'gross', 'taxable', 'cgst', 'sgst', 'igst', 'document']);
+    if (period.from) query = query.where('issued_at', '>=', period.from);
+    if (period.to) query = query.where('issued_at', '<=', period.to);
+    if (after) query = query.where(afterNumber(after));
+    return query.orderBy('financial_year').orderBy('sequence').limit(EXPORT_PAGE / 5).execute();
+  });
+  for await (const notes of pages) {
+    const invoices = await db.selectFrom('invoices').select(['invoice_no', 'issued_at']).where('invoice_no', 'in', [...new Set(notes.map((n) => n.invoice_no))]).execute();
+    const issuedOf = new Map(invoices.map((i) => [i.invoice_no, i.issued_at]));
+    for (const note of notes) {
+      const doc = JSON.parse(note.document) as Partial<CreditNoteDocument>;
+      yield {
+        credit_note_no: note.credit_note_no,
+        issued_at: iso(note.issued_at),
+        financial_year: financialYearLabel(note.financial_year),
+        invoice_no: note.invoice_no,
+        invoice_date: iso(issuedOf.get(note.invoice_no)),
+        o_id: note.o_id,
+        r_id: note.r_id,
+        reason: doc.reason ?? '',
+        currency: note.currency,
+        buyer_name: doc.buyer?.name ?? '',
+        buyer_state: doc.buyer?.state ?? '',
+        buyer_country: doc.buyer?.country ?? '',
+        place_of_supply: doc.place_of_supply ?? note.place_of_supply ?? '',
+        supply: note.supply,
+        taxable_value: moneyCell(note.taxable),
+        cgst: moneyCell(note.cgst),
+        sgst: moneyCell(note.sgst),
+        igst: moneyCell(note.igst),
+        total: moneyCell(note.gross),
+        total_inr: moneyCell(note.currency === 'INR' ? note.gross : (doc.exchange?.total_inr ?? null)),
+      };
+    }
   }
 }
 

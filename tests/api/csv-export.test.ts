@@ -30,6 +30,15 @@ async function download(url: string, headers = owner.auth) {
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
+/** An order of a piece of `carat` taken to delivered, so invoiced, with its invoice. */
+async function invoicedOrder(carat: string) {
+  await createCarat(store, carat);
+  const { o_id } = await createOrder(store);
+  await advanceOrder(store, owner, o_id, 3);
+  const invoice = await store.db.selectFrom('invoices').select(['invoice_no', 'issued_at', 'document']).where('o_id', '=', o_id).executeTakeFirstOrThrow();
+  return { o_id, invoice };
+}
+
 beforeAll(async () => {
   store = await createTestStore();
   owner = await staffMember('owner');
@@ -103,10 +112,7 @@ describe('GET /export/orders.csv', () => {
 
 describe('GET /export/invoices.csv', () => {
   it('writes each invoice with its totals as issued', async () => {
-    await createCarat(store, '22K');
-    const { o_id } = await createOrder(store);
-    await advanceOrder(store, owner, o_id, 3);
-    const invoice = await store.db.selectFrom('invoices').select(['invoice_no', 'document']).where('o_id', '=', o_id).executeTakeFirstOrThrow();
+    const { o_id, invoice } = await invoicedOrder('22K');
     const doc = JSON.parse(invoice.document);
     const { rows } = await download('/export/invoices.csv');
     const row = rows.find((r) => r.o_id === String(o_id))!;
@@ -114,6 +120,53 @@ describe('GET /export/invoices.csv', () => {
     // The tax splits of the invoice, summed back: taxable + taxes = the order's total, 52340.50.
     expect(Math.round(Number(row.taxable_value) * 100) + Math.round(Number(row.cgst) * 100) + Math.round(Number(row.sgst) * 100) + Math.round(Number(row.igst) * 100)).toBe(5234050);
     expect(row).toMatchObject({ total: '52340.50', total_inr: '52340.50', currency: 'INR', taxable_value: rupees(doc.figures.totals.taxable), supply: doc.figures.supply });
+  });
+});
+
+describe('GET /export/credit-notes.csv', () => {
+  it('writes each credit note of the period beside its invoice, with its tax split as issued', async () => {
+    const { o_id, invoice } = await invoicedOrder('22K-cn');
+    const words = { reason: 'Goods returned (refund)', buyer: { name: 'Asha Rao', state: 'Gujarat', country: 'India' } };
+    const note = async (no: number, issued_at: string, figures: { currency: 'INR' | 'USD'; supply: 'intra_state' | 'inter_state' | 'export'; pos: string | null; taxable: number; cgst: number; sgst: number; igst: number }, doc: object) => {
+      const { r_id } = await store.db.insertInto('returns').values({ o_id, u_id: null, kind: 'refund', reason: 'changed_mind', note: null, currency: figures.currency, status: 'refunded' }).returning('r_id').executeTakeFirstOrThrow();
+      const gross = figures.taxable + figures.cgst + figures.sgst + figures.igst;
+      await store.db
+        .insertInto('credit_notes')
+        .values({
+          credit_note_no: `CN/26-27/${String(no).padStart(6, '0')}`, r_id, o_id, invoice_no: invoice.invoice_no, financial_year: 2026, sequence: no, issued_at,
+          currency: figures.currency, supply: figures.supply, place_of_supply: figures.pos, gross, taxable: figures.taxable, cgst: figures.cgst, sgst: figures.sgst, igst: figures.igst,
+          document: JSON.stringify(doc),
+        })
+        .execute();
+      return r_id;
+    };
+    // Within Gujarat: ₹50,000.00 taxable + CGST 1.5% ₹750.00 + SGST 1.5% ₹750.00 = ₹51,500.00.
+    const r1 = await note(1, '2026-11-20 06:00:00', { currency: 'INR', supply: 'intra_state', pos: '24', taxable: 5_000_000, cgst: 75_000, sgst: 75_000, igst: 0 }, { ...words, place_of_supply: 'Gujarat (24)', exchange: null });
+    // To Karnataka: ₹1,00,000.00 + IGST 3% ₹3,000.00 = ₹1,03,000.00.
+    const r2 = await note(2, '2026-11-25 10:00:00', { currency: 'INR', supply: 'inter_state', pos: '29', taxable: 10_000_000, cgst: 0, sgst: 0, igst: 300_000 }, { ...words, place_of_supply: 'Karnataka (29)', exchange: null });
+    // An export: $1,000.00 at no tax, ₹83,500.00 at the order's ₹83.50.
+    const r3 = await note(3, '2026-11-28 10:00:00', { currency: 'USD', supply: 'export', pos: null, taxable: 100_000, cgst: 0, sgst: 0, igst: 0 }, { ...words, exchange: { usd_inr: 8350, total_inr: 8_350_000 } });
+    // 30 November 18:30 UTC is 1 December in India: outside November (a note stored with its figures only).
+    await note(4, '2026-11-30 18:30:00', { currency: 'INR', supply: 'intra_state', pos: '24', taxable: 100, cgst: 2, sgst: 2, igst: 0 }, {});
+
+    const { res, rows } = await download('/export/credit-notes.csv?from=2026-11-01&to=2026-11-30');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="credit-notes-\d{4}-\d\d-\d\d\.csv"$/);
+    const common = { financial_year: '26-27', invoice_no: invoice.invoice_no, invoice_date: `${invoice.issued_at.replace(' ', 'T')}Z`, o_id: String(o_id), reason: 'Goods returned (refund)' };
+    expect(rows).toEqual([
+      { ...common, credit_note_no: 'CN/26-27/000001', issued_at: '2026-11-20T06:00:00Z', r_id: String(r1), currency: 'INR', buyer_name: 'Asha Rao', buyer_state: 'Gujarat', buyer_country: 'India',
+        place_of_supply: 'Gujarat (24)', supply: 'intra_state', taxable_value: '50000.00', cgst: '750.00', sgst: '750.00', igst: '0.00', total: '51500.00', total_inr: '51500.00' },
+      { ...common, credit_note_no: 'CN/26-27/000002', issued_at: '2026-11-25T10:00:00Z', r_id: String(r2), currency: 'INR', buyer_name: 'Asha Rao', buyer_state: 'Gujarat', buyer_country: 'India',
+        place_of_supply: 'Karnataka (29)', supply: 'inter_state', taxable_value: '100000.00', cgst: '0.00', sgst: '0.00', igst: '3000.00', total: '103000.00', total_inr: '103000.00' },
+      { ...common, credit_note_no: 'CN/26-27/000003', issued_at: '2026-11-28T10:00:00Z', r_id: String(r3), currency: 'USD', buyer_name: 'Asha Rao', buyer_state: 'Gujarat', buyer_country: 'India',
+        place_of_supply: '', supply: 'export', taxable_value: '1000.00', cgst: '0.00', sgst: '0.00', igst: '0.00', total: '1000.00', total_inr: '83500.00' },
+    ]);
+    // Each total is its taxable value and taxes, added here in paise; the month's rupee total is ₹2,38,000.00.
+    const paise = (cell: string) => Math.round(Number(cell) * 100);
+    for (const row of rows) expect(paise(row.taxable_value) + paise(row.cgst) + paise(row.sgst) + paise(row.igst)).toBe(paise(row.total));
+    expect(rows.reduce((t, r) => t + paise(r.total_inr), 0)).toBe(5_150_000 + 10_300_000 + 8_350_000);
+    const all = await download('/export/credit-notes.csv');
+    expect(all.rows.map((r) => r.credit_note_no)).toEqual(['CN/26-27/000001', 'CN/26-27/000002', 'CN/26-27/000003', 'CN/26-27/000004']);
+    expect(all.rows[3]).toMatchObject({ issued_at: '2026-11-30T18:30:00Z', taxable_value: '1.00', cgst: '0.02', sgst: '0.02', total: '1.04', place_of_supply: '24', buyer_name: '', reason: '' });
   });
 });
 
@@ -168,12 +221,13 @@ describe('who may export', () => {
   it('owner, manager and accounts (reports.view); the catalogue role has the products file for importing; others 403', async () => {
     for (const role of ['manager', 'accounts'] as const) {
       const member = await staffMember(role);
-      for (const url of ['/export/orders.csv', '/export/invoices.csv', '/export/customers.csv', '/export/products.csv']) {
+      for (const url of ['/export/orders.csv', '/export/invoices.csv', '/export/credit-notes.csv', '/export/customers.csv', '/export/products.csv']) {
         expect((await store.app.request(url, { headers: member.auth })).status, `${role} ${url}`).toBe(200);
       }
     }
     for (const role of ['orders', 'catalogue'] as const) {
       const member = await staffMember(role);
+      expect((await call(store, 'GET', '/export/credit-notes.csv', undefined, member.auth)).status, `${role} credit notes`).toBe(403);
       const res = await call(store, 'GET', '/export/orders.csv', undefined, member.auth);
       expect(res.status).toBe(403);
       expect(res.body.description).toBe(`You need permission to ${PERMISSIONS['reports.view']}. Ask the shop's owner if you should have it.`);

@@ -31,6 +31,7 @@ const GROUPS: ReadonlyArray<{ value: Group; label: string }> = [
 const EXPORTS = [
   { path: '/export/orders.csv', name: 'orders', label: 'Orders with their lines', period: true },
   { path: '/export/invoices.csv', name: 'invoices', label: 'Invoices', period: true },
+  { path: '/export/credit-notes.csv', name: 'credit-notes', label: 'Credit notes', period: true },
   { path: '/export/customers.csv', name: 'customers', label: 'Customers who consented', period: false },
   { path: '/export/products.csv', name: 'products', label: 'Products with carat rows', period: false },
 ] as const;
@@ -226,7 +227,7 @@ export function ReportsScreen() {
 
       <section className="report-block" aria-labelledby="report-csv">
         <h2 id="report-csv">CSV files</h2>
-        <p className="report-note">Orders and invoices of the period above ({period.from} to {period.to}); customers and products as they are now.</p>
+        <p className="report-note">Orders, invoices and credit notes of the period above ({period.from} to {period.to}); customers and products as they are now.</p>
         <div className="report-actions">
           {EXPORTS.map((e) => (
             <button

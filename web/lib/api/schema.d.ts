@@ -2495,6 +2495,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/export/credit-notes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GST credit notes, as CSV
+         * @description Credit notes (returns refunded or credited) issued in the period, in number order, each with the tax invoice it refers to and its figures as issued: credit_note_no, issued_at, financial_year, invoice_no, invoice_date, o_id, r_id, reason, currency, buyer_name, buyer_state, buyer_country, place_of_supply, supply, taxable_value, cgst, sgst, igst, total, total_inr. invoice_date is when that invoice was issued; total = taxable_value + cgst + sgst + igst; total_inr is a dollar note's total in rupees at its order's rate. Streamed as CSV (UTF-8, a header row), read from the database a page at a time, so any number of rows downloads with little memory. Money in rupees (or dollars for a dollar order) with 2 decimals, times in ISO 8601 (UTC); a cell a spreadsheet would run as a formula (starting with = + - @) is prefixed with a quote.
+         */
+        get: operations["getExportCreditNotesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export/customers.csv": {
         parameters: {
             query?: never;
@@ -14304,6 +14324,49 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The invoices, as a download (invoices-YYYY-MM-DD.csv). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: the description says what to fix; nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or not allowed for this caller. The storefront logs out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExportCreditNotesCsv: {
+        parameters: {
+            query?: {
+                /** @description From this day (YYYY-MM-DD, in India) or time (ISO 8601), inclusive; left out: from the first. */
+                from?: string;
+                /** @description Up to this day (YYYY-MM-DD, in India, the whole day) or time (ISO 8601), inclusive; left out: up to now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit notes, as a download (credit-notes-YYYY-MM-DD.csv). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { type Options, stringify } from 'csv-stringify';
-import { consentedCustomerRows, invoiceRows, orderRows, productRows } from '../../../../db/queries/export.ts';
+import { CREDIT_NOTE_CSV_COLUMNS, consentedCustomerRows, creditNoteRows, invoiceRows, orderRows, productRows } from '../../../../db/queries/export.ts';
 import { isoTimestamp, utcTimestamp } from '../../../../db/time.ts';
 import { CUSTOMER_CSV_COLUMNS, INVOICE_CSV_COLUMNS, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../../../rules/csv.ts';
 import type { AppEnv } from '../../../context.ts';
-import type { exportCustomers, exportInvoices, exportOrders, exportProducts, productsForImport } from './export.routes.ts';
+import type { exportCreditNotes, exportCustomers, exportInvoices, exportOrders, exportProducts, productsForImport } from './export.routes.ts';
 
 /**
  * Streams rows as a CSV download: csv-stringify writes each row as the generator yields it,
@@ -32,6 +32,9 @@ export const exportOrdersHandler: RouteHandler<typeof exportOrders, AppEnv> = (c
 
 export const exportInvoicesHandler: RouteHandler<typeof exportInvoices, AppEnv> = (c) =>
   csvDownload(c, 'invoices', INVOICE_CSV_COLUMNS, invoiceRows(c.var.deps.db, c.req.valid('query'))) as never;
+
+export const exportCreditNotesHandler: RouteHandler<typeof exportCreditNotes, AppEnv> = (c) =>
+  csvDownload(c, 'credit-notes', CREDIT_NOTE_CSV_COLUMNS, creditNoteRows(c.var.deps.db, c.req.valid('query'))) as never;
 
 export const exportCustomersHandler: RouteHandler<typeof exportCustomers, AppEnv> = (c) =>
   csvDownload(c, 'customers', CUSTOMER_CSV_COLUMNS, consentedCustomerRows(c.var.deps.db)) as never;

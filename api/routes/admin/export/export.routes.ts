@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { CREDIT_NOTE_CSV_COLUMNS } from '../../../../db/queries/export.ts';
 import { CUSTOMER_CSV_COLUMNS, INVOICE_CSV_COLUMNS, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../../../rules/csv.ts';
 import { adminErrors, adminRoute } from '../admin.schemas.ts';
 import { moment } from '../audit/audit.routes.ts';
@@ -41,6 +42,18 @@ export const exportInvoices = createRoute({
   description: `Invoices issued in the period, in number order, with their totals as issued: ${INVOICE_CSV_COLUMNS.join(', ')}. ${common}`,
   request: { query: ExportPeriodQuery },
   responses: csvFile('The invoices, as a download (invoices-YYYY-MM-DD.csv).'),
+});
+
+export const exportCreditNotes = createRoute({
+  ...adminRoute('reports.view'),
+  method: 'get',
+  path: '/export/credit-notes.csv',
+  summary: 'GST credit notes, as CSV',
+  description:
+    `Credit notes (returns refunded or credited) issued in the period, in number order, each with the tax invoice it refers to and its figures as issued: ${CREDIT_NOTE_CSV_COLUMNS.join(', ')}. ` +
+    `invoice_date is when that invoice was issued; total = taxable_value + cgst + sgst + igst; total_inr is a dollar note's total in rupees at its order's rate. ${common}`,
+  request: { query: ExportPeriodQuery },
+  responses: csvFile('The credit notes, as a download (credit-notes-YYYY-MM-DD.csv).'),
 });
 
 export const exportCustomers = createRoute({
