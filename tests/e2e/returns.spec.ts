@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { formatMoney } from '../../rules/money.ts';
 import { ADMIN, apiLogin, bearer, openAs, orderCartByApi, registerShopper, type Shopper, suratAddress } from './helpers/shop.ts';
 
@@ -27,6 +28,21 @@ async function shoot(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.waitForTimeout(200);
+}
+
+/** A photo as a phone would send it: a JPEG carrying the camera's GPS position. */
+const claspPhoto = () =>
+  sharp({ create: { width: 480, height: 360, channels: 3, background: '#c9a227' } })
+    .composite([{ input: Buffer.from('<svg width="480" height="360"><circle cx="240" cy="180" r="110" fill="none" stroke="#7a5c12" stroke-width="26"/></svg>'), top: 0, left: 0 }])
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '21/1 11/1 0/1' } })
+    .toBuffer();
+
+/** A private photo shown from its blob: URL, actually drawn (fetched with the token: no public address serves it). */
+async function expectPhotoShown(photo: Locator): Promise<void> {
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 }
 
 /** The cheapest demo piece in a new shopper's cart, ordered cash on delivery, packed with a HUID, shipped and delivered. */
@@ -76,7 +92,12 @@ test('a shopper returns a delivered piece and the shop takes it to refunded', as
   await ask.getByRole('radio', { name: /^Refund/ }).check();
   await ask.getByLabel('Reason').selectOption({ label: 'Wrong size or fit' });
   await ask.getByLabel(/In your words/).fill('The ring is a size too small.');
+  // A photo of the piece: previewed before sending, sent once the request exists.
+  await ask.getByLabel('Choose photos').setInputFiles({ name: 'ring.jpg', mimeType: 'image/jpeg', buffer: await claspPhoto() });
+  await expect(ask.getByRole('img', { name: 'Photo 1: ring.jpg' })).toBeVisible();
   await shoot(page, 'return-request');
+  await ask.getByRole('group', { name: /^Photos of the pieces/ }).scrollIntoViewIfNeeded();
+  await shoot(page, 'return-request-photos');
   await ask.getByRole('button', { name: 'Send Request' }).click();
   await expect(ask).toBeHidden();
 
@@ -85,6 +106,7 @@ test('a shopper returns a delivered piece and the shop takes it to refunded', as
   await expect(mine.getByTestId('return-status')).toHaveText('Requested');
   await expect(mine).toContainText('Wrong size or fit');
   await expect(mine.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+  await expectPhotoShown(mine.getByRole('img', { name: /^Photo 1 of 1 of return #\d+$/ }));
   await shoot(page, 'my-returns-requested');
 
   // The desk: the request in the list, then its detail.
@@ -97,6 +119,9 @@ test('a shopper returns a delivered piece and the shop takes it to refunded', as
   await row.getByRole('link', { name: /details$/ }).click();
   await expect(desk.getByRole('heading', { level: 1, name: /^Return #\d+$/ })).toBeVisible();
   await expect(desk.getByText('Wrong size or fit')).toBeVisible();
+  // The shopper's photo, on the desk too (fetched with the staff member's token).
+  await expect(desk.getByRole('heading', { name: 'Shopper’s photos (1)' })).toBeVisible();
+  await expectPhotoShown(desk.getByRole('img', { name: /^Photo 1 of 1 of return #\d+$/ }));
   await shoot(desk, 'admin-return-requested');
 
   const status = desk.locator('.admin-order__status [data-return-status]');
@@ -163,6 +188,37 @@ test('a shopper returns a delivered piece and the shop takes it to refunded', as
   await expect(mine).toContainText(shown);
   await expect(mine.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
   await shoot(page, 'my-returns-refunded');
+});
+
+test('a photo refused by its bytes is said clearly, and photos can be added from My Returns while requested', async ({ page, request }) => {
+  const { shopper, o_id } = await deliveredOrder(request);
+  await openAs(page, shopper, '/orderconfirm');
+  await page.getByRole('button', { name: 'Order History' }).click();
+  await page.getByTestId('order').filter({ hasText: `#${o_id}` }).getByRole('button', { name: 'Return or exchange' }).click();
+  const ask = page.getByRole('dialog', { name: `Return or exchange: order #${o_id}` });
+  await ask.getByRole('checkbox').first().check();
+  await ask.getByLabel('Reason').selectOption({ label: 'Wrong size or fit' });
+  // A text file calling itself a JPEG passes the browser's look at its type; the store judges its bytes.
+  await ask.getByLabel('Choose photos').setInputFiles([
+    { name: 'ring.jpg', mimeType: 'image/jpeg', buffer: await claspPhoto() },
+    { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all, just words\n') },
+  ]);
+  await expect(ask.getByRole('img', { name: /^Photo \d: / })).toHaveCount(2);
+  await ask.getByRole('button', { name: 'Send Request' }).click();
+  const failed = ask.getByRole('alert');
+  await expect(failed).toContainText(/Return #\d+ was requested, but 1 of 2 photos was not added:/);
+  await expect(failed).toContainText('notes.jpg is not a JPEG, PNG or WebP photo.');
+  await failed.scrollIntoViewIfNeeded();
+  await shoot(page, 'return-photo-failed');
+  await failed.getByRole('button', { name: 'Go to My Returns' }).click();
+
+  // My Returns: the photo that went, and Add photos while the request waits for review.
+  const mine = page.getByTestId('return').filter({ hasText: `#${o_id}` });
+  await expectPhotoShown(mine.getByRole('img', { name: /^Photo 1 of 1 of return #\d+$/ }));
+  await mine.getByLabel('Add photos (up to 4 more)').setInputFiles({ name: 'side.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#8a6d1f' } }).png().toBuffer() });
+  await expectPhotoShown(mine.getByRole('img', { name: /^Photo 2 of 2 of return #\d+$/ }));
+  await expect(mine.getByText('Add photos (up to 3 more)')).toBeVisible();
+  await shoot(page, 'my-returns-add-photos');
 });
 
 test('a shopper sees what the gold of a delivered piece is worth today, and their store credit', async ({ page, request }) => {

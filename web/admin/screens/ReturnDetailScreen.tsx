@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, formatOrderMoney } from '../format.ts';
 import { useMay } from '../hooks/usePermissions.ts';
 import { actorLabel } from '../orders.ts';
 import { Link } from '../router.tsx';
+import { PrivatePhotos } from '../../components/PrivatePhoto.tsx';
 import { piecesText, ReturnAmount, ReturnStatusBadge } from './ReturnsScreen.tsx';
 import '../returns.css';
 
@@ -193,6 +194,12 @@ export function ReturnDetailScreen({ r_id }: { r_id: number }) {
         <Card id="return-items" title={`Pieces asked back (${piecesText(request.items)})`}>
           <div className="admin-card__body">
             <ReturnPieces request={request} />
+          </div>
+        </Card>
+
+        <Card id="return-photos" title={`Shopper’s photos (${request.photos.length})`}>
+          <div className="admin-card__body">
+            {request.photos.length ? <PrivatePhotos photos={request.photos} label={`Return #${request.r_id}`} size={120} /> : <p className="admin-hint">The shopper attached no photos.</p>}
           </div>
         </Card>
 

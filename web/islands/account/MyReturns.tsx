@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../rules/dates.ts';
+import { MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/return-photos.ts';
 import { formatMoney } from '../../../rules/money.ts';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS, returnProgress } from '../../../rules/returns.ts';
 import { api, type ResponseData } from '../../lib/api/client.ts';
 import { openCreditNote } from '../../lib/credit-note.ts';
 import { toast } from '../../stores/toast.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { PrivatePhotos } from '../../components/PrivatePhoto.tsx';
 import { ConfirmDialog } from '../Dialog.tsx';
 import { LineThumb, Skeleton } from '../parts.tsx';
+import { fitPhotos, sendPhotos } from './return-photos.ts';
 import './returns.css';
 
 /** One of the shopper's requests (GET /getreturns). */
@@ -76,7 +79,7 @@ export function MyReturns() {
       ) : (
         <ul className="orders">
           {returns.map((request) => (
-            <ReturnCard key={request.r_id} request={request} onWithdraw={() => setWithdrawing(request)} />
+            <ReturnCard key={request.r_id} request={request} onWithdraw={() => setWithdrawing(request)} onPhotosAdded={() => void load()} />
           ))}
         </ul>
       )}
@@ -95,7 +98,7 @@ export function MyReturns() {
   );
 }
 
-function ReturnCard({ request, onWithdraw }: { request: MyReturn; onWithdraw: () => void }) {
+function ReturnCard({ request, onWithdraw, onPhotosAdded }: { request: MyReturn; onWithdraw: () => void; onPhotosAdded: () => void }) {
   const steps = returnProgress(request.status, request.kind);
   const at = steps.indexOf(request.status);
   // Where the request stands: the steps up to its status done, the status itself current.
@@ -147,6 +150,13 @@ function ReturnCard({ request, onWithdraw }: { request: MyReturn; onWithdraw: ()
           </li>
         ))}
       </ul>
+      {request.photos.length || request.status === 'requested' ? (
+        <div className="return-card-photos">
+          <h3>Your photos</h3>
+          {request.photos.length ? <PrivatePhotos photos={request.photos} label={`Return #${request.r_id}`} size={64} /> : <p className="returns-muted">None yet: photos of the pieces help the shop review your request.</p>}
+          {request.status === 'requested' && request.photos.length < MAX_RETURN_PHOTOS ? <AddPhotos request={request} onAdded={onPhotosAdded} /> : null}
+        </div>
+      ) : null}
       {ended ? null : (
         <ol className="return-steps" aria-label="Where it stands">
           {steps.map((step, index) => (
@@ -182,6 +192,37 @@ function ReturnCard({ request, onWithdraw }: { request: MyReturn; onWithdraw: ()
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Adds photos to a request still waiting for review (up to five in all), saying which did not go and why. */
+function AddPhotos({ request, onAdded }: { request: MyReturn; onAdded: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const add = async (files: FileList | null) => {
+    const { fit, refused } = fitPhotos(files, MAX_RETURN_PHOTOS - request.photos.length);
+    setBusy(true);
+    const failures = [...refused, ...(fit.length ? await sendPhotos(request.r_id, fit) : [])];
+    setBusy(false);
+    const added = fit.length - (failures.length - refused.length);
+    if (added > 0) toast.success(`${added === 1 ? 'Photo' : `${added} photos`} added to return #${request.r_id}.`);
+    if (failures.length) toast.error(`Not added: ${failures.join(' ')}`);
+    if (added > 0) onAdded();
+  };
+  return (
+    <label className="btn btn--ghost btn--small return-photo-pick">
+      {busy ? 'Adding…' : `Add photos (up to ${MAX_RETURN_PHOTOS - request.photos.length} more)`}
+      <input
+        type="file"
+        accept={RETURN_PHOTO_TYPES.join(',')}
+        multiple
+        className="visually-hidden"
+        disabled={busy}
+        onChange={(e) => {
+          void add(e.target.files);
+          e.target.value = '';
+        }}
+      />
+    </label>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../../rules/dates.ts';
+import { MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_PHOTO_TYPES } from '../../../rules/return-photos.ts';
 import { formatMoney } from '../../../rules/money.ts';
 import { ORDER_STATUS } from '../../../rules/orders.ts';
 import { isReturnReason } from '../../../rules/returns.ts';
@@ -10,6 +11,7 @@ import { showView } from '../../stores/account.ts';
 import { toast } from '../../stores/toast.ts';
 import { Dialog } from '../Dialog.tsx';
 import { LineThumb } from '../parts.tsx';
+import { fitPhotos, sendPhotos } from './return-photos.ts';
 import './returns.css';
 
 type Policy = NonNullable<ResponseData<'/getshoppolicy', 'get'>>;
@@ -17,6 +19,12 @@ type Options = NonNullable<ResponseData<'/returnoptions/{o_id}', 'get'>>;
 
 /** The most the shopper's own words may say (POST /requestreturn note). */
 const NOTE_MAX = 1000;
+
+/** A photo chosen for the request, shown from its blob: URL until sent. */
+interface ChosenPhoto {
+  file: File;
+  preview: string;
+}
 
 /**
  * "Return or exchange" on a delivered order while a refund or exchange may still be asked
@@ -63,6 +71,10 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const [photoNote, setPhotoNote] = useState<string | null>(null);
+  /** The request was sent but some photos were not: said here until the shopper moves on. */
+  const [unsent, setUnsent] = useState<{ r_id: number; failures: string[] } | null>(null);
   const reasons = options.reasons.filter((option) => option.key !== 'sell_gold');
   const images = new Map(order.orderItems.map((item) => [item.oi_id, item.product.images]));
 
@@ -76,6 +88,27 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
   // A refusal said on Send goes once the shopper changes what it was about.
   useEffect(() => setProblem(null), [quantities, reason, kind]);
 
+  // The previews' blob: URLs are released with the dialog.
+  const previews = photos.map((photo) => photo.preview).join(' ');
+  useEffect(() => () => previews.split(' ').filter(Boolean).forEach((url) => URL.revokeObjectURL(url)), [previews]);
+
+  const choosePhotos = (files: FileList | null) => {
+    const { fit, refused } = fitPhotos(files, MAX_RETURN_PHOTOS - photos.length);
+    setPhotoNote(refused.length ? refused.join(' ') : null);
+    setPhotos((current) => [...current, ...fit.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+  };
+  const removePhoto = (index: number) => {
+    setPhotoNote(null);
+    setPhotos((current) => {
+      URL.revokeObjectURL(current[index].preview);
+      return current.filter((_, i) => i !== index);
+    });
+  };
+  const finished = () => {
+    onClose();
+    showView('returns');
+  };
+
   const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,10 +119,13 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
     try {
       const items = chosen.map(([oi_id, quantity]) => ({ oi_id: Number(oi_id), quantity }));
       const answer = await api.post('/requestreturn', { o_id: order.o_id, items, kind, reason, note: note.trim() });
-      if (answer.status === 1) {
-        toast.success(answer.description);
-        onClose();
-        showView('returns');
+      if (answer.status === 1 && answer.data) {
+        // The photos go to the request once it exists (POST /addreturnphoto/{r_id}).
+        const failures = photos.length ? await sendPhotos(answer.data.r_id, photos.map((photo) => photo.file)) : [];
+        if (failures.length === 0) {
+          toast.success(photos.length ? `${answer.description} ${photos.length === 1 ? 'Your photo was' : `All ${photos.length} photos were`} added.` : answer.description);
+          finished();
+        } else setUnsent({ r_id: answer.data.r_id, failures });
       } else setProblem(answer.description || 'Your request could not be sent.');
     } catch {
       setProblem('The store could not be reached. Please try again.');
@@ -99,8 +135,27 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
   };
 
   return (
-    <Dialog open title={`Return or exchange: order #${order.o_id}`} onClose={busy ? () => undefined : onClose} className="dialog--wide return-dialog">
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+    <Dialog open title={`Return or exchange: order #${order.o_id}`} onClose={busy ? () => undefined : unsent ? finished : onClose} className="dialog--wide return-dialog">
+      {unsent ? (
+        <div className="return-photo-failed" role="alert">
+          <p>
+            <strong>Return #{unsent.r_id} was requested</strong>, but{' '}
+            {unsent.failures.length === photos.length ? (photos.length === 1 ? 'your photo was' : 'your photos were') : `${unsent.failures.length} of ${photos.length} photos ${unsent.failures.length === 1 ? 'was' : 'were'}`} not added:
+          </p>
+          <ul>
+            {unsent.failures.map((failure, index) => (
+              <li key={index}>{failure}</li>
+            ))}
+          </ul>
+          <p>The request stands without them: you can add photos from My Returns while it waits for review.</p>
+          <div className="dialog__actions">
+            <button type="button" className="btn" onClick={finished}>
+              Go to My Returns
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate hidden={unsent !== null}>
         <p className="returns-muted">
           {options.return_window_closes_at ? `You can ask until ${formatDateTime(options.return_window_closes_at)}. ` : ''}
           {policy ? policy.return_conditions : ''}
@@ -181,6 +236,48 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
           </label>
           <textarea id={`${formId}-note`} rows={3} maxLength={NOTE_MAX} value={note} disabled={busy} onChange={(e) => setNote(e.target.value)} />
         </div>
+        <fieldset className="return-photos">
+          <legend>
+            Photos of the pieces <span className="field-optional">(optional, up to {MAX_RETURN_PHOTOS})</span>
+          </legend>
+          <p className="returns-muted" id={`${formId}-photos-hint`}>
+            JPEG, PNG or WebP, up to {MAX_RETURN_PHOTO_BYTES / (1024 * 1024)} MB each. Only you and the shop can see them; the camera's location is removed.
+          </p>
+          {photos.length ? (
+            <ul className="return-photo-previews">
+              {photos.map((photo, index) => (
+                <li key={photo.preview}>
+                  <PhotoPreview photo={photo} label={`Photo ${index + 1}: ${photo.file.name}`} />
+                  <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => removePhoto(index)} aria-label={`Remove photo ${index + 1} (${photo.file.name})`}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {photos.length < MAX_RETURN_PHOTOS ? (
+            <label className="btn btn--ghost btn--small return-photo-pick">
+              {photos.length ? 'Add more photos' : 'Choose photos'}
+              <input
+                type="file"
+                accept={RETURN_PHOTO_TYPES.join(',')}
+                multiple
+                className="visually-hidden"
+                aria-describedby={`${formId}-photos-hint`}
+                disabled={busy}
+                onChange={(e) => {
+                  choosePhotos(e.target.files);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+          ) : null}
+          {photoNote ? (
+            <p className="field-error" role="alert">
+              {photoNote}
+            </p>
+          ) : null}
+        </fieldset>
         {problem ? (
           <p className="field-error" role="alert">
             {problem}
@@ -197,4 +294,17 @@ export function ReturnRequest({ order, options, onClose }: { order: Order; optio
       </form>
     </Dialog>
   );
+}
+
+/** A chosen photo's preview; a file the browser cannot show says so (the store judges its bytes when it is sent). */
+function PhotoPreview({ photo, label }: { photo: ChosenPhoto; label: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <span className="return-photo-nopreview" role="img" aria-label={`${label}: no preview, it may not be a photo`}>
+        No preview
+      </span>
+    );
+  }
+  return <img src={photo.preview} alt={label} width={72} height={72} onError={() => setBroken(true)} />;
 }
