@@ -11,6 +11,8 @@
  * Quick: the catalogue's carat rows are read once; customers, orders, lines, history
  * and invoices go in as multi-row inserts, 1,000 orders to a transaction.
  * Not made: payment rows, HUIDs and PANs (the reports read none of them).
+ * The sales report's per-day summaries follow by themselves: the database's triggers add
+ * each order and line as it goes in (migration 2026_12_04_0001_sales_summaries).
  */
 
 import type { Kysely } from 'kysely';
