@@ -550,6 +550,23 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
       return { path: `/creditnote/${r_id}` };
     },
   },
+  'POST /addreturnphoto/{r_id}': {
+    role: 'user',
+    // A photo of the piece on the attacker's own request, still awaiting review.
+    build: async () => {
+      const { r_id } = await attackerReturn();
+      return { path: `/addreturnphoto/${r_id}`, form: () => form({ file: { bytes: png, name: 'piece.png', type: 'image/png' } }) };
+    },
+  },
+  'GET /returnphoto/{rp_id}': {
+    role: 'user',
+    build: async () => {
+      const { r_id } = await attackerReturn();
+      const res = await sendForm(server, 'POST', `/addreturnphoto/${r_id}`, form({ file: { bytes: png, name: 'piece.png', type: 'image/png' } }), attacker.token);
+      expect(res.status, res.text.slice(0, 300)).toBe(201);
+      return { path: `/returnphoto/${res.body.data.rp_id}` };
+    },
+  },
   'GET /trackorder/{o_id}': { role: 'user', build: async () => ({ path: `/trackorder/${(await attackerDelivered()).o_id}` }) },
   'GET /getstorecredit': { role: 'user', build: async () => ({ path: '/getstorecredit' }) },
   'GET /buybackquote/{oi_id}': { role: 'user', build: async () => ({ path: `/buybackquote/${(await attackerDelivered()).oi_id}` }) },
@@ -559,6 +576,7 @@ const PROTECTED: Record<string, { role: Role; build: () => Promise<Attempt> }> =
   'GET /reports/gstr1': { role: 'admin', build: async () => ({ path: '/reports/gstr1?month=2026-11' }) },
   'GET /export/orders.csv': { role: 'admin', build: async () => ({ path: '/export/orders.csv?from=2026-11-01&to=2026-11-30' }) },
   'GET /export/invoices.csv': { role: 'admin', build: async () => ({ path: '/export/invoices.csv' }) },
+  'GET /export/credit-notes.csv': { role: 'admin', build: async () => ({ path: '/export/credit-notes.csv?from=2026-11-01&to=2026-11-30' }) },
   'GET /export/customers.csv': { role: 'admin', build: async () => ({ path: '/export/customers.csv' }) },
   'GET /export/products.csv': { role: 'admin', build: async () => ({ path: '/export/products.csv' }) },
   'GET /import/products.csv': { role: 'admin', build: async () => ({ path: '/import/products.csv' }) },
