@@ -316,8 +316,15 @@ async function confirmWholeFile(file: string, kind: MediaKind, size: number): Pr
 async function reencodeWithoutMetadata(file: string, extension: string, written: Set<string>): Promise<number> {
   const clean = `${file}.clean`;
   written.add(clean);
-  const image = sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-  const encoded = extension === 'png' ? image.png() : extension === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+  // A GIF keeps its frames (it has no orientation to apply); every other picture is turned upright.
+  const image = extension === 'gif' ? sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: true }) : sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  const encoders: Record<string, () => sharp.Sharp> = {
+    png: () => image.png(),
+    webp: () => image.webp({ quality: 90 }),
+    gif: () => image.gif(),
+    avif: () => image.avif({ quality: 70 }),
+  };
+  const encoded = (encoders[extension] ?? (() => image.jpeg({ quality: 90 })))();
   const { size } = await encoded.toFile(clean);
   await rename(clean, file);
   written.delete(clean);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Callers, formData, type FormValue, hostileFiles, mediaFiles, sendForm, storeWithCallers, tinyImage } from '../helpers/admin.ts';
 import { contractCaller, expectMatchesContract } from '../helpers/contract.ts';
@@ -106,6 +109,32 @@ describe('POST /adduserreviews and /getuserreviews', () => {
     const twice = await review(buyer, { p_id: String(product.p_id), message: 'Again', rating: '4' });
     expect(twice.status).toBe(409);
     expect(twice.body.description).toBe('You have already reviewed this product.');
+  });
+
+  it('stores a review picture without where it was taken: EXIF with GPS is gone, the picture stays (a GIF keeps its frames)', async () => {
+    const buyer = await createUser(store);
+    const product = await createProduct(store);
+    await buy(buyer, product);
+    // A JPEG as a phone makes it: the camera and its GPS position in EXIF.
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b8860b' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 1/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '72/1 34/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const frames = await sharp({ create: { width: 8, height: 16, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const animated = await sharp(frames, { animated: true }).gif().toBuffer();
+    const res = await review(buyer, {
+      p_id: String(product.p_id), message: 'Worn at the wedding', rating: '5',
+      userReviewImages: [{ bytes: photo, name: 'IMG_0001.jpg' }, { bytes: animated, name: 'sparkle.gif' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [jpegName, gifName] = res.body.data.images as string[];
+    const stored = (name: string) => readFileSync(path.join(store.config.mediaDir, 'Reviews', name));
+    const facts = await sharp(stored(jpegName)).metadata();
+    expect([facts.format, facts.width, facts.height, facts.exif, facts.xmp]).toEqual(['jpeg', 64, 48, undefined, undefined]);
+    expect(stored(jpegName).includes(Buffer.from('PhoneCo'))).toBe(false);
+    expect(gifName).toMatch(/\.gif$/);
+    expect((await sharp(stored(gifName)).metadata()).format).toBe('gif');
   });
 
   it('answers no reviews with an average of 0, and 400 for a bad p_id', async () => {

@@ -53,9 +53,14 @@ export const getUserReviews = createRoute({
   },
 });
 
-/** Up to 2 review pictures, judged by their bytes (storefront.md §5). */
+/**
+ * Up to 2 review pictures, judged by their bytes (storefront.md §5). They are shown to
+ * everyone, so they are stored without their metadata: a phone's photo carries where
+ * it was taken (EXIF GPS), often the shopper's home.
+ */
 export const USER_REVIEW_UPLOAD: UploadRules = {
   folder: 'Reviews',
+  stripMetadata: true,
   files: { userReviewImages: { accept: 'image', maxCount: 2, tooMany: 'You can only select a maximum of 2 images.' } },
 };
 
