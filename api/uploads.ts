@@ -29,7 +29,7 @@ import { type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { AppEnv } from './context.ts';
 import { DomainError, invalidError, tooLargeError } from '../rules/errors.ts';
 import { diskFullCode } from './errors.ts';
@@ -318,7 +318,7 @@ async function reencodeWithoutMetadata(file: string, extension: string, written:
   written.add(clean);
   // A GIF keeps its frames (it has no orientation to apply); every other picture is turned upright.
   const image = extension === 'gif' ? sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: true }) : sharp(file, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-  const encoders: Record<string, () => sharp.Sharp> = {
+  const encoders: Record<string, () => Sharp> = {
     png: () => image.png(),
     webp: () => image.webp({ quality: 90 }),
     gif: () => image.gif(),
