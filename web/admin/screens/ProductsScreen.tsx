@@ -5,6 +5,7 @@ import { AddButton, FilterSelect, ListTable, Screen, SearchBox } from '../compon
 import { useConfirmation } from '../hooks/useConfirmation.ts';
 import { useDebounced } from '../hooks/useDebounced.ts';
 import { useList, usePagedList } from '../hooks/useList.ts';
+import { ImportProducts } from '../products/ImportProducts.tsx';
 import type { Carat, Category, Material, Product, Size } from '../types.ts';
 import { type ProductChoices, ProductForm } from './ProductForm.tsx';
 import { ProductRow } from './ProductRow.tsx';
@@ -52,6 +53,7 @@ export function ProductsScreen() {
   );
   const filtered = Object.keys(filter).length > 0;
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [importing, setImporting] = useState(false);
   const toggling = useConfirmation<Product>(
     (product) => api.post('/changeproductstatus', { p_status: toggledStatus(product), p_id: product.p_id }),
     'Failed to update product status.',
@@ -61,7 +63,18 @@ export function ProductsScreen() {
   const toggleWord = toggling.record?.p_status === 1 ? 'Deactivate' : 'Activate';
 
   return (
-    <Screen title="Manage Products" actions={<AddButton label="Add Product" onClick={() => setEditing({ mode: 'add' })} />}>
+    <Screen
+      title="Manage Products"
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost btn--small" aria-expanded={importing} onClick={() => setImporting(!importing)}>
+            Import CSV
+          </button>
+          <AddButton label="Add Product" onClick={() => setEditing({ mode: 'add' })} />
+        </>
+      }
+    >
+      {importing && <ImportProducts onImported={() => void list.reload()} />}
       <div className="admin-toolbar admin-toolbar--filters">
         <SearchBox value={search} onChange={setSearch} placeholder="Search product name" label="Search products by name" />
         <div className="admin-filters">
