@@ -28,6 +28,8 @@ export interface OrderPlacedPayload extends Pick<Order, 'currency' | 'subtotal' 
   /** ISO time of the placement. */
   placed_at: string;
   payment_method: OrderPaymentMethod;
+  /** Minor units of the total paid by store credit (issue 36); absent or 0 when none. The rest is paid online or on delivery. */
+  store_credit?: number;
   address: ShippingAddress;
   lines: OrderMessageLine[];
 }

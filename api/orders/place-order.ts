@@ -324,7 +324,7 @@ export async function placeOrder(db: DB, provider: PaymentProvider, request: Ord
 
     const ordered = priced.lines.flatMap((l) => (l.c_id === null ? [] : [l.c_id]));
     const writes: OrderWrite[] = [
-      ...orderWrites(request, priced, method, engineOf(trx)),
+      ...orderWrites(request, priced, method, engineOf(trx), storeCredit),
     ];
     if (ordered.length) writes.push((db) => cartLinesDelete(db, request.u_id, ordered));
     if (paid) {
@@ -405,7 +405,7 @@ async function placePaid(
   if (!(await takeOrderedFromCart(trx, request.u_id, priced.lines))) throw conflictError(CART_ALREADY_ORDERED);
   const { pay_id } = paid;
   const writes: OrderWrite[] = [
-    ...orderWrites(placing, priced, 'online', engineOf(trx)),
+    ...orderWrites(placing, priced, 'online', engineOf(trx), storeCredit),
     (db, o_id) => paymentOrderUpdate(db, pay_id, o_id),
   ];
   const { o_id, taken } = await insertOrder(trx, orderRow(placing, priced, sealPan(panKey, pan), paid, trx, storeCredit), writes, take ? (db) => takeStockQuery(db, take) : undefined);
@@ -465,8 +465,8 @@ function orderRow(
 }
 
 /** What is written with every new order: its items with their priced snapshot, its first status, the shopper's address, its messages and webhooks. */
-function orderWrites(request: OrderRequest, priced: ShippedCart, method: OrderPaymentMethod, engine: Engine): OrderWrite[] {
-  const placed = orderPlacedPayload(request, priced, method);
+function orderWrites(request: OrderRequest, priced: ShippedCart, method: OrderPaymentMethod, engine: Engine, storeCredit: number): OrderWrite[] {
+  const placed = orderPlacedPayload(request, priced, method, storeCredit);
   return [
     (db, o_id) =>
       orderItemsInsert(
@@ -505,7 +505,7 @@ function orderWrites(request: OrderRequest, priced: ShippedCart, method: OrderPa
 }
 
 /** What the order-placed messages say: the order as placed (api/messages/events.ts). */
-function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: OrderPaymentMethod) {
+function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: OrderPaymentMethod, storeCredit: number) {
   return {
     placed_at: new Date().toISOString(),
     currency: priced.currency,
@@ -515,6 +515,7 @@ function orderPlacedPayload(request: OrderRequest, priced: ShippedCart, method: 
     total: priced.total,
     coupon_name: priced.coupon?.coupon_name ?? null,
     payment_method: method,
+    store_credit: storeCredit,
     address: request.checkout.address,
     lines: priced.lines.map((l) => ({ ...lineAsSold(l), net_weight_mg: orderItemPricing(l.caratPricing).net_weight_mg })),
   };

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantStoreCredit, storeCreditBalance } from '../../db/queries/store-credit.ts';
+import { renderEmail } from '../../api/messages/render.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import type { InvoiceDocument } from '../../rules/invoice.ts';
 import { callers } from '../helpers/admin.ts';
@@ -88,6 +89,13 @@ describe('store credit at checkout', () => {
       { kind: 'grant', amount: 400050, o_id: null },
       { kind: 'use', amount: -400050, o_id },
     ]);
+    // The order-placed e-mail asks on delivery for what is left to pay, not the whole total.
+    const placedMail = await store.db.selectFrom('outbox').select('payload').where('dedupe_key', '=', `order.placed:${o_id}:email`).executeTakeFirstOrThrow();
+    const placedPayload = typeof placedMail.payload === 'string' ? JSON.parse(placedMail.payload) : placedMail.payload;
+    expect(placedPayload).toMatchObject({ payment_method: 'cod', total: 1000000, store_credit: 400050 });
+    const placedText = (await renderEmail('order.placed', placedPayload, { db: store.db, config: store.config })).text.replace(/\s+/g, ' ');
+    expect(placedText).toContain('Paid by store credit: ₹4,000.50. Cash on delivery: ₹5,999.50 to pay when it arrives.');
+    expect(placedText).not.toContain('₹10,000.00 to pay');
 
     const cancelled = await api('PUT', '/cancelorder', { o_id }, shopper.auth);
     expect(cancelled.status).toBe(200);
@@ -170,6 +178,14 @@ describe('store credit at checkout', () => {
     expect([200, 201]).toContain(placed.status);
     const o_id = placed.body.data.o_id;
     expect(await order(o_id)).toMatchObject({ total: 1000000, store_credit: 250000, payment_status: 'paid', payment_method: 'online' });
+    // The payment-received e-mail counts what the provider took, and the order-placed one says how it was paid.
+    const mailed = async (event: string) => {
+      const row = await store.db.selectFrom('outbox').select('payload').where('dedupe_key', '=', `${event}:${o_id}:email`).executeTakeFirstOrThrow();
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      return (await renderEmail(event, payload, { db: store.db, config: store.config })).text.replace(/\s+/g, ' ');
+    };
+    expect(await mailed('order.paid')).toContain('we have received your payment of ₹7,500.00 for order');
+    expect(await mailed('order.placed')).toContain('Paid by store credit: ₹2,500.00. Paid online: ₹7,500.00, received with thanks.');
     expect(await balance(shopper.u_id)).toBe(0);
     const payment = await store.db.selectFrom('payments').selectAll().where('o_id', '=', o_id).executeTakeFirstOrThrow();
     expect(Number(payment.amount)).toBe(750000);

@@ -27,11 +27,15 @@ function dayText(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 }
 
-/** How the money of an order was paid, in words, with the amount. */
-function paymentText(order: Pick<OrderPlacedPayload, 'payment_method' | 'total' | 'currency'>): string {
-  const amount = moneyText(order.total, order.currency);
-  if (order.payment_method === 'store_credit') return `Paid by store credit: ${amount}, nothing to pay when it arrives.`;
-  return order.payment_method === 'cod' ? `Cash on delivery: ${amount} to pay when it arrives.` : `Paid online: ${amount}, received with thanks.`;
+/** What was paid other than by store credit: online, or to pay on delivery (minor units). */
+const paidBeyondCredit = (order: Pick<OrderPlacedPayload, 'total' | 'store_credit'>) => order.total - (order.store_credit ?? 0);
+
+/** How the money of an order was paid, in words, with the amounts: store credit first, then the rest online or on delivery. */
+function paymentText(order: Pick<OrderPlacedPayload, 'payment_method' | 'total' | 'currency' | 'store_credit'>): string {
+  if (order.payment_method === 'store_credit') return `Paid by store credit: ${moneyText(order.total, order.currency)}, nothing to pay when it arrives.`;
+  const rest = moneyText(paidBeyondCredit(order), order.currency);
+  const credit = order.store_credit ? `Paid by store credit: ${moneyText(order.store_credit, order.currency)}. ` : '';
+  return order.payment_method === 'cod' ? `${credit}Cash on delivery: ${rest} to pay when it arrives.` : `${credit}Paid online: ${rest}, received with thanks.`;
 }
 
 /** Where a refund goes back to (a sentence's end). */
@@ -54,6 +58,10 @@ function totalsRows(order: OrderPlacedPayload, context: RenderContext) {
   if (order.discount) rows.push({ label: `Discount${order.coupon_name ? ` (${order.coupon_name})` : ''}`, value: `−${money(order.discount)}` });
   rows.push({ label: 'Shipping', value: order.shipping ? money(order.shipping) : 'Free' });
   rows.push({ label: 'Total', value: money(order.total), strong: true });
+  if (order.store_credit && order.payment_method !== 'store_credit') {
+    rows.push({ label: 'Paid by store credit', value: `−${money(order.store_credit)}` });
+    rows.push({ label: order.payment_method === 'cod' ? 'To pay on delivery' : 'Paid online', value: money(paidBeyondCredit(order)), strong: true });
+  }
   const tax = orderTaxTotals(context.config.seller?.stateCode ?? '', { ...order.address, discount: order.discount, shipping: order.shipping }, order.lines);
   if (tax.supply === 'intra_state') {
     rows.push({ label: `Includes CGST ${TAX_RATE_TEXT.cgst}`, value: money(tax.cgst) }, { label: `Includes SGST ${TAX_RATE_TEXT.sgst}`, value: money(tax.sgst) });
@@ -133,7 +141,8 @@ const orderPlaced: Template<OrderPlacedPayload> = {
 const orderPaid: Template<OrderPlacedPayload> = {
   email(order, context) {
     const track = trackUrl(context, order.o_id);
-    const paid = moneyText(order.total, order.currency);
+    // The provider took the total less any store credit (issue 36): that is the payment received.
+    const paid = moneyText(paidBeyondCredit(order), order.currency);
     return email(
       `Payment received for order #${order.o_id}`,
       `We have received your payment of ${paid}.`,
