@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiLogin, openAs } from './helpers/shop.ts';
+import { ADMIN, apiLogin, bearer, openAs } from './helpers/shop.ts';
 
 /**
  * The Reports screen (issue 37) as the owner (the demo ADMIN), at a desktop's 1366 px and a
@@ -36,6 +36,15 @@ test('the owner reads the reports at 1366 and 390 px and downloads the orders CS
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByRole('table', { name: 'Revenue by month' })).toBeVisible();
   await checkScreen(page);
+  // The counters say what the API answers, in rupees (a figure 100 times too high was once shown here).
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  const answer = await request.get(`/reports/sales?from=${from}&to=${today}&group=month`, { headers: bearer(owner) });
+  expect(answer.status()).toBe(200);
+  const { revenue, orders } = (await answer.json()).data.totals as { revenue: number; orders: number };
+  expect(orders).toBeGreaterThan(0);
+  const inRupees = `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(revenue)}`;
+  const counter = page.locator('.report-counter').filter({ has: page.getByText('Revenue with GST', { exact: true }) }).locator('dd');
+  await expect(counter).toContainText(inRupees);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/reports-1366.png`, fullPage: true });
 
   const download = page.waitForEvent('download');

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { formatMoney, toMinor } from '../../../rules/money.ts';
+import { formatMoney } from '../../../rules/money.ts';
 import { api } from '../../lib/api/client.ts';
 import type { components } from '../../lib/api/schema.d.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -13,7 +13,7 @@ type Stock = components['schemas']['StockReport'];
 type Group = Sales['group'];
 
 /** Rupees as the reports answer them, written as the shop writes money. */
-const rupees = (value: number) => formatMoney(toMinor(value), 'INR', { cents: true });
+const rupees = (value: number) => formatMoney(value, 'INR', { cents: true });
 const shortRupees = (value: number) => formatMoney(Math.round(value), 'INR');
 const grams = (value: number) => `${value.toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`;
 
