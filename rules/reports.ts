@@ -98,6 +98,9 @@ export interface SalesSums {
   shipping: number;
   cod_orders: number;
   cod_revenue: number;
+  /** Orders paid wholly by store credit (payment_method 'store_credit', issue 36): neither cash nor online. */
+  credit_orders: number;
+  credit_revenue: number;
   india_orders: number;
   india_revenue: number;
   cancelled_orders: number;
@@ -113,13 +116,13 @@ export interface SalesSums {
 
 export function emptySums(): SalesSums {
   return {
-    orders: 0, revenue: 0, gst: 0, discounts: 0, shipping: 0, cod_orders: 0, cod_revenue: 0, india_orders: 0, india_revenue: 0,
+    orders: 0, revenue: 0, gst: 0, discounts: 0, shipping: 0, cod_orders: 0, cod_revenue: 0, credit_orders: 0, credit_revenue: 0, india_orders: 0, india_revenue: 0,
     cancelled_orders: 0, cancelled_value: 0, refund_orders: 0, refund_value: 0, metal: 0, making: 0, stones: 0, carats: new Map(),
   };
 }
 
 const SCALAR_SUMS = [
-  'orders', 'revenue', 'gst', 'discounts', 'shipping', 'cod_orders', 'cod_revenue', 'india_orders', 'india_revenue',
+  'orders', 'revenue', 'gst', 'discounts', 'shipping', 'cod_orders', 'cod_revenue', 'credit_orders', 'credit_revenue', 'india_orders', 'india_revenue',
   'cancelled_orders', 'cancelled_value', 'refund_orders', 'refund_value', 'metal', 'making', 'stones',
 ] as const;
 
@@ -143,7 +146,7 @@ export interface SalesFigures {
   shipping: number;
   grams_by_carat: { carat: string; grams: number; pieces: number }[];
   value: { metal: number; making: number; stones: number };
-  payment: { cod: { orders: number; revenue: number }; online: { orders: number; revenue: number } };
+  payment: { cod: { orders: number; revenue: number }; online: { orders: number; revenue: number }; store_credit: { orders: number; revenue: number } };
   destination: { india: { orders: number; revenue: number }; abroad: { orders: number; revenue: number } };
   cancelled: { orders: number; value: number };
   refunds: { orders: number; value: number };
@@ -172,7 +175,8 @@ export function salesFigures(s: SalesSums, customers: { customers: number; new: 
     value: { metal: toMajor(s.metal), making: toMajor(s.making), stones: toMajor(s.stones) },
     payment: {
       cod: { orders: s.cod_orders, revenue: toMajor(s.cod_revenue) },
-      online: { orders: s.orders - s.cod_orders, revenue: toMajor(s.revenue - s.cod_revenue) },
+      online: { orders: s.orders - s.cod_orders - s.credit_orders, revenue: toMajor(s.revenue - s.cod_revenue - s.credit_revenue) },
+      store_credit: { orders: s.credit_orders, revenue: toMajor(s.credit_revenue) },
     },
     destination: {
       india: { orders: s.india_orders, revenue: toMajor(s.india_revenue) },

@@ -44,7 +44,7 @@ interface OrderInput {
   usd_inr?: number;
   country?: string;
   state?: string;
-  payment?: 'cod' | 'online';
+  payment?: 'cod' | 'online' | 'store_credit';
   payment_status?: 'unpaid' | 'paid' | 'refund_pending' | 'refunded';
   refund?: number;
   discount?: number;
@@ -187,6 +187,22 @@ describe('GET /reports/sales', () => {
       ['2026-10', 1, { new: 1, returning: 0 }],
       ['2026-11', 3, { new: 2, returning: 1 }],
     ]);
+  });
+
+  it('counts an order paid wholly by store credit as neither cash nor online (issue 36)', async () => {
+    const u = await createUser(store);
+    // August 2026, a month no other test writes: ₹10,300 by store credit, ₹20,600 cash on delivery, ₹5,150 online.
+    await placeOrder({ u_id: u.u_id, at: '2026-08-10 06:00:00', payment: 'store_credit', lines: [{ carat: '22K', quantity: 1, price: 1_030_000 }] });
+    await placeOrder({ u_id: u.u_id, at: '2026-08-11 06:00:00', payment: 'cod', payment_status: 'unpaid', lines: [{ carat: '22K', quantity: 2, price: 1_030_000 }] });
+    await placeOrder({ u_id: u.u_id, at: '2026-08-12 06:00:00', lines: [{ carat: '18K', quantity: 1, price: 515_000 }] });
+    const res = await call(store, 'GET', '/reports/sales?from=2026-08-01&to=2026-08-31&group=month', undefined, admin.auth);
+    expect(res.status).toBe(200);
+    expectMatchesContract('GET', '/reports/sales', res);
+    expect(res.body.data.totals).toMatchObject({
+      orders: 3,
+      revenue: 36_050,
+      payment: { cod: { orders: 1, revenue: 20_600 }, online: { orders: 1, revenue: 5_150 }, store_credit: { orders: 1, revenue: 10_300 } },
+    });
   });
 
   it('refuses bad periods with a sentence, and callers without reports.view', async () => {

@@ -42,7 +42,7 @@ function gstOf(shopStateCode: string): RawBuilder<number> {
 }
 
 const ORDER_SUMS = [
-  'orders', 'revenue', 'gst', 'discounts', 'shipping', 'cod_orders', 'cod_revenue', 'india_orders', 'india_revenue',
+  'orders', 'revenue', 'gst', 'discounts', 'shipping', 'cod_orders', 'cod_revenue', 'credit_orders', 'credit_revenue', 'india_orders', 'india_revenue',
   'cancelled_orders', 'cancelled_value', 'refund_orders', 'refund_value',
 ] as const;
 
@@ -58,6 +58,8 @@ export async function orderSums(db: DB, from: string, to: string, shopStateCode:
       sum(case when ${live} then s.shipping else 0 end) as shipping,
       sum(case when ${live} and s.payment_method = 'cod' then s.orders else 0 end) as cod_orders,
       sum(case when ${live} and s.payment_method = 'cod' then s.revenue else 0 end) as cod_revenue,
+      sum(case when ${live} and s.payment_method = 'store_credit' then s.orders else 0 end) as credit_orders,
+      sum(case when ${live} and s.payment_method = 'store_credit' then s.revenue else 0 end) as credit_revenue,
       sum(case when ${live} and s.country = 'IN' then s.orders else 0 end) as india_orders,
       sum(case when ${live} and s.country = 'IN' then s.revenue else 0 end) as india_revenue,
       sum(case when ${live} then 0 else s.orders end) as cancelled_orders,

@@ -142,6 +142,11 @@ export function ReportsScreen() {
             <Counter label="Cancelled" value={`${totals.cancelled.orders} · ${rupees(totals.cancelled.value)}`} before={String(sales.previous.totals.cancelled.orders)} />
           </dl>
 
+          <section className="report-block report-block--whole" aria-labelledby="report-breakdown">
+            <h2 id="report-breakdown">How the period adds up</h2>
+            <FigureTable caption="The period in figures" head={['Figure', 'This period', 'Period before']} rows={breakdownRows(totals, sales.previous.totals)} />
+          </section>
+
           <section className="report-block" aria-labelledby="report-revenue">
             <h2 id="report-revenue">Revenue over time</h2>
             <div className="report-pair">
@@ -244,6 +249,30 @@ export function ReportsScreen() {
       </section>
     </Screen>
   );
+}
+
+type SalesTotals = Sales['previous']['totals'];
+const ordersAnd = (x: { orders: number; revenue: number }) => `${x.orders} · ${rupees(x.revenue)}`;
+
+/** The sales figures a jeweller reads beside the counters, this period and the one before: tax, what the price was made of, how and where it was paid, refunds, customers. */
+function breakdownRows(now: SalesTotals, before: SalesTotals): (string | number)[][] {
+  const row = (label: string, figure: (t: SalesTotals) => string | number) => [label, figure(now), figure(before)];
+  return [
+    row('GST', (t) => rupees(t.gst)),
+    row('Metal', (t) => rupees(t.value.metal)),
+    row('Making', (t) => rupees(t.value.making)),
+    row('Stones', (t) => rupees(t.value.stones)),
+    row('Discounts', (t) => rupees(t.discounts)),
+    row('Shipping charged', (t) => rupees(t.shipping)),
+    row('Cash on delivery (orders · revenue)', (t) => ordersAnd(t.payment.cod)),
+    row('Paid online', (t) => ordersAnd(t.payment.online)),
+    row('Paid wholly by store credit', (t) => ordersAnd(t.payment.store_credit)),
+    row('Delivered in India', (t) => ordersAnd(t.destination.india)),
+    row('Delivered abroad', (t) => ordersAnd(t.destination.abroad)),
+    row('Refunds (orders · value)', (t) => `${t.refunds.orders} · ${rupees(t.refunds.value)}`),
+    row('New customers', (t) => t.customers.new),
+    row('Returning customers', (t) => t.customers.returning),
+  ];
 }
 
 function Counter({ label, value, before }: { label: string; value: string; before: string }) {

@@ -4995,6 +4995,7 @@ export interface components {
                 making: number;
                 stones: number;
             };
+            /** @description Orders not cancelled by how they were paid: cash on delivery, online, or wholly by store credit (an exchange's credit, issue 36). An order paid partly by store credit counts under the method of its remainder. */
             payment: {
                 cod: {
                     orders: number;
@@ -5002,6 +5003,11 @@ export interface components {
                     revenue: number;
                 };
                 online: {
+                    orders: number;
+                    /** @description GST included. */
+                    revenue: number;
+                };
+                store_credit: {
                     orders: number;
                     /** @description GST included. */
                     revenue: number;

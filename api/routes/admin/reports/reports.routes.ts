@@ -52,7 +52,9 @@ export const SalesFigures = z
         stones: rupees(),
       })
       .openapi({ description: 'Metal, making and stones of the pieces sold, before GST, as each line was priced (rate-priced lines only).' }),
-    payment: z.object({ cod: OrdersAndRevenue, online: OrdersAndRevenue }),
+    payment: z
+      .object({ cod: OrdersAndRevenue, online: OrdersAndRevenue, store_credit: OrdersAndRevenue })
+      .openapi({ description: 'Orders not cancelled by how they were paid: cash on delivery, online, or wholly by store credit (an exchange\'s credit, issue 36). An order paid partly by store credit counts under the method of its remainder.' }),
     destination: z.object({ india: OrdersAndRevenue, abroad: OrdersAndRevenue }),
     cancelled: z.object({ orders: count(), value: rupees('Their totals: never in revenue.') }),
     refunds: z.object({ orders: count(), value: rupees('Given back, or being given back, on orders placed in the period.') }),
