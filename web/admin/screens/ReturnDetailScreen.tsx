@@ -137,7 +137,7 @@ export function ReturnDetailScreen({ r_id }: { r_id: number }) {
             <div className="admin-card__body admin-return__next" role="group" aria-label="Next steps">
               {next.map((status) => (
                 <button key={status} type="button" className={`btn btn--small${STEPS[status].danger ? ' btn--ghost admin-btn--danger-ghost' : ''}`} onClick={() => setStep(status)}>
-                  {STEPS[status].action}
+                  {status === 'refunded' && request.kind === 'buyback' ? 'Pay the buy-back' : STEPS[status].action}
                 </button>
               ))}
             </div>
@@ -405,9 +405,13 @@ function StepDialog({ request, to, onClose, onDone }: { request: DeskReturn; to:
     }
   };
 
-  const confirmLabel = paying ? (amount === null ? 'Work out the amount' : `${to === 'credited' ? 'Credit' : 'Refund'} ${formatOrderMoney(amount, request.currency)}`) : step.action;
+  const buyback = request.kind === 'buyback' && to === 'refunded';
+  const payVerb = to === 'credited' ? 'Credit' : buyback ? 'Pay' : 'Refund';
+  const confirmLabel = paying ? (amount === null ? 'Work out the amount' : `${payVerb} ${formatOrderMoney(amount, request.currency)}`) : step.action;
+  // A buy-back is the shop buying the gold back, not money given back for a purchase.
+  const title = buyback ? 'Pay the buy-back' : step.title;
   return (
-    <ConfirmDialog title={step.title} message={step.says(request)} confirmLabel={busy ? 'Saving…' : confirmLabel} onConfirm={() => void send()} onCancel={onClose} busy={busy} danger={step.danger}>
+    <ConfirmDialog title={title} message={step.says(request)} confirmLabel={busy ? 'Saving…' : confirmLabel} onConfirm={() => void send()} onCancel={onClose} busy={busy} danger={step.danger}>
       <div className="admin-return__step">
         {paying && amount !== null && (
           <p className="admin-return__amount" data-testid="return-confirm-amount">
