@@ -103,6 +103,7 @@ try {
   const emails: [name: string, event: string, payload: unknown][] = [
     ['order-placed', 'order.placed', placed],
     ['order-placed-usd', 'order.placed', { ...placed, o_id: 1043, currency: 'USD', subtotal: 228500, discount: 0, shipping: 3800, total: 232300, coupon_name: null, payment_method: 'online', address: { ...placed.address, city: 'San Francisco', state: 'California', zip_code: '94105', country: 'US', phone_number: '+14155550123' } }],
+    ['order-placed-part-credit', 'order.placed', { ...placed, o_id: 1044, store_credit: 2000000 }],
     ['order-paid', 'order.paid', { ...placed, payment_method: 'online' }],
     ['order-shipped', 'order.shipped', update({ courier_name: 'Blue Dart', tracking_number: '81234567890', invoice_no })],
     ['order-shipped-unknown-courier', 'order.shipped', update({ courier_name: 'Surat Express Couriers', tracking_number: 'SEC-55102', invoice_no: null })],

@@ -58,10 +58,6 @@ function totalsRows(order: OrderPlacedPayload, context: RenderContext) {
   if (order.discount) rows.push({ label: `Discount${order.coupon_name ? ` (${order.coupon_name})` : ''}`, value: `−${money(order.discount)}` });
   rows.push({ label: 'Shipping', value: order.shipping ? money(order.shipping) : 'Free' });
   rows.push({ label: 'Total', value: money(order.total), strong: true });
-  if (order.store_credit && order.payment_method !== 'store_credit') {
-    rows.push({ label: 'Paid by store credit', value: `−${money(order.store_credit)}` });
-    rows.push({ label: order.payment_method === 'cod' ? 'To pay on delivery' : 'Paid online', value: money(paidBeyondCredit(order)), strong: true });
-  }
   const tax = orderTaxTotals(context.config.seller?.stateCode ?? '', { ...order.address, discount: order.discount, shipping: order.shipping }, order.lines);
   if (tax.supply === 'intra_state') {
     rows.push({ label: `Includes CGST ${TAX_RATE_TEXT.cgst}`, value: money(tax.cgst) }, { label: `Includes SGST ${TAX_RATE_TEXT.sgst}`, value: money(tax.sgst) });
@@ -69,6 +65,11 @@ function totalsRows(order: OrderPlacedPayload, context: RenderContext) {
     rows.push({ label: `Includes IGST ${TAX_RATE_TEXT.igst}`, value: money(tax.igst) });
   } else {
     rows.push({ label: 'GST', value: 'None (export)' });
+  }
+  // Store credit is a payment toward the total (its GST unchanged), so it comes after the tax the total includes.
+  if (order.store_credit && order.payment_method !== 'store_credit') {
+    rows.push({ label: 'Paid by store credit', value: `−${money(order.store_credit)}` });
+    rows.push({ label: order.payment_method === 'cod' ? 'To pay on delivery' : 'Paid online', value: money(paidBeyondCredit(order)), strong: true });
   }
   return rows;
 }
