@@ -107,6 +107,13 @@ export interface SalesSums {
   cancelled_value: number;
   refund_orders: number;
   refund_value: number;
+  /** Returns (issue 36) given back on the day: refunded, exchanged for store credit, bought back; how many and their paise. */
+  returns_refunded: number;
+  returns_refunded_value: number;
+  returns_exchanged: number;
+  returns_exchanged_value: number;
+  buybacks: number;
+  buyback_value: number;
   metal: number;
   making: number;
   stones: number;
@@ -117,14 +124,23 @@ export interface SalesSums {
 export function emptySums(): SalesSums {
   return {
     orders: 0, revenue: 0, gst: 0, discounts: 0, shipping: 0, cod_orders: 0, cod_revenue: 0, credit_orders: 0, credit_revenue: 0, india_orders: 0, india_revenue: 0,
-    cancelled_orders: 0, cancelled_value: 0, refund_orders: 0, refund_value: 0, metal: 0, making: 0, stones: 0, carats: new Map(),
+    cancelled_orders: 0, cancelled_value: 0, refund_orders: 0, refund_value: 0,
+    returns_refunded: 0, returns_refunded_value: 0, returns_exchanged: 0, returns_exchanged_value: 0, buybacks: 0, buyback_value: 0, metal: 0, making: 0, stones: 0, carats: new Map(),
   };
 }
 
 const SCALAR_SUMS = [
   'orders', 'revenue', 'gst', 'discounts', 'shipping', 'cod_orders', 'cod_revenue', 'credit_orders', 'credit_revenue', 'india_orders', 'india_revenue',
   'cancelled_orders', 'cancelled_value', 'refund_orders', 'refund_value', 'metal', 'making', 'stones',
+  'returns_refunded', 'returns_refunded_value', 'returns_exchanged', 'returns_exchanged_value', 'buybacks', 'buyback_value',
 ] as const;
+
+/** Which sums a completed return adds to (by its kind): refunded, exchanged for credit, or bought back. */
+export const RETURN_SUMS = {
+  refund: ['returns_refunded', 'returns_refunded_value'],
+  exchange: ['returns_exchanged', 'returns_exchanged_value'],
+  buyback: ['buybacks', 'buyback_value'],
+} as const satisfies Record<string, readonly [keyof SalesSums, keyof SalesSums]>;
 
 /** Adds `b` into `a`. */
 export function addSums(a: SalesSums, b: SalesSums): SalesSums {
@@ -150,6 +166,7 @@ export interface SalesFigures {
   destination: { india: { orders: number; revenue: number }; abroad: { orders: number; revenue: number } };
   cancelled: { orders: number; value: number };
   refunds: { orders: number; value: number };
+  returns: { refunded: { returns: number; value: number }; exchanged: { returns: number; value: number }; bought_back: { returns: number; value: number } };
   customers: { new: number; returning: number };
 }
 
@@ -184,6 +201,11 @@ export function salesFigures(s: SalesSums, customers: { customers: number; new: 
     },
     cancelled: { orders: s.cancelled_orders, value: toMajor(s.cancelled_value) },
     refunds: { orders: s.refund_orders, value: toMajor(s.refund_value) },
+    returns: {
+      refunded: { returns: s.returns_refunded, value: toMajor(s.returns_refunded_value) },
+      exchanged: { returns: s.returns_exchanged, value: toMajor(s.returns_exchanged_value) },
+      bought_back: { returns: s.buybacks, value: toMajor(s.buyback_value) },
+    },
     customers: { new: customers.new, returning: customers.customers - customers.new },
   };
 }

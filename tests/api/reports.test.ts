@@ -205,6 +205,45 @@ describe('GET /reports/sales', () => {
     });
   });
 
+  it('counts returns on the day their money or credit was given: refunded, exchanged, bought back (issue 36)', async () => {
+    const u = await createUser(store);
+    const order = await placeOrder({ u_id: u.u_id, at: '2026-06-01 06:00:00', lines: [{ carat: '22K', quantity: 4, price: 1_000_000 }] });
+    const dollars = await placeOrder({ u_id: u.u_id, at: '2026-06-02 06:00:00', currency: 'USD', usd_inr: 8350, country: 'US', state: 'New York', lines: [{ carat: '18K', quantity: 1, price: 20_000 }] });
+    /** A return taken to `status` at `at` (UTC), giving back `amount` (minor units of its currency). */
+    const returned = async (o_id: number, kind: 'refund' | 'exchange' | 'buyback', status: string, at: string, amount: number | null, currency: 'INR' | 'USD' = 'INR') =>
+      writeTransaction(store.db, async (trx) => {
+        const { r_id } = await trx
+          .insertInto('returns')
+          .values({ o_id, u_id: u.u_id, kind, status, reason: 'changed_mind', currency, refund_amount: amount, created_at: '2026-06-20 06:00:00', updated_at: at })
+          .returning('r_id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('return_events').values([
+          { r_id, status: 'requested', actor: 'shopper', u_id: u.u_id, created_at: '2026-06-20 06:00:00' },
+          { r_id, status, actor: 'shop', u_id: null, created_at: at },
+        ]).execute();
+      });
+    // July 2026: ₹5,000 refunded, $100 refunded at ₹83.50 (₹8,350), ₹3,000 exchanged for credit; one only inspected (not given back yet).
+    await returned(order.o_id, 'refund', 'refunded', '2026-07-10 10:00:00', 500_000);
+    await returned(dollars.o_id, 'refund', 'refunded', '2026-07-11 10:00:00', 10_000, 'USD');
+    await returned(order.o_id, 'exchange', 'credited', '2026-07-20 10:00:00', 300_000);
+    await returned(order.o_id, 'refund', 'inspected', '2026-07-21 10:00:00', null);
+    // 19:00 UTC on 31 July is 00:30 on 1 August in India: the buy-back's ₹2,000 counts in August.
+    await returned(order.o_id, 'buyback', 'refunded', '2026-07-31 19:00:00', 200_000);
+
+    const july = await call(store, 'GET', '/reports/sales?from=2026-07-01&to=2026-07-31&group=week', undefined, admin.auth);
+    expect(july.status).toBe(200);
+    expectMatchesContract('GET', '/reports/sales', july);
+    expect(july.body.data.totals.returns).toEqual({ refunded: { returns: 2, value: 13_350 }, exchanged: { returns: 1, value: 3_000 }, bought_back: { returns: 0, value: 0 } });
+    // By week: 6-12 July has both refunds, 20-26 July the exchange.
+    const weeks = Object.fromEntries(july.body.data.series.map((p: { period: string; returns: unknown }) => [p.period, p.returns]));
+    expect(weeks['2026-07-06']).toMatchObject({ refunded: { returns: 2, value: 13_350 } });
+    expect(weeks['2026-07-20']).toMatchObject({ exchanged: { returns: 1, value: 3_000 } });
+    const august = await call(store, 'GET', '/reports/sales?from=2026-08-01&to=2026-08-31&group=month', undefined, admin.auth);
+    expect(august.body.data.totals.returns.bought_back).toEqual({ returns: 1, value: 2_000 });
+    // The month before August is July: its returns as the comparison.
+    expect(august.body.data.previous.totals.returns.refunded).toEqual({ returns: 2, value: 13_350 });
+  });
+
   it('refuses bad periods with a sentence, and callers without reports.view', async () => {
     const cases: [string, string][] = [
       ['/reports/sales?from=2026-11-31&to=2026-12-01', 'from must be a day written YYYY-MM-DD.'],

@@ -16,6 +16,8 @@
  * - sales_day_customers (who ordered each day, with the day's week) and
  *   sales_first_orders (each customer's first day with an order not cancelled:
  *   the new customers of a period).
+ * Returns (refunded, exchanged, bought back) count on the day their money or credit
+ * was given, read from the returns themselves (returnSums).
  */
 
 import { type RawBuilder, sql } from 'kysely';
@@ -23,7 +25,7 @@ import { type DB, engineOf } from '../../connection.ts';
 import { num } from './sql.ts';
 import { toMajor } from '../../../rules/money.ts';
 import {
-  addSums, daysBetween, emptySums, periodOf, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
+  addDays, addSums, daysBetween, emptySums, indiaDayOf, indiaDayStart, periodOf, RETURN_SUMS, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
   type ReportGroup, type SalesFigures, type SalesSums,
 } from '../../../rules/reports.ts';
 
@@ -74,6 +76,36 @@ export async function orderSums(db: DB, from: string, to: string, shopStateCode:
     const sums = emptySums();
     for (const key of ORDER_SUMS) sums[key] = num(row[key]);
     days.set(String(row.day), sums);
+  }
+  return days;
+}
+
+/**
+ * Returns given back in [from, to] (issue 36), each on the day in India its refund,
+ * store credit or buy-back payout was given (its 'refunded' or 'credited' step), in
+ * paise: a dollar order's return at the order's own rate. Read from the returns
+ * themselves (a few per hundred orders, so no summary is needed); by day or 'all'.
+ */
+export async function returnSums(db: DB, from: string, to: string, byDay: boolean): Promise<Map<string, SalesSums>> {
+  const rows = await db
+    .selectFrom('return_events as e')
+    .innerJoin('returns as r', 'r.r_id', 'e.r_id')
+    .innerJoin('orders as o', 'o.o_id', 'r.o_id')
+    .select(['e.created_at', 'r.kind', 'r.currency', 'r.refund_amount', 'o.usd_inr'])
+    .where('e.status', 'in', ['refunded', 'credited'])
+    .where('e.created_at', '>=', indiaDayStart(from))
+    .where('e.created_at', '<', indiaDayStart(addDays(to, 1)))
+    .execute();
+  const days = new Map<string, SalesSums>();
+  for (const r of rows) {
+    const sums = RETURN_SUMS[r.kind as keyof typeof RETURN_SUMS];
+    if (!sums || r.refund_amount === null) continue;
+    const key = byDay ? indiaDayOf(new Date(`${r.created_at.replace(' ', 'T')}Z`)) : 'all';
+    const day = days.get(key) ?? emptySums();
+    const amount = num(r.refund_amount);
+    day[sums[0]] += 1;
+    day[sums[1]] += r.currency === 'USD' ? Math.round((amount * num(r.usd_inr)) / 100) : amount;
+    days.set(key, day);
   }
   return days;
 }
@@ -192,12 +224,14 @@ export type SalesTotals = SalesFigures & Awaited<ReturnType<typeof topSellers>>;
 
 /** The figures of [from, to] as a whole (the period a report compares with). */
 async function rangeFigures(db: DB, from: string, to: string, shopStateCode: string): Promise<SalesFigures> {
-  const [orders, items, customers] = await Promise.all([
+  const [orders, items, customers, returned] = await Promise.all([
     orderSums(db, from, to, shopStateCode, false),
     itemSums(db, from, to, false),
     customerCounts(db, from, to, 'all'),
+    returnSums(db, from, to, false),
   ]);
   foldItems(orders, items, () => 'all');
+  if (returned.has('all')) orders.set('all', addSums(orders.get('all') ?? emptySums(), returned.get('all')!));
   return salesFigures(orders.get('all') ?? emptySums(), customers.get('all') ?? { customers: 0, new: 0 });
 }
 
@@ -219,14 +253,16 @@ export interface SalesReport {
  */
 export async function salesReport(db: DB, q: { from: string; to: string; group: ReportGroup }, shopStateCode: string): Promise<SalesReport> {
   const before = previousPeriod(q.from, q.to);
-  const [days, items, customers, allCustomers, top, previous] = await Promise.all([
+  const [days, items, customers, allCustomers, top, previous, returned] = await Promise.all([
     orderSums(db, q.from, q.to, shopStateCode, true),
     itemSums(db, q.from, q.to, true),
     customerCounts(db, q.from, q.to, q.group),
     customerCounts(db, q.from, q.to, 'all'),
     topSellers(db, q.from, q.to),
     rangeFigures(db, before.from, before.to, shopStateCode),
+    returnSums(db, q.from, q.to, true),
   ]);
+  for (const [day, sums] of returned) days.set(day, addSums(days.get(day) ?? emptySums(), sums));
   const periods = new Map<string, SalesSums>(periodsBetween(q.from, q.to, q.group).map((p) => [p, emptySums()]));
   const all = emptySums();
   for (const [day, sums] of days) {

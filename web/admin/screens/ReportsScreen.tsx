@@ -270,6 +270,9 @@ function breakdownRows(now: SalesTotals, before: SalesTotals): (string | number)
     row('Delivered in India', (t) => ordersAnd(t.destination.india)),
     row('Delivered abroad', (t) => ordersAnd(t.destination.abroad)),
     row('Refunds (orders · value)', (t) => `${t.refunds.orders} · ${rupees(t.refunds.value)}`),
+    row('Returns refunded (returns · value)', (t) => `${t.returns.refunded.returns} · ${rupees(t.returns.refunded.value)}`),
+    row('Returns exchanged for store credit', (t) => `${t.returns.exchanged.returns} · ${rupees(t.returns.exchanged.value)}`),
+    row('Gold bought back', (t) => `${t.returns.bought_back.returns} · ${rupees(t.returns.bought_back.value)}`),
     row('New customers', (t) => t.customers.new),
     row('Returning customers', (t) => t.customers.returning),
   ];

@@ -5035,6 +5035,24 @@ export interface components {
                 /** @description Given back, or being given back, on orders placed in the period. */
                 value: number;
             };
+            /** @description Returns (issue 36) completed in the period, each on the day in India its refund, store credit or buy-back payout was given; a dollar order's at its own rate. Not taken out of revenue, which counts orders as placed. */
+            returns: {
+                refunded: {
+                    returns: number;
+                    /** @description Refunded to shoppers for pieces sent back. */
+                    value: number;
+                };
+                exchanged: {
+                    returns: number;
+                    /** @description Given as store credit for pieces exchanged. */
+                    value: number;
+                };
+                bought_back: {
+                    returns: number;
+                    /** @description Paid for gold bought back. */
+                    value: number;
+                };
+            };
             customers: {
                 /** @description Customers whose first order that was not cancelled falls in the period. */
                 new: number;

@@ -58,6 +58,13 @@ export const SalesFigures = z
     destination: z.object({ india: OrdersAndRevenue, abroad: OrdersAndRevenue }),
     cancelled: z.object({ orders: count(), value: rupees('Their totals: never in revenue.') }),
     refunds: z.object({ orders: count(), value: rupees('Given back, or being given back, on orders placed in the period.') }),
+    returns: z
+      .object({
+        refunded: z.object({ returns: count(), value: rupees('Refunded to shoppers for pieces sent back.') }),
+        exchanged: z.object({ returns: count(), value: rupees('Given as store credit for pieces exchanged.') }),
+        bought_back: z.object({ returns: count(), value: rupees('Paid for gold bought back.') }),
+      })
+      .openapi({ description: 'Returns (issue 36) completed in the period, each on the day in India its refund, store credit or buy-back payout was given; a dollar order\'s at its own rate. Not taken out of revenue, which counts orders as placed.' }),
     customers: z.object({
       new: count('Customers whose first order that was not cancelled falls in the period.'),
       returning: count('Other customers who ordered in the period.'),
