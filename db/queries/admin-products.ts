@@ -16,6 +16,7 @@
  * Prices arrive here already in minor units (paise, cents).
  */
 
+import { secondAfter } from '../../rules/csv.ts';
 import { invalidError, notFoundError } from '../../rules/errors.ts';
 import { recordChange } from '../audit.ts';
 import type { DB } from '../connection.ts';
@@ -299,7 +300,7 @@ export function updateProduct(db: DB, p_id: number, edit: ProductEdit): Promise<
 /** updateProduct's work in the caller's transaction (the CSV import writes many products in one). */
 export async function updateProductIn(trx: DB, p_id: number, edit: ProductEdit): Promise<{ removedMedia: string[] }> {
   {
-    const product = await trx.selectFrom('products').select(['p_id', 'cate_id']).where('p_id', '=', p_id).executeTakeFirst();
+    const product = await trx.selectFrom('products').select(['p_id', 'cate_id', 'updated_at']).where('p_id', '=', p_id).executeTakeFirst();
     if (!product) throw notFoundError('Product not found.');
 
     const { key_points, carats, ...columns } = edit.details;
@@ -320,7 +321,7 @@ export async function updateProductIn(trx: DB, p_id: number, edit: ProductEdit):
 
     await trx
       .updateTable('products')
-      .set({ ...columns, updated_at: utcTimestamp() })
+      .set({ ...columns, updated_at: nextUpdatedAt(product.updated_at) })
       .where('p_id', '=', p_id)
       .execute();
     await writeOptions(trx, p_id, product, edit.options);
@@ -335,13 +336,24 @@ export async function updateProductIn(trx: DB, p_id: number, edit: ProductEdit):
   }
 }
 
+/**
+ * A product's next updated_at: now, or a second after the last change when that was this
+ * same second, so every change moves it and a products CSV exported between two edits
+ * is told it is out of date (db/queries/product-import.ts compares it).
+ */
+function nextUpdatedAt(stored: string): string {
+  const now = utcTimestamp();
+  const after = secondAfter(stored);
+  return now > stored ? now : after;
+}
+
 /** Activates (1) or deactivates (0) a product. */
 export function setProductStatus(db: DB, p_id: number, p_status: 0 | 1): Promise<void> {
   return writeTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('products').select('p_status').where('p_id', '=', p_id).executeTakeFirst();
-    if (!before) throw notFoundError('Product not found.');
-    await trx.updateTable('products').set({ p_status, updated_at: utcTimestamp() }).where('p_id', '=', p_id).execute();
-    await recordChange(trx, { action: 'product.status', entity: 'product', entity_id: p_id, before, after: { p_status } });
+    const stored = await trx.selectFrom('products').select(['p_status', 'updated_at']).where('p_id', '=', p_id).executeTakeFirst();
+    if (!stored) throw notFoundError('Product not found.');
+    await trx.updateTable('products').set({ p_status, updated_at: nextUpdatedAt(stored.updated_at) }).where('p_id', '=', p_id).execute();
+    await recordChange(trx, { action: 'product.status', entity: 'product', entity_id: p_id, before: { p_status: stored.p_status }, after: { p_status } });
     await enqueueWebhooks(trx, 'product.updated', `${p_id}:${Date.now()}`, { p_id, change: p_status ? 'activated' : 'deactivated' });
   });
 }

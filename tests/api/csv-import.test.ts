@@ -307,6 +307,20 @@ describe('changes made after the export', () => {
     expect((await productNow(jasmine)).offer).toBe('Import offer');
   });
 
+  it('a back-office edit in the same second as the export is still seen: every change moves updated_at', async () => {
+    const p_id = await lastChangedThisMorning('Lily Pendant');
+    // The product was last changed in this very second (as a desk edit just before an export would leave it).
+    const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+    await store.db.updateTable('products').set({ updated_at: now }).where('p_id', '=', p_id).execute();
+    const rows = await rowsOf(p_id);
+    // Edited at the desk within the same second: the stored time still moves on, by a second if need be.
+    expect((await deskEdit(p_id, { offer: 'Desk offer' })).status).toBe(200);
+    expect((await productNow(p_id)).updated_at > now).toBe(true);
+    const dry = await importFile(csvOf(rows.map((r) => ({ ...r, offer: 'Import offer' }))), { dryRun: true });
+    expect(dry.body.data).toMatchObject({ changed: 0, refused: rows.length });
+    expect((await productNow(p_id)).offer).toBe('Desk offer');
+  });
+
   it('refuses a change to an existing product without the updated_at the export wrote, or with one a spreadsheet rewrote', async () => {
     const lily = await lastChangedThisMorning('Lily Chain');
     const rows = await rowsOf(lily);
