@@ -22,12 +22,16 @@ export function unitsCell(units: number | null | undefined, decimals: number): s
   return `${units < 0 ? '-' : ''}${text}`;
 }
 
-/** The orders export: one row per order line, the order's own columns repeated on each of its lines. */
+/**
+ * The orders export: one row per order line, the order's own columns repeated on each of its
+ * lines; order_line numbers an order's lines from 1, so the orders' totals are the sum over the
+ * rows whose order_line is 1. store_credit is the part of the total paid by store credit.
+ */
 export const ORDER_CSV_COLUMNS = [
   'o_id', 'placed_at', 'status', 'payment_method', 'payment_status', 'currency',
   'customer_name', 'email', 'phone', 'city', 'state', 'zip_code', 'country',
-  'coupon', 'subtotal', 'discount', 'shipping', 'total', 'refund_amount',
-  'oi_id', 'product_name', 'category', 'carat', 'material', 'size', 'quantity', 'unit_price', 'line_total',
+  'coupon', 'subtotal', 'discount', 'shipping', 'total', 'store_credit', 'refund_amount',
+  'order_line', 'oi_id', 'product_name', 'category', 'carat', 'material', 'size', 'quantity', 'unit_price', 'line_total',
   'net_weight_g', 'metal_inr', 'making_inr', 'stones_inr', 'gst_inr',
 ] as const;
 

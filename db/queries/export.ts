@@ -33,7 +33,7 @@ export async function* orderRows(db: DB, period: ExportPeriod): AsyncGenerator<R
       .selectFrom('orders')
       .select([
         'o_id', 'created_at', 'status', 'payment_method', 'payment_status', 'currency', 'first_name', 'last_name', 'email', 'phone_number',
-        'city', 'state', 'zip_code', 'country', 'coupon_name', 'subtotal', 'discount', 'shipping', 'total', 'refund_amount',
+        'city', 'state', 'zip_code', 'country', 'coupon_name', 'subtotal', 'discount', 'shipping', 'total', 'store_credit', 'refund_amount',
       ]);
     if (period.from) query = query.where('created_at', '>=', period.from);
     if (period.to) query = query.where('created_at', '<=', period.to);
@@ -73,13 +73,15 @@ export async function* orderRows(db: DB, period: ExportPeriod): AsyncGenerator<R
         discount: moneyCell(order.discount),
         shipping: moneyCell(order.shipping),
         total: moneyCell(order.total),
+        store_credit: moneyCell(order.store_credit),
         refund_amount: moneyCell(order.refund_amount),
       };
       const lines = linesOf.get(order.o_id) ?? [];
-      if (lines.length === 0) yield { ...head, ...emptyLine };
-      for (const line of lines) {
+      if (lines.length === 0) yield { ...head, order_line: 1, ...emptyLine };
+      for (const [i, line] of lines.entries()) {
         yield {
           ...head,
+          order_line: i + 1,
           oi_id: line.oi_id,
           product_name: line.product_name,
           category: line.category_name ?? '',

@@ -71,6 +71,9 @@ describe('GET /export/orders.csv', () => {
     expect(rows[0].customer_name.startsWith(`'=HYPERLINK`)).toBe(true);
     expect(rows[1]).toMatchObject({ product_name: "'+Bangle", net_weight_g: '5.25', metal_inr: '800.00', making_inr: '150.00', stones_inr: '0.00', gst_inr: '49.99' });
     expect(Object.keys(rows[0])).not.toContain('pan');
+    // The order's total once: summed over the rows of order_line 1 (the other lines repeat it); no store credit used.
+    expect(rows.map((r) => [r.order_line, r.store_credit])).toEqual([['1', '0.00'], ['2', '0.00']]);
+    expect(rows.filter((r) => r.order_line === '1').reduce((t, r) => t + Math.round(Number(r.total) * 100), 0)).toBe(5221705);
   });
 
   it('refuses a bad period with 400 in words', async () => {

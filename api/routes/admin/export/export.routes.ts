@@ -29,7 +29,7 @@ export const exportOrders = createRoute({
   method: 'get',
   path: '/export/orders.csv',
   summary: 'Orders with their lines, as CSV',
-  description: `Orders placed in the period, oldest first, one row per order line (the order's columns repeated): ${ORDER_CSV_COLUMNS.join(', ')}. Never the PAN. ${common}`,
+  description: `Orders placed in the period, oldest first, one row per order line (the order's columns repeated; order_line 1 marks each order's first row, so the orders' totals are the sum over those rows): ${ORDER_CSV_COLUMNS.join(', ')}. Never the PAN. ${common}`,
   request: { query: ExportPeriodQuery },
   responses: csvFile('The orders, as a download (orders-YYYY-MM-DD.csv).'),
 });
