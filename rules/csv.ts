@@ -170,7 +170,7 @@ export function updatedAtMissing(p_id: number): string {
   return `updated_at: blank; a row changing an existing product (p_id ${p_id}) needs the updated_at the export wrote for it, so that a change made since is not overwritten. Export the products again and edit that file.`;
 }
 
-/** The one second after a stored time: what an import writes when the product's last change was in the same second, so its updated_at always moves. */
+/** The one second after a stored time: what a product change writes when the last change was in the same second (db/queries/admin-products.ts), so its updated_at always moves and an export taken between the two is refused at import. */
 export function secondAfter(stored: string): string {
   const next = new Date(Date.parse(`${stored.replace(' ', 'T')}Z`) + 1000);
   return next.toISOString().slice(0, 19).replace('T', ' ');

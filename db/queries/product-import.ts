@@ -11,7 +11,7 @@
  * refusal rolls the whole import back. A dry run does the same and always rolls back, so it
  * answers exactly what the import would do.
  */
-import { changedSinceExport, secondAfter, stockToWrite, updatedAtMissing } from '../../rules/csv.ts';
+import { changedSinceExport, stockToWrite, updatedAtMissing } from '../../rules/csv.ts';
 import { DomainError } from '../../rules/errors.ts';
 import { isVideoName } from '../../rules/media.ts';
 import type { NonReturnableKind } from '../../rules/shop-policy.ts';
@@ -202,13 +202,8 @@ async function writeOne(trx: DB, product: ImportWrite, outcome: ImportOutcome): 
     keepMedia: product.images.filter((name) => own.has(name)),
     newMedia: mediaOf(product.images.filter((name) => !own.has(name))),
   });
-  // A change in the same second as the last one still moves updated_at, so a file exported before this import is refused after it.
-  await trx
-    .updateTable('products')
-    .set({ updated_at: secondAfter(product.updated_at) })
-    .where('p_id', '=', product.p_id)
-    .where('updated_at', '<=', product.updated_at)
-    .execute();
+  // updateProductIn moves updated_at on (by a second when the last change was this same second),
+  // so a file exported before this import is refused after it.
   outcome.removedMedia.push(...removedMedia);
   return product.p_id;
 }

@@ -23,6 +23,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type DB, engineOf } from '../../connection.ts';
 import { num } from './sql.ts';
+import { isoTimestamp } from '../../time.ts';
 import { toMajor } from '../../../rules/money.ts';
 import {
   addDays, addSums, daysBetween, emptySums, indiaDayOf, indiaDayStart, periodOf, RETURN_SUMS, periodsBetween, previousPeriod, salesFigures, stateNamesOf,
@@ -100,7 +101,7 @@ export async function returnSums(db: DB, from: string, to: string, byDay: boolea
   for (const r of rows) {
     const sums = RETURN_SUMS[r.kind as keyof typeof RETURN_SUMS];
     if (!sums || r.refund_amount === null) continue;
-    const key = byDay ? indiaDayOf(new Date(`${r.created_at.replace(' ', 'T')}Z`)) : 'all';
+    const key = byDay ? indiaDayOf(new Date(isoTimestamp(r.created_at))) : 'all';
     const day = days.get(key) ?? emptySums();
     const amount = num(r.refund_amount);
     day[sums[0]] += 1;
