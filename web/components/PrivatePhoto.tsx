@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { $user } from '../stores/session.ts';
+import { fetchWithToken, isFileOf } from '../lib/download.ts';
 import './private-photo.css';
 
 /**
  * A private photo (a shopper's return photos, issue 36: GET /returnphoto/{rp_id}): no public
  * address serves it, and an <img src> cannot send the bearer token, so it is fetched with the
- * token (as web/lib/api/client.ts sends it) and shown from a blob: URL, released when the
+ * token (web/lib/download.ts fetchWithToken, as downloads are) and shown from a blob: URL, released when the
  * photo leaves the page. Clicking it opens it full size in a new tab. A photo that cannot be
  * loaded says so in words.
  */
@@ -15,11 +15,10 @@ export function PrivatePhoto({ url, alt, size = 96 }: { url: string; alt: string
   useEffect(() => {
     let live = true;
     let objectUrl: string | null = null;
-    const token = $user.get()?.auth_token;
     setFailed(false);
-    fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    fetchWithToken(url)
       .then(async (response) => {
-        if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) throw new Error(`HTTP ${response.status}`);
+        if (!isFileOf(response, 'image/')) throw new Error(`HTTP ${response.status}`);
         const blob = await response.blob();
         if (!live) return;
         objectUrl = URL.createObjectURL(blob);
