@@ -216,6 +216,26 @@ export interface OpenOptions {
 }
 
 /**
+ * Turns on WAL (it stays on in the file once set). Two processes opening a new
+ * database file at once (two instances started together, or a migration beside
+ * `npm start`) can both hold the shared lock and both want the exclusive one to
+ * switch: SQLite then answers SQLITE_BUSY at once instead of waiting, to avoid a
+ * deadlock, so the switch is tried again, a bounded number of times, after a short
+ * random pause that lets the other process finish its switch.
+ */
+function useWriteAheadLog(sqlite: SQLite.Database): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.floor(Math.random() * 40));
+    }
+  }
+}
+
+/**
  * Opens the store's SQLite database with the settings every process must share:
  * WAL, a busy timeout, foreign keys, and synchronous=FULL so an acknowledged
  * order survives a power cut, not only a process crash (a stated decision:
@@ -224,7 +244,7 @@ export interface OpenOptions {
  */
 function openSqlite(file: string, options: OpenOptions): DB {
   const sqlite = new SQLite(file, { readonly: options.readonly ?? false, timeout: 5000 });
-  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  if (!options.readonly) useWriteAheadLog(sqlite);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');

@@ -61,7 +61,9 @@ it('merges duplicate cart and wishlist lines and renames duplicate names before 
   await expect(db.insertInto('materials').values({ name: 'PLATINUM' }).execute()).rejects.toThrow(/unique|duplicate/i);
 });
 
-it('two processes migrating one new database at once: both succeed, each migration runs once', async () => {
+// Four, not two: on SQLite the first thing each does is switch the new file to WAL, and
+// two processes switching at once is where SQLITE_BUSY came without waiting (db/connection.ts).
+it('four processes migrating one new database at once: all succeed, each migration runs once', async () => {
   const target = await createTestDatabase(mkdtempSync(path.join(dir, 'pair-')));
   const root = path.resolve(import.meta.dirname, '../..');
   const migrate = () =>
@@ -72,7 +74,7 @@ it('two processes migrating one new database at once: both succeed, each migrati
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('exit', (code) => resolve({ code, output }));
     });
-  const runs = await Promise.all([migrate(), migrate()]);
+  const runs = await Promise.all([migrate(), migrate(), migrate(), migrate()]);
   for (const run of runs) expect(run.code, run.output).toBe(0);
   const check = openDatabase(target.url);
   try {
