@@ -210,7 +210,7 @@ describe('GET /reports/sales', () => {
     const order = await placeOrder({ u_id: u.u_id, at: '2026-06-01 06:00:00', lines: [{ carat: '22K', quantity: 4, price: 1_000_000 }] });
     const dollars = await placeOrder({ u_id: u.u_id, at: '2026-06-02 06:00:00', currency: 'USD', usd_inr: 8350, country: 'US', state: 'New York', lines: [{ carat: '18K', quantity: 1, price: 20_000 }] });
     /** A return taken to `status` at `at` (UTC), giving back `amount` (minor units of its currency). */
-    const returned = async (o_id: number, kind: 'refund' | 'exchange' | 'buyback', status: string, at: string, amount: number | null, currency: 'INR' | 'USD' = 'INR') =>
+    const returned = async (o_id: number, kind: 'refund' | 'exchange' | 'buyback', status: string, at: string, amount: number | null, currency: 'INR' | 'USD' = 'INR', providerAt?: string) =>
       writeTransaction(store.db, async (trx) => {
         const { r_id } = await trx
           .insertInto('returns')
@@ -220,10 +220,13 @@ describe('GET /reports/sales', () => {
         await trx.insertInto('return_events').values([
           { r_id, status: 'requested', actor: 'shopper', u_id: u.u_id, created_at: '2026-06-20 06:00:00' },
           { r_id, status, actor: 'shop', u_id: null, created_at: at },
+          // An online refund: the payment provider's acceptance is a later 'refunded' step of its own.
+          ...(providerAt ? [{ r_id, status, actor: 'system' as const, u_id: null, created_at: providerAt }] : []),
         ]).execute();
       });
-    // July 2026: ₹5,000 refunded, $100 refunded at ₹83.50 (₹8,350), ₹3,000 exchanged for credit; one only inspected (not given back yet).
-    await returned(order.o_id, 'refund', 'refunded', '2026-07-10 10:00:00', 500_000);
+    // July 2026: ₹5,000 refunded (online: the provider accepted it two days later, counted once), $100 refunded at ₹83.50 (₹8,350),
+    // ₹3,000 exchanged for credit; one only inspected (not given back yet).
+    await returned(order.o_id, 'refund', 'refunded', '2026-07-10 10:00:00', 500_000, 'INR', '2026-07-12 10:00:00');
     await returned(dollars.o_id, 'refund', 'refunded', '2026-07-11 10:00:00', 10_000, 'USD');
     await returned(order.o_id, 'exchange', 'credited', '2026-07-20 10:00:00', 300_000);
     await returned(order.o_id, 'refund', 'inspected', '2026-07-21 10:00:00', null);

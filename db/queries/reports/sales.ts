@@ -83,9 +83,11 @@ export async function orderSums(db: DB, from: string, to: string, shopStateCode:
 
 /**
  * Returns given back in [from, to] (issue 36), each on the day in India its refund,
- * store credit or buy-back payout was given (its 'refunded' or 'credited' step), in
- * paise: a dollar order's return at the order's own rate. Read from the returns
- * themselves (a few per hundred orders, so no summary is needed); by day or 'all'.
+ * store credit or buy-back payout was given (the desk's 'refunded' or 'credited' step;
+ * not the payment provider's later acceptance of an online refund, also a 'refunded'
+ * step, by the system), in paise: a dollar order's return at the order's own rate.
+ * Read from the returns themselves (a few per hundred orders, so no summary is needed);
+ * by day or 'all'.
  */
 export async function returnSums(db: DB, from: string, to: string, byDay: boolean): Promise<Map<string, SalesSums>> {
   const rows = await db
@@ -94,6 +96,7 @@ export async function returnSums(db: DB, from: string, to: string, byDay: boolea
     .innerJoin('orders as o', 'o.o_id', 'r.o_id')
     .select(['e.created_at', 'r.kind', 'r.currency', 'r.refund_amount', 'o.usd_inr'])
     .where('e.status', 'in', ['refunded', 'credited'])
+    .where('e.actor', '=', 'shop')
     .where('e.created_at', '>=', indiaDayStart(from))
     .where('e.created_at', '<', indiaDayStart(addDays(to, 1)))
     .execute();
