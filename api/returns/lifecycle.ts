@@ -158,18 +158,17 @@ export async function requestReturn(deps: Pick<Deps, 'db'>, request: ReturnReque
       now,
     });
     if (refusal) throw conflictError(refusal, { o_id: order.o_id });
-    const r_id = await insertReturn(trx, { ...request, currency: order.currency }, request.u_id);
-    const ret = { r_id, o_id: order.o_id, kind: request.kind, reason: request.reason };
     // A buy-back is quoted now, on the server, and the quote kept: the desk sees it and pays it (a piece
     // that cannot be valued here is asked all the same, and valued by the desk at the payout).
-    if (request.kind === 'buyback') {
-      const valued = await buybackValue(trx, request.u_id, order, request.items, new Date(now));
-      if ('quote' in valued) {
-        await recordBuybackQuote(trx, r_id, valued.quote);
-        // The shopper's request, with what it was quoted (the timeline says 'system' for the payment provider).
-        await addReturnEvent(trx, { r_id, status: 'requested', actor: 'shopper', u_id: request.u_id, note: `Quoted at today's rate: ${valued.words} ${requestQuoteWords({ ...valued.quote, currency: order.currency })}` });
-      }
-    }
+    const valued = request.kind === 'buyback' ? await buybackValue(trx, request.u_id, order, request.items, new Date(now)) : null;
+    const quoted = valued && 'quote' in valued ? valued : null;
+    // The request's one timeline entry: the shopper's words, and for a buy-back what it was quoted, piece by piece.
+    const quoteNote = quoted
+      ? `Quoted at today's rate: ${quoted.words}${request.items.length > 1 ? ` In all: ${formatMoney(toMajor(quoted.amount), order.currency, { cents: true })}.` : ''} Valid until ${formatDateTime(quoted.quote.validUntil)}.`
+      : null;
+    const r_id = await insertReturn(trx, { ...request, currency: order.currency }, request.u_id, [request.note && `“${request.note}”`, quoteNote].filter(Boolean).join(' ') || null);
+    if (quoted) await recordBuybackQuote(trx, r_id, quoted.quote);
+    const ret = { r_id, o_id: order.o_id, kind: request.kind, reason: request.reason };
     const estimate = await returnEstimate(trx, ret, policy, order);
     const items = request.items.map((i) => ({ product_name: lines.find((l) => l.oi_id === i.oi_id)!.product_name, quantity: i.quantity }));
     await enqueueReturnMessages(trx, 'return.requested', order.email, messagePayload(ret, 'requested', order, items, { amount: estimate?.refund ?? null, note: request.note }, new Date(now)));

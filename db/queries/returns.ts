@@ -118,8 +118,9 @@ export interface NewReturn {
  * each line's lowest pieces not in a live request. Two requests racing for the same piece meet
  * in the unique index: one commits, the other is retried by writeTransaction and then refused
  * by the rules, which see the piece taken.
+ * eventNote is the note of the request's first timeline entry (by default the shopper's words).
  */
-export async function insertReturn(trx: DB, request: NewReturn, actorU_id: number): Promise<number> {
+export async function insertReturn(trx: DB, request: NewReturn, actorU_id: number, eventNote: string | null = request.note): Promise<number> {
   const { r_id } = await trx
     .insertInto('returns')
     .values({ o_id: request.o_id, u_id: request.u_id, kind: request.kind, reason: request.reason, note: request.note, currency: request.currency })
@@ -134,7 +135,7 @@ export async function insertReturn(trx: DB, request: NewReturn, actorU_id: numbe
     }
   }
   await trx.insertInto('return_items').values(rows).execute();
-  await addReturnEvent(trx, { r_id, status: 'requested', actor: 'shopper', u_id: actorU_id, note: request.note });
+  await addReturnEvent(trx, { r_id, status: 'requested', actor: 'shopper', u_id: actorU_id, note: eventNote });
   return r_id;
 }
 

@@ -72,6 +72,17 @@ async function deliveredOrder(request: APIRequestContext): Promise<{ shopper: Sh
   return { shopper, o_id, huid, total: order.total };
 }
 
+/** My Gold Today, opened by the shopper, with the piece of this order valued at today's rate. */
+async function goldToday(page: Page, shopper: Shopper, o_id: number): Promise<{ piece: Locator; quote: Locator }> {
+  await openAs(page, shopper, '/orderconfirm');
+  await page.getByRole('button', { name: 'My Gold Today' }).click();
+  const piece = page.getByTestId('gold-piece').filter({ hasText: `Order #${o_id}` });
+  await piece.getByRole('button', { name: 'What is my gold worth today?' }).click();
+  const quote = piece.getByTestId('gold-quote');
+  await expect(quote).toContainText('Buy-back value');
+  return { piece, quote };
+}
+
 test('a shopper returns a delivered piece and the shop takes it to refunded', async ({ page, request, browser }) => {
   const { shopper, o_id, huid } = await deliveredOrder(request);
 
@@ -223,13 +234,8 @@ test('a photo refused by its bytes is said clearly, and photos can be added from
 
 test('a shopper sees what the gold of a delivered piece is worth today, and their store credit', async ({ page, request }) => {
   const { shopper, o_id } = await deliveredOrder(request);
-  await openAs(page, shopper, '/orderconfirm');
-  await page.getByRole('button', { name: 'My Gold Today' }).click();
-  const piece = page.getByTestId('gold-piece').filter({ hasText: `Order #${o_id}` });
-  await piece.getByRole('button', { name: 'What is my gold worth today?' }).click();
-  const quote = piece.getByTestId('gold-quote');
+  const { piece, quote } = await goldToday(page, shopper, o_id);
   await expect(quote).toContainText('Exchange value');
-  await expect(quote).toContainText('Buy-back value');
   await expect(quote).toContainText('Valid until');
   expect(await quote.locator('dd').allInnerTexts()).toEqual([expect.stringMatching(/^₹[\d,]+\.\d{2}$/), expect.stringMatching(/^₹[\d,]+\.\d{2}$/)]);
   await shoot(page, 'gold-value');
@@ -251,4 +257,64 @@ test('a shopper sees what the gold of a delivered piece is worth today, and thei
   await page.getByRole('button', { name: 'Store Credit' }).click();
   await expect(page.getByTestId('store-credit-balance')).toContainText(formatMoney(0, 'INR', { cents: true }));
   await shoot(page, 'store-credit');
+});
+
+test('the shop buys a piece back at the rate quoted when it was asked, and pays it by bank transfer', async ({ page, request, browser }) => {
+  const { shopper, o_id, huid } = await deliveredOrder(request);
+  const { piece, quote } = await goldToday(page, shopper, o_id);
+  const quoted = (await quote.locator('dd').allInnerTexts())[1].trim();
+  await piece.getByRole('button', { name: 'Sell it back' }).click();
+  await page.getByRole('dialog', { name: 'Sell this piece back?' }).getByRole('button', { name: 'Send Request' }).click();
+  const mine = page.getByTestId('return').filter({ hasText: `#${o_id}` });
+  await expect(mine.getByTestId('return-status')).toHaveText('Requested');
+
+  // The desk: the quote stands beside the request, then the piece comes in and is checked.
+  const admin = await apiLogin(request, ADMIN);
+  const desk = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await openAs(desk, admin, '/admin/returns');
+  await desk.locator('tr[data-return]').filter({ hasText: `#${o_id}` }).getByRole('link', { name: /details$/ }).click();
+  await expect(desk.getByRole('heading', { level: 1, name: /^Return #\d+$/ })).toBeVisible();
+  await expect(desk.getByText('Quoted when asked', { exact: true })).toBeVisible();
+  await expect(desk.getByTestId('return-amount')).toHaveText(quoted);
+  const steps = desk.getByRole('group', { name: 'Next steps' });
+  const stepTo = async (button: string, fill?: (dialog: Locator) => Promise<void>) => {
+    await steps.getByRole('button', { name: button, exact: true }).click();
+    const dialog = desk.getByRole('dialog');
+    if (fill) await fill(dialog);
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await stepTo('Approve');
+  await stepTo('Picked up', async (dialog) => {
+    await dialog.getByLabel(/^Courier/).fill('Sequel Logistics');
+    await dialog.getByLabel(/^Tracking number/).fill('SQ-20261128-01');
+  });
+  await stepTo('Received');
+  await stepTo('Inspect', (dialog) => dialog.getByLabel(/^HUID of piece 1/).fill(huid));
+  await expect(desk.locator('.admin-order__status [data-return-status]')).toHaveText('Inspected');
+
+  // Paying: the shop's own words for buying gold back, the quoted amount, then the transfer.
+  await expect(steps.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+  await steps.getByRole('button', { name: 'Pay the buy-back', exact: true }).click();
+  const pay = desk.getByRole('dialog', { name: 'Pay the buy-back' });
+  await pay.getByRole('button', { name: 'Work out the amount' }).click();
+  const amount = pay.getByTestId('return-confirm-amount');
+  await expect(amount).toContainText('Buy-back payout at the rate quoted when it was asked');
+  await expect(amount.locator('strong')).toHaveText(quoted);
+  await pay.getByLabel('Paid by').selectOption('bank');
+  await pay.getByLabel(/^Transfer reference/).fill('NEFT-HDFC-0091');
+  await shoot(desk, 'admin-buyback-pay');
+  await pay.getByRole('button', { name: `Pay ${quoted}` }).click();
+  await expect(pay).toBeHidden();
+  await expect(desk.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(desk.getByTestId('return-amount')).toHaveText(quoted);
+  await shoot(desk, 'admin-buyback-paid');
+  await desk.close();
+
+  // The shopper reads what was paid to them.
+  await page.reload();
+  await page.getByRole('button', { name: 'My Returns' }).click();
+  await expect(mine).toContainText('Paid to you');
+  await expect(mine).toContainText(quoted);
+  await shoot(page, 'my-returns-bought-back');
 });
