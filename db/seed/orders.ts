@@ -11,13 +11,15 @@
  * Quick: the catalogue's carat rows are read once; customers, orders, lines, history
  * and invoices go in as multi-row inserts, 1,000 orders to a transaction.
  * Not made: payment rows, HUIDs and PANs (the reports read none of them).
+ * About 3 in 100 delivered orders come back (refunded, exchanged or bought back), as the
+ * returns desk would have recorded them: db/seed/order-returns.ts, after the orders.
  * The sales report's per-day summaries follow by themselves: the database's triggers add
  * each order and line as it goes in (migration 2026_12_04_0001_sales_summaries).
  */
 
 import type { Kysely } from 'kysely';
 import { currencyFor } from '../../rules/currency.ts';
-import { buildInvoice, financialYearStart, invoiceNumber } from '../../rules/invoice.ts';
+import { buildInvoice, financialYearStart, type InvoiceDocument, invoiceNumber } from '../../rules/invoice.ts';
 import { couponDiscount } from '../../rules/money.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../rules/orders.ts';
 import { supplyPrice } from '../../rules/pricing.ts';
@@ -30,17 +32,17 @@ import { newTokenKey } from '../queries/users.ts';
 import { hashPassword } from '../passwords.ts';
 import type { Database } from '../schema.ts';
 import { writeTransaction } from '../transaction.ts';
+import { insertRows, ROWS, saveCounters } from './bulk.ts';
 import { sqlTimestamp } from './clock.ts';
 import { SHOPPER_PASSWORD } from './customers.ts';
 import { demoHistory, type DemoLifecycle } from './order-history.ts';
+import { RETURN_RATE, type ReturnableOrder, seedReturns } from './order-returns.ts';
 import { createRandom, type Random } from './random.ts';
 
 type Db = Kysely<Database>;
 
 /** Orders per transaction. */
 const BATCH = 1_000;
-/** Rows per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
-const ROWS = 500;
 const DAY_MS = 86_400_000;
 /** How far back the orders go. */
 const SPAN_DAYS = 730;
@@ -197,20 +199,20 @@ function lifecycleOf(rng: Random, ageDays: number, payment: 'cod' | 'online'): D
   return { status, payment };
 }
 
-async function insertRows<T extends keyof Database & string>(trx: Db, table: T, rows: readonly Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS) await trx.insertInto(table).values(rows.slice(i, i + ROWS) as never).execute();
-}
-
 /**
  * Adds `count` orders over the two years before now, with about one customer for
- * every four orders (so many come back). Needs a catalogue (the demo's or a large
- * one). Answers how many orders and invoices it added.
+ * every four orders (so many come back), and the returns of some of the delivered ones.
+ * Needs a catalogue (the demo's or a large one). Answers how many orders, invoices and
+ * returns it added.
  */
-export async function seedOrders(db: Db, count: number, options: { seller?: Seller; now?: Date } = {}): Promise<{ orders: number; invoices: number }> {
-  if (count <= 0) return { orders: 0, invoices: 0 };
+export async function seedOrders(db: Db, count: number, options: { seller?: Seller; now?: Date } = {}): Promise<{ orders: number; invoices: number; returns: number }> {
+  if (count <= 0) return { orders: 0, invoices: 0, returns: 0 };
   const now = options.now ?? new Date();
   const seller = options.seller ?? sellerFrom({});
   const rng = createRandom(count * 7 + 11);
+  // The returns draw from their own source, so the orders come out as they did before returns were seeded.
+  const returnsRng = createRandom(count * 13 + 5);
+  const returnable: ReturnableOrder[] = [];
   const rows = await readCaratRows(db);
   if (rows.length === 0) throw new Error('seed orders: the catalogue has no active products with a price; seed the demo or --products first');
   const usd_inr = (await currentUsdInr(db)) ?? 8_350;
@@ -223,7 +225,7 @@ export async function seedOrders(db: Db, count: number, options: { seller?: Sell
   let invoices = 0;
   for (let start = 0; start < count; start += BATCH) {
     const slice = times.slice(start, start + BATCH);
-    invoices += await writeTransaction(db, async (trx) => {
+    const done = await writeTransaction(db, async (trx) => {
       const drafts = slice.map((placed) => {
         // Returning customers: a few buy often.
         const customer = rng.chance(0.3) ? customers[Math.floor(rng.next() ** 3 * customers.length)] : rng.pick(customers);
@@ -288,6 +290,7 @@ export async function seedOrders(db: Db, count: number, options: { seller?: Sell
         const step = d.history.find((s) => s.to_status === ORDER_STATUS.shipped);
         return step ? [{ k, at: step.at, items }] : [];
       }).sort((a, b) => a.at.getTime() - b.at.getTime());
+      const documents = new Map<number, InvoiceDocument>();
       const invoiceRows = shipped.map(({ k, at, items }) => {
         const year = financialYearStart(at);
         const sequence = (counters.get(year) ?? 0) + 1;
@@ -295,18 +298,33 @@ export async function seedOrders(db: Db, count: number, options: { seller?: Sell
         const invoice_no = invoiceNumber(seller.invoicePrefix, year, sequence);
         const order = { ...drafts[k].order, o_id: ids[k], apartment: '' };
         const document = buildInvoice({ invoice_no, issuedAt: at, financialYear: year, order, items, huids: new Map(), seller });
+        documents.set(k, document);
         return { invoice_no, o_id: ids[k], financial_year: year, sequence, issued_at: sqlTimestamp(at), document: JSON.stringify(document) };
       });
       await insertRows(trx, 'invoices', invoiceRows);
-      for (const [financial_year, last_number] of counters) {
-        await trx
-          .insertInto('invoice_counters')
-          .values({ financial_year, last_number })
-          .onConflict((oc) => oc.column('financial_year').doUpdateSet({ last_number }))
-          .execute();
+      await saveCounters(trx, 'invoice_counters', counters);
+      // The delivered orders that will come back (db/seed/order-returns.ts).
+      const back: ReturnableOrder[] = [];
+      let first = 0;
+      for (const [k, d] of drafts.entries()) {
+        const delivered = d.history.find((s) => s.to_status === ORDER_STATUS.delivered);
+        if (delivered && d.order.status === ORDER_STATUS.delivered && returnsRng.chance(RETURN_RATE)) {
+          back.push({
+            o_id: ids[k], u_id: d.order.u_id, currency: d.order.currency, usd_inr: d.order.usd_inr, payment: d.order.payment_method, discount: d.order.discount, shipping: d.order.shipping,
+            deliveredAt: delivered.at, invoice: documents.get(k) ?? null,
+            lines: d.lines.map((l, n) => ({
+              oi_id: itemIds[first + n], quantity: l.quantity, line_total: l.line_total, partial_refund: false, carat_id: l.carat_id,
+              net_weight_mg: l.net_weight_mg === null ? null : Number(l.net_weight_mg), stones_inr: l.stones_inr === null ? null : Number(l.stones_inr), making_inr: l.making_inr === null ? null : Number(l.making_inr),
+            })),
+          });
+        }
+        first += d.lines.length;
       }
-      return invoiceRows.length;
+      return { invoices: invoiceRows.length, back };
     }, { audit: 'none' });
+    invoices += done.invoices;
+    returnable.push(...done.back);
   }
-  return { orders: count, invoices };
+  const returns = await seedReturns(db, returnable, { rng: returnsRng, now, invoicePrefix: seller.invoicePrefix });
+  return { orders: count, invoices, returns };
 }

@@ -381,7 +381,7 @@ describe('GET /reports/stock', () => {
 });
 
 describe('the seeded orders (npm run seed -- --orders N)', () => {
-  it('report totals over two years equal the orders added up here, refunds and cancellations included', async () => {
+  it('report totals over two years equal the orders added up here, refunds, cancellations and returns included', async () => {
     const own = await storeWithCallers();
     try {
       const k22 = (await own.store.db.insertInto('carats').values({ name: '22K' }).returning('carat_id').executeTakeFirstOrThrow()).carat_id;
@@ -410,8 +410,16 @@ describe('the seeded orders (npm run seed -- --orders N)', () => {
       const customers = new Set(live.map((o) => o.u_id!));
       const startAt = indiaDayStartOf(from);
       const newOnes = [...customers].filter((u) => firstLive.get(u)! >= startAt).length;
+      // Returns (db/seed/order-returns.ts): each one given back counts once, however many steps its timeline has.
+      const returns = await own.store.db.selectFrom('returns').select(['o_id', 'kind', 'status', 'refund_amount']).execute();
+      const orderOf = new Map(orders.map((o) => [o.o_id, o]));
+      const given = (kind: string) => returns.filter((r) => r.kind === kind && (r.status === 'refunded' || r.status === 'credited'));
+      const returnFigures = (kind: string) => ({ returns: given(kind).length, value: rupees(sum(given(kind) as never, (r: any) => inr(orderOf.get(r.o_id)!, Number(r.refund_amount)))) });
+      const twice = await own.store.db.selectFrom('return_events').select('r_id').where('status', '=', 'refunded').groupBy('r_id').having((eb) => eb.fn.countAll(), '>', 1).execute();
       expect(cancelled.length).toBeGreaterThan(0);
       expect(refunded.length).toBeGreaterThan(0);
+      expect(given('refund').length * given('exchange').length).toBeGreaterThan(0);
+      expect(twice.length).toBeGreaterThan(0);
       expect(live.some((o) => o.currency === 'USD') && live.some((o) => o.payment_method === 'cod')).toBe(true);
 
       const res = await call(own.store, 'GET', `/reports/sales?from=${from}&to=${to}&group=month`, undefined, own.admin.auth);
@@ -428,6 +436,7 @@ describe('the seeded orders (npm run seed -- --orders N)', () => {
         cancelled: { orders: cancelled.length, value: rupees(sum(cancelled, (o) => inr(o, o.total))) },
         refunds: { orders: refunded.length, value: rupees(sum(refunded, (o) => inr(o, Number(o.refund_amount)))) },
         customers: { new: newOnes, returning: customers.size - newOnes },
+        returns: { refunded: returnFigures('refund'), exchanged: returnFigures('exchange'), bought_back: returnFigures('buyback') },
       });
       const items = await own.store.db.selectFrom('order_items').select(['o_id', 'quantity', 'net_weight_mg']).where('o_id', 'in', live.map((o) => o.o_id)).execute();
       expect(t.grams_by_carat).toEqual([{ carat: '22K', grams: sum(items as never, (i: any) => i.quantity * i.net_weight_mg) / 1000, pieces: sum(items as never, (i: any) => i.quantity) }]);
