@@ -39,7 +39,7 @@ const GST_BP = 300;
 const CANCELLED = 5;
 
 /** The India day 'YYYY-MM-DD' of a UTC text time. */
-function dayOf(e: Engine, at: string): string {
+export function dayOf(e: Engine, at: string): string {
   return e === 'postgres' ? `to_char(cast(${at} as timestamp) + interval '330 minutes', 'YYYY-MM-DD')` : `date(${at}, '+330 minutes')`;
 }
 /** The Monday of the India week of a UTC text time. */
@@ -51,11 +51,11 @@ function weekOf(e: Engine, at: string): string {
 /** An order's amount in rupees (paise), 0 when a dollar order has no rate. */
 const inr = (o: string, amount: string) =>
   `coalesce(case when ${o}.currency = 'USD' then (cast(${amount} as bigint) * ${o}.usd_inr * 2 + 100) / 200 else cast(${amount} as bigint) end, 0)`;
-const live = (o: string) => `${o}.status <> ${CANCELLED}`;
+export const live = (o: string) => `${o}.status <> ${CANCELLED}`;
 const refunded = (o: string) => `(${o}.payment_status in ('refund_pending', 'refunded') and ${o}.refund_amount is not null)`;
 const DEN = 10_000 + GST_BP;
 
-interface Source {
+export interface Source {
   /** The orders row (NEW, OLD or an alias) and the lines row (or alias). */
   o: string;
   i?: string;
@@ -74,7 +74,7 @@ function upsert(e: Engine, table: string, keys: [string, string][], sums: [strin
     on conflict (${keys.map(([c]) => c).join(', ')}) do update set ${set}`;
 }
 
-function orderSums(e: Engine, s: Source, sign: 1 | -1): string {
+export function orderSums(e: Engine, s: Source, sign: 1 | -1): string {
   const o = s.o;
   const t = inr(o, `${o}.total`);
   return upsert(e, 'sales_day_orders', [
@@ -95,7 +95,7 @@ function orderSums(e: Engine, s: Source, sign: 1 | -1): string {
   ], s, sign);
 }
 
-function caratSums(e: Engine, s: Source, sign: 1 | -1): string {
+export function caratSums(e: Engine, s: Source, sign: 1 | -1): string {
   const i = s.i!;
   const each = (c: string) => `cast(${i}.quantity as bigint) * coalesce(${i}.${c}, 0)`;
   return upsert(e, 'sales_day_carats', [['day', dayOf(e, `${s.o}.created_at`)], ['carat', `coalesce(${i}.carat_name, 'Other')`]], [
@@ -103,14 +103,14 @@ function caratSums(e: Engine, s: Source, sign: 1 | -1): string {
   ], s, sign);
 }
 
-function pieceSums(e: Engine, s: Source, sign: 1 | -1): string {
+export function pieceSums(e: Engine, s: Source, sign: 1 | -1): string {
   const i = s.i!;
   return upsert(e, 'sales_day_pieces', [
     ['day', dayOf(e, `${s.o}.created_at`)], ['p_id', `coalesce(${i}.p_id, 0)`], ['category', `coalesce(${i}.category_name, 'Other')`],
   ], [['pieces', `${i}.quantity`], ['revenue', inr(s.o, `${i}.line_total`)]], s, sign);
 }
 
-function customerDays(e: Engine, s: Source, sign: 1 | -1): string {
+export function customerDays(e: Engine, s: Source, sign: 1 | -1): string {
   const o = s.o;
   const at = `${o}.created_at`;
   return upsert(e, 'sales_day_customers', [['day', dayOf(e, at)], ['u_id', `${o}.u_id`], ['week', weekOf(e, at)], ['month', `substr(${dayOf(e, at)}, 1, 7)`]], [['orders', '1']], s, sign);
@@ -121,7 +121,7 @@ function customerDayGone(e: Engine, o: string): string {
 }
 
 /** A customer's first day with an order not cancelled, read again from the orders. */
-function firstOrderAgain(e: Engine, u: string): string[] {
+export function firstOrderAgain(e: Engine, u: string): string[] {
   return [
     `delete from sales_first_orders where u_id = ${u}`,
     `insert into sales_first_orders (u_id, day) select p.u_id, ${dayOf(e, 'min(p.created_at)')} from orders p
@@ -163,7 +163,7 @@ const row = (o: string): Source => ({ o, from: '', where: 'true' });
 const linesOf = (o: string): Source => ({ o, i: 'i', from: 'from order_items i', where: `i.o_id = ${o}.o_id and ${live(o)}` });
 const orderOf = (i: string): Source => ({ o: 'o', i, from: 'from orders o', where: `o.o_id = ${i}.o_id and ${live('o')}` });
 
-const GROUPS: Group[] = [
+export const GROUPS: Group[] = [
   {
     name: 'sales_orders',
     table: 'orders',
@@ -195,7 +195,7 @@ const GROUPS: Group[] = [
   },
 ];
 
-async function createTriggers(db: Kysely<any>): Promise<void> {
+export async function createTriggers(db: Kysely<any>): Promise<void> {
   const e = engineOf(db);
   for (const g of GROUPS) {
     const watch = changed(e, g.watch);

@@ -6,9 +6,12 @@
  * compared row by row after the seed, placements through the API (concurrent
  * ones too), cancellations by the shopper and the shop, a paid order's refund,
  * the lifecycle, a product deleted (its lines keep no product) and edits no screen
- * makes (an order's time, customer or status set back, an order deleted).
+ * makes (an order's time, customer or status set back, an order deleted); and
+ * thousands of same-day orders and lines written by single statements (PostgreSQL's
+ * statement triggers, migration 2026_12_05_0001, sum a statement's rows by key).
  * Both engines: tests/helpers/with-pg.sh npx vitest run tests/api/sales-summaries.test.ts
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrders } from '../../db/seed/orders.ts';
 import { addDays, indiaDayOf, orderGst, periodOf } from '../../rules/reports.ts';
@@ -43,8 +46,7 @@ function rowsOf(list: Iterable<Row>, keys: string[]): Row[] {
 }
 
 /** Every summary table as the orders and lines make it now, and as the database keeps it. */
-async function expectSummariesMatchOrders() {
-  const db = store.db;
+async function expectSummariesMatchOrders(db = store.db) {
   const orders = await db.selectFrom('orders').selectAll().execute();
   const items = await db.selectFrom('order_items').selectAll().execute();
   const byId = new Map(orders.map((o) => [o.o_id, o]));
@@ -149,4 +151,48 @@ describe('the sales summaries equal the orders', () => {
     await store.db.updateTable('sales_day_carats').set((eb) => ({ pieces: eb('pieces', '+', 1) })).where('day', '=', indiaDayOf(new Date())).execute();
     await expect(expectSummariesMatchOrders()).rejects.toThrow(/sales_day_carats/);
   });
+});
+
+describe('many orders and lines in one statement', () => {
+  let bulk: TestStore;
+  beforeAll(async () => (bulk = await createTestStore()));
+  afterAll(() => bulk.close());
+
+  it('orders and their lines inserted, changed and deleted thousands at a time, most on one day', async () => {
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => createUser(bulk)));
+    const ORDERS = 3_000;
+    // Three customers and guests; one order in ten cancelled, one in seven in dollars; a third
+    // at 20:00 UTC (the next day in India); two lines each, of two carats and none.
+    const orders = sql`
+      insert into orders (u_id, status, currency, usd_inr, subtotal, total, discount, shipping, first_name, last_name, email, phone_number, address, city, state, zip_code, payment_method, payment_status, created_at)
+      select case i % 4 when 0 then null when 1 then ${sql.lit(buyers[0].u_id)} when 2 then ${sql.lit(buyers[1].u_id)} else ${sql.lit(buyers[2].u_id)} end,
+        case when i % 10 = 0 then 5 else 1 end, case when i % 7 = 0 then 'USD' else 'INR' end, case when i % 7 = 0 then 8350 end,
+        1000 * i, 1000 * i + 333, i % 3, 50 * (i % 2), 'Bulk', 'Buyer ' || cast(i as text), 'bulk@example.com', '8' || cast(100000000 + i as text),
+        '1 Bulk Lane', 'Pune', case when i % 5 = 0 then 'Karnataka' else 'Maharashtra' end, '411001',
+        case when i % 2 = 0 then 'cod' else 'online' end, 'unpaid', case when i % 3 = 0 then '2026-03-14 20:00:00' else '2026-03-14 05:00:00' end
+      from n`;
+    const counter = sql`n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(ORDERS)})`;
+    const lines = (from: string, where = 'true') => sql`
+      insert into order_items (o_id, product_name, quantity, price, line_total, carat_name, net_weight_mg, metal_inr, making_inr, stones_inr)
+      select o.o_id, 'Bulk Ring', k.k, o.total / 2, o.total / 2, case when o.o_id % 3 = 0 then null when k.k = 1 then '22K' else '18K' end, 2500 * k.k, 40000, 9000 * k.k, 0
+      from ${sql.raw(from)} cross join (select 1 as k union all select 2) k where ${sql.raw(where)}`;
+    if (bulk.config.database.engine === 'postgres') {
+      // As a placement: the orders and their lines in one statement (its lines must count once).
+      await sql`with recursive ${counter}, o as (${orders} returning o_id, total) ${lines('o')}`.execute(bulk.db);
+    } else {
+      await sql`with recursive ${counter} ${orders}`.execute(bulk.db);
+      await lines('orders o', "o.first_name = 'Bulk'").execute(bulk.db);
+    }
+    expect(await expectSummariesMatchOrders(bulk.db)).toEqual({ orders: ORDERS, items: 2 * ORDERS });
+
+    const some = (n: number) => sql.raw(`first_name = 'Bulk' and o_id % ${n} = 0`);
+    await sql`update orders set status = 5 where ${some(4)}`.execute(bulk.db);
+    await sql`update orders set status = 1, created_at = '2026-03-20 10:00:00', u_id = ${sql.lit(buyers[0].u_id)} where ${some(6)}`.execute(bulk.db);
+    await sql`update orders set payment_status = 'refunded', refund_amount = 500 where ${some(9)}`.execute(bulk.db);
+    await sql`update orders set internal_note = 'no sum changes' where ${some(2)}`.execute(bulk.db);
+    await sql`update order_items set quantity = quantity + 1, carat_name = '18K' where o_id in (select o_id from orders where ${some(11)})`.execute(bulk.db);
+    await sql`delete from order_items where o_id in (select o_id from orders where ${some(13)}) and quantity = 1`.execute(bulk.db);
+    await sql`delete from orders where ${some(17)}`.execute(bulk.db);
+    await expectSummariesMatchOrders(bulk.db);
+  }, 60_000);
 });
