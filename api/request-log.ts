@@ -4,6 +4,7 @@ import { matchedRoutes } from 'hono/route';
 import { log } from '../db/log.ts';
 import type { AppEnv } from './context.ts';
 import { countRequest } from './metrics.ts';
+import { carriesRequestId } from './security-headers.ts';
 
 /** An X-Request-Id a client or proxy sent that is kept as it is: short, and only characters a log line shows plainly. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -32,7 +33,8 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     const id = requestIdOf(c.req.header('x-request-id'));
     c.set('requestId', id);
     await next();
-    c.header('X-Request-Id', id);
+    // A catalogue answer carries it already (jsonAnswer): added again, it would cost the answer's light form.
+    if (!carriesRequestId(c.res)) c.header('X-Request-Id', id);
     const ms = performance.now() - started;
     const route = routeOf(c);
     const status = c.res.status;

@@ -235,7 +235,7 @@ export async function cachedOk<T>(
   if (kept && visitorRequest !== undefined && c.get('caller') === undefined) rememberRequest(visitorRequest, key, description);
   const { body } = answer;
   if (body === null) return null;
-  return jsonAnswer(typeof body === 'string' || body instanceof Uint8Array ? body : sendOnce(c, body), { hsts: c.get('deps').config.hsts });
+  return jsonAnswer(typeof body === 'string' || body instanceof Uint8Array ? body : sendOnce(c, body), { hsts: c.get('deps').config.hsts, requestId: c.get('requestId') });
 }
 
 /** What an entry holds, with its key and bookkeeping: an unknown product's null counts too. */

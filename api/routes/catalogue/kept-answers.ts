@@ -50,7 +50,7 @@ export function keptCatalogueAnswer(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!mayBeKept((name) => req.header(name)) || req.url.includes('?')) return next();
     const text = requestText(req.path, await req.text());
     const kept = await keptAnswerOfRequest(db, text);
-    if (kept) return jsonAnswer(kept, { hsts: config.hsts });
+    if (kept) return jsonAnswer(kept, { hsts: config.hsts, requestId: c.get('requestId') });
     // Passed on to cachedOk, which remembers it when the route answers it from a kept answer.
     c.set('visitorRequest', text);
     return next();
