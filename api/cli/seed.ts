@@ -49,7 +49,7 @@ try {
   if (orders > 0) {
     started = performance.now();
     const added = await seedOrders(db, orders, { seller: config.seller });
-    console.log(`orders: ${added.orders} orders and ${added.invoices} invoices added over two years in ${seconds(started)}`);
+    console.log(`orders: ${added.orders} orders, ${added.invoices} invoices and ${added.returns} returns added over two years in ${seconds(started)}`);
   }
   console.log(`${describeDatabase(config.database)} now holds ${await countProducts(db)} products`);
 } finally {
