@@ -147,3 +147,8 @@ export function requestQuoteWords(quote: Omit<RequestQuote, 'payout'> & { payout
   const when = quote.rateAt ? ` (rate of ${formatDateTime(quote.rateAt)})` : '';
   return `Metal value ${rupees(quote.metalValue)}${rate}${when}; buy-back value ${formatMoney(toMajor(quote.payout), quote.currency, { cents: true })}, quoted when asked and valid until ${formatDateTime(quote.validUntil)}.`;
 }
+
+/** The timeline's words when a buy-back is paid at the quote kept when it was asked. */
+export function paidAtQuoteWords(quote: Parameters<typeof requestQuoteWords>[0]): string {
+  return `Bought back at the quote made when it was asked: ${requestQuoteWords(quote)}`;
+}

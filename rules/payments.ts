@@ -7,6 +7,7 @@
  * - refunded: the provider accepted the refund (amount and date recorded).
  */
 
+import { type Currency, formatMoney, toMajor } from './money.ts';
 import { ORDER_STATUS } from './orders.ts';
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded'] as const;
@@ -117,6 +118,11 @@ export function paymentNeedsAttention(payment: { status: string; o_id: number | 
 export const DEFAULT_REFUND_DAYS = { refund_days_min: 7, refund_days_max: 10 };
 
 /** The refund days in words: "7-10 business days" (or "7 business days" when the least and most are equal). */
+/** The timeline's words when the provider accepts a refund of `amount` (minor units of `currency`): an order's or a return's. */
+export function refundAcceptedNote(amount: number, currency: Currency): string {
+  return `Refund of ${formatMoney(toMajor(amount), currency, { cents: true })} accepted by the payment provider.`;
+}
+
 export function refundDaysText(days: RefundDays): string {
   return days.refund_days_min === days.refund_days_max ? `${days.refund_days_min} business days` : `${days.refund_days_min}-${days.refund_days_max} business days`;
 }

@@ -17,7 +17,7 @@ import { shopPolicy } from '../../db/queries/shop-policy.ts';
 import { type DueRefund, dueRefundIds, findDueRefund, markRefundAccepted } from '../../db/queries/payments.ts';
 import { writeTransaction } from '../../db/transaction.ts';
 import { log as logger } from '../../db/log.ts';
-import { formatMoney, toMajor } from '../../rules/money.ts';
+import { refundAcceptedNote } from '../../rules/payments.ts';
 import { ORDER_STATUS } from '../../rules/orders.ts';
 import type { Deps } from '../context.ts';
 import { paymentProvider } from '../payments/provider.ts';
@@ -70,7 +70,7 @@ export async function askForRefund(deps: Pick<Deps, 'db' | 'config'>, payment: D
         payment_status: 'refunded',
         actor: 'system',
         u_id: null,
-        note: `Refund of ${formatMoney(toMajor(payment.amount), order.currency, { cents: true })} accepted by the payment provider.`,
+        note: refundAcceptedNote(payment.amount, order.currency),
       });
       // The shopper's refund e-mail, in the outbox iff the refund is recorded (issue 35).
       const at = new Date();

@@ -40,7 +40,7 @@ import {
 } from '../../db/queries/returns.ts';
 import { currentMetalRates } from '../../db/queries/metal-rates.ts';
 import { ownLineForQuote, shopPolicy } from '../../db/queries/shop-policy.ts';
-import { quotePiece, quoteRefusal, quoteWords, requestQuote, type RequestQuote, requestQuoteWords, type ValuedLine } from '../../rules/buyback.ts';
+import { quotePiece, quoteRefusal, quoteWords, paidAtQuoteWords, requestQuote, type RequestQuote, requestQuoteWords, type ValuedLine } from '../../rules/buyback.ts';
 import { buybackQuoteOf, keptBuybackQuote, recordBuybackQuote } from '../../db/queries/buyback.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
 import { formatDateTime } from '../../rules/dates.ts';
@@ -70,7 +70,7 @@ import {
   type ReturnStatus,
   returnTransitionRefusal,
 } from '../../rules/returns.ts';
-import { refundDaysText } from '../../rules/payments.ts';
+import { refundAcceptedNote, refundDaysText } from '../../rules/payments.ts';
 import type { Deps } from '../context.ts';
 import { enqueueReturnMessages, returnEventOf, type ReturnMessagePayload } from '../messages/return-events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';
@@ -348,7 +348,7 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
         if (kept) {
           amount = kept.payout;
           basis = 'the quote made when it was asked';
-          quoteText = `Bought back at the quote made when it was asked: ${requestQuoteWords({ ...kept, currency: order.currency })}`;
+          quoteText = paidAtQuoteWords({ ...kept, currency: order.currency });
         } else {
           if (ret.u_id === null) throw conflictError('The shopper\'s account no longer exists: there is no one to pay the buy-back to.');
           const valued = await buybackValue(trx, ret.u_id, order, pieces, at);
@@ -532,7 +532,7 @@ export async function askForReturnRefund(deps: Pick<Deps, 'db' | 'config'>, r_id
           status: 'refunded',
           actor: 'system',
           u_id: null,
-          note: `Refund of ${formatMoney(toMajor(paidBack), order.currency, { cents: true })} accepted by the payment provider.`,
+          note: refundAcceptedNote(paidBack, order.currency),
         });
       }
     },

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { currencyFor } from '../../rules/currency.ts';
-import { couponDiscount, formatMoney, toMajor } from '../../rules/money.ts';
+import { couponDiscount } from '../../rules/money.ts';
+import { refundAcceptedNote } from '../../rules/payments.ts';
 import { hashPassword } from '../passwords.ts';
 import { priceRow, supplyPrice } from '../../rules/pricing.ts';
 import { normalisePan } from '../../rules/compliance.ts';
@@ -461,7 +462,7 @@ async function insertOrders(
         o_id, from_status: step.from_status, to_status: step.to_status, payment_status: step.payment_status, actor: step.actor,
         u_id: step.actor === 'shopper' ? account.u_id : step.actor === 'shop' ? adminId : null,
         // The words the live refund writes (api/orders/refund.ts).
-        note: step.refund ? `Refund of ${formatMoney(toMajor(total), account.currency, { cents: true })} accepted by the payment provider.` : null,
+        note: step.refund ? refundAcceptedNote(total, account.currency) : null,
         created_at: sqlTimestamp(step.at),
       })))
       .execute();

@@ -22,9 +22,9 @@
 
 import type { Kysely } from 'kysely';
 import { buildCreditNote, creditNoteNumber } from '../../rules/credit-note.ts';
-import { quotePiece, requestQuote, type RequestQuote, requestQuoteWords } from '../../rules/buyback.ts';
+import { paidAtQuoteWords, quotePiece, requestQuote, type RequestQuote, requestQuoteWords } from '../../rules/buyback.ts';
 import { financialYearStart, type InvoiceDocument, rupeesFromDollars } from '../../rules/invoice.ts';
-import { formatMoney, toMajor } from '../../rules/money.ts';
+import { refundAcceptedNote } from '../../rules/payments.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
 import { refundFigures, type RefundFigures, type ReturnKind, type ReturnReason, type ReturnStatus } from '../../rules/returns.ts';
 import type { ShopPolicy } from '../../rules/shop-policy.ts';
@@ -166,7 +166,7 @@ function planReturn(rng: Random, order: ReturnableOrder, policy: ShopPolicy, rat
   let note: string | null = null;
   if (quote) {
     amount = quote.payout;
-    note = `Bought back at the quote made when it was asked: ${requestQuoteWords({ ...quote, currency: order.currency })}`;
+    note = paidAtQuoteWords({ ...quote, currency: order.currency });
   } else {
     const returned = order.lines.find((l) => l.oi_id === line.oi_id)!;
     const piecesLeft = order.lines.reduce((n, l) => n + l.quantity, 0) - pieces[0].quantity;
@@ -189,7 +189,7 @@ function planReturn(rng: Random, order: ReturnableOrder, policy: ShopPolicy, rat
     Object.assign(row, { payout_method: 'online', payout_status: accepted > now ? 'due' : 'paid' });
     steps.push({ status: 'refunded', actor: 'shop', at: paidAt, note });
     if (accepted <= now) {
-      steps.push({ status: 'refunded', actor: 'system', at: accepted, note: `Refund of ${formatMoney(toMajor(amount), order.currency, { cents: true })} accepted by the payment provider.` });
+      steps.push({ status: 'refunded', actor: 'system', at: accepted, note: refundAcceptedNote(amount, order.currency) });
     }
   } else {
     const upi = rng.chance(0.5);
