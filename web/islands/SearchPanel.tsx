@@ -10,8 +10,11 @@ export interface SearchPanelProps {
   /** The header's pre-rendered search form and its text box, adopted as they are (value, caret, focus). */
   form: HTMLFormElement;
   input: HTMLInputElement;
-  /** The shopper pressed Search (or Enter) before the island woke: search what the box holds at once. */
-  searchNow?: boolean;
+  /**
+   * Called once the island listens to the form: answers whether the shopper pressed Search (or Enter)
+   * before it did, in which case what the box holds is searched at once.
+   */
+  listens?: () => boolean;
 }
 
 /** How long typing must pause before suggestions are asked for. */
@@ -32,7 +35,7 @@ const searchPageOf = (text: string) => `/search?q=${encodeURIComponent(text)}`;
  * before this island wakes stay in the box, so the island reads the box rather
  * than owning it, and draws only the suggestions and results.
  */
-export default function SearchPanel({ form, input, searchNow = false }: SearchPanelProps) {
+export default function SearchPanel({ form, input, listens }: SearchPanelProps) {
   const currency = useStore($currency);
   const [text, setText] = useState(() => input.value);
   const [lastSearched, setLastSearched] = useState<string | null>(null);
@@ -104,7 +107,7 @@ export default function SearchPanel({ form, input, searchNow = false }: SearchPa
     form.addEventListener('submit', onSubmit);
     // Typed between the first render and now: take it too.
     setText(input.value);
-    if (searchNow) void runLatest.current(input.value.trim());
+    if (listens?.()) void runLatest.current(input.value.trim());
     return () => {
       input.removeEventListener('input', onInput);
       form.removeEventListener('submit', onSubmit);

@@ -7,8 +7,8 @@ import SearchPanel from './SearchPanel.tsx';
  * them already, and draws suggestions and results into `results`. Answers the
  * function that puts it to sleep again.
  */
-export function mountSearchPanel(parts: { form: HTMLFormElement; input: HTMLInputElement; results: HTMLElement; searchNow: boolean }): () => void {
+export function mountSearchPanel(parts: { form: HTMLFormElement; input: HTMLInputElement; results: HTMLElement; listens: () => boolean }): () => void {
   const root = createRoot(parts.results);
-  root.render(<SearchPanel form={parts.form} input={parts.input} searchNow={parts.searchNow} />);
+  root.render(<SearchPanel form={parts.form} input={parts.input} listens={parts.listens} />);
   return () => root.unmount();
 }

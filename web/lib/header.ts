@@ -43,14 +43,24 @@ export function initHeader(): void {
   const searchResults = searchPanel.querySelector<HTMLElement>('[data-search-results]');
   let unmountSearch: (() => void) | undefined;
   let opening = false;
-  let searchNow = false;
+  // The island listens to the form's submit only once its effects have run, a while after it is mounted
+  // on a slow phone: until it says it is listening, a Search or Enter is held here and handed to it.
+  let listening = false;
+  let held = false;
+  const islandListens = () => {
+    listening = true;
+    const wasHeld = held;
+    held = false;
+    return wasHeld;
+  };
   const closeSearch = () => {
     if (searchPanel.hidden) return;
     searchPanel.hidden = true;
     searchToggle.setAttribute('aria-expanded', 'false');
     // Closing search clears text and results (§4): the box is emptied and the island unmounted.
     if (searchInput) searchInput.value = '';
-    searchNow = false;
+    held = false;
+    listening = false;
     unmountSearch?.();
     unmountSearch = undefined;
   };
@@ -65,18 +75,21 @@ export function initHeader(): void {
       const { mountSearchPanel } = await import('../islands/search-mount.tsx');
       // Closed again while the code was on its way: it wakes on the next open.
       if (searchPanel.hidden || unmountSearch) return;
-      unmountSearch = mountSearchPanel({ form: searchForm, input: searchInput, results: searchResults, searchNow });
+      unmountSearch = mountSearchPanel({ form: searchForm, input: searchInput, results: searchResults, listens: islandListens });
+    } catch {
+      // The island's code did not arrive: a held search goes to the results page, as plain HTML does.
+      opening = false;
+      if (held && !searchPanel.hidden) searchForm.requestSubmit();
     } finally {
       opening = false;
-      searchNow = false;
     }
   };
-  // Search pressed (or Enter) before the island is awake: held, and searched the moment it wakes.
+  // Search pressed (or Enter) before the island listens: held, and searched the moment it does.
   // Should its code fail to arrive, the form goes to the results page (/search?q=) as plain HTML does.
   searchForm?.addEventListener('submit', (event) => {
-    if (unmountSearch || !opening) return;
+    if (listening || (!opening && !unmountSearch)) return;
     event.preventDefault();
-    searchNow = true;
+    held = true;
   });
   searchPanel.querySelector('[data-search-close]')?.addEventListener('click', () => {
     closeSearch();
