@@ -14,12 +14,19 @@ export const TOAST_MS = 3_000;
 /** The toasts on screen, oldest first; the one toast host in Base.astro renders them. */
 export const $toasts = atom<Toast[]>([]);
 
+/** At most this many on screen, so quick steps (a return taken through its desk steps) do not pile up over the next dialog. */
+export const MOST_TOASTS = 3;
+
 let nextId = 1;
 
-/** Shows a toast that closes itself after 3 s (or when dismissed). */
+/**
+ * Shows a toast that closes itself after 3 s (or when dismissed). The same words again replace the one
+ * on screen (and its 3 s start again) rather than stacking, and the oldest goes beyond MOST_TOASTS.
+ */
 export function showToast(kind: ToastKind, message: string): void {
   const toast: Toast = { id: nextId++, kind, message };
-  $toasts.set([...$toasts.get(), toast]);
+  const others = $toasts.get().filter((t) => t.kind !== kind || t.message !== message);
+  $toasts.set([...others, toast].slice(-MOST_TOASTS));
   setTimeout(() => dismissToast(toast.id), TOAST_MS);
 }
 
