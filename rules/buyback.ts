@@ -97,6 +97,25 @@ export function quoteWords(quote: PieceQuote, carat: string, ratePaisePerGram: n
   return `${gramsText(quote.netWeightMg)} of ${carat} at ${money(ratePaisePerGram)}/g: ${exchange}buy-back value ${money(quote.buyback.total)}.`;
 }
 
+/**
+ * One piece of a buy-back request, valued, in words: "Gold Ring × 1: 5.250 g of 22K at ₹7,250.00/g:
+ * exchange value ₹38,062.50, buy-back value ₹34,256.25. Rate of 28 Nov 2026, 6:30 pm."
+ */
+export function valuedPieceWords(piece: { productName: string; quantity: number; carat: string; quote: PieceQuote; ratePaisePerGram: number; rateAt: string | null }): string {
+  const when = piece.rateAt ? ` Rate of ${formatDateTime(piece.rateAt)}.` : '';
+  return `${piece.productName} × ${piece.quantity}: ${quoteWords(piece.quote, piece.carat, piece.ratePaisePerGram)}${when}`;
+}
+
+/**
+ * A buy-back request's first timeline entry after the shopper's words: what it was quoted when
+ * asked, piece by piece (valuedPieceWords), the sum when more than one, and until when it holds.
+ * `payout` in the return's currency (minor units).
+ */
+export function quotedWhenAskedWords(pieces: readonly string[], quote: { payout: number; currency: Currency; validUntil: string }): string {
+  const all = pieces.length > 1 ? ` In all: ${formatMoney(toMajor(quote.payout), quote.currency, { cents: true })}.` : '';
+  return `Quoted at today's rate: ${pieces.join(' ')}${all} Valid until ${formatDateTime(quote.validUntil)}.`;
+}
+
 /** One line of a buy-back request, valued: its quote, the rate it was valued at and that rate's time (ISO 8601). */
 export interface ValuedLine {
   quote: PieceQuote;

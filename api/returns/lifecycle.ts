@@ -40,10 +40,9 @@ import {
 } from '../../db/queries/returns.ts';
 import { currentMetalRates } from '../../db/queries/metal-rates.ts';
 import { ownLineForQuote, shopPolicy } from '../../db/queries/shop-policy.ts';
-import { quotePiece, quoteRefusal, quoteWords, paidAtQuoteWords, requestQuote, type RequestQuote, requestQuoteWords, type ValuedLine } from '../../rules/buyback.ts';
+import { quotePiece, quoteRefusal, paidAtQuoteWords, quotedWhenAskedWords, requestQuote, type RequestQuote, requestQuoteWords, valuedPieceWords, type ValuedLine } from '../../rules/buyback.ts';
 import { buybackQuoteOf, keptBuybackQuote, recordBuybackQuote } from '../../db/queries/buyback.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
-import { formatDateTime } from '../../rules/dates.ts';
 import { grantStoreCredit } from '../../db/queries/store-credit.ts';
 import { noteStockChange } from '../../db/queries/stock-view.ts';
 import { writeTransaction } from '../../db/transaction.ts';
@@ -163,9 +162,7 @@ export async function requestReturn(deps: Pick<Deps, 'db'>, request: ReturnReque
     const valued = request.kind === 'buyback' ? await buybackValue(trx, request.u_id, order, request.items, new Date(now)) : null;
     const quoted = valued && 'quote' in valued ? valued : null;
     // The request's one timeline entry: the shopper's words, and for a buy-back what it was quoted, piece by piece.
-    const quoteNote = quoted
-      ? `Quoted at today's rate: ${quoted.words}${request.items.length > 1 ? ` In all: ${formatMoney(toMajor(quoted.amount), order.currency, { cents: true })}.` : ''} Valid until ${formatDateTime(quoted.quote.validUntil)}.`
-      : null;
+    const quoteNote = quoted ? quotedWhenAskedWords(quoted.words, { payout: quoted.amount, currency: order.currency, validUntil: quoted.quote.validUntil }) : null;
     const r_id = await insertReturn(trx, { ...request, currency: order.currency }, request.u_id, [request.note && `“${request.note}”`, quoteNote].filter(Boolean).join(' ') || null);
     if (quoted) await recordBuybackQuote(trx, r_id, quoted.quote);
     const ret = { r_id, o_id: order.o_id, kind: request.kind, reason: request.reason };
@@ -250,7 +247,7 @@ async function buybackValue(
   order: Order,
   pieces: { oi_id: number; quantity: number }[],
   now: Date,
-): Promise<{ refusal: string } | { amount: number; words: string; quote: RequestQuote }> {
+): Promise<{ refusal: string } | { amount: number; words: string[]; quote: RequestQuote }> {
   const [policy, rates] = await Promise.all([shopPolicy(trx), currentMetalRates(trx)]);
   const valued: ValuedLine[] = [];
   const words: string[] = [];
@@ -263,12 +260,12 @@ async function buybackValue(
     if (refusal || line.net_weight_mg === null || ratePaisePerGram === null) return { refusal: refusal ?? 'This piece cannot be valued here.' };
     const quote = quotePiece({ netWeightMg: line.net_weight_mg, quantity: piece.quantity, stonesInr: line.stones_inr, makingInr: line.making_inr }, ratePaisePerGram, policy);
     valued.push({ quote, ratePaisePerGram, rateAt: rate?.updatedAt ?? null });
-    words.push(`${line.product_name} × ${piece.quantity}: ${quoteWords(quote, line.carat_name ?? rate?.name ?? '', ratePaisePerGram)}${rate?.updatedAt ? ` Rate of ${formatDateTime(rate.updatedAt)}.` : ''}`);
+    words.push(valuedPieceWords({ productName: line.product_name, quantity: piece.quantity, carat: line.carat_name ?? rate?.name ?? '', quote, ratePaisePerGram, rateAt: rate?.updatedAt ?? null }));
   }
   const quote = requestQuote(valued, now, policy);
   const amount = order.currency === 'INR' ? quote.payout : order.usd_inr === null ? null : dollarsFromRupees(quote.payout, Number(order.usd_inr));
   if (amount === null) return { refusal: 'This dollar order has no exchange rate kept: its buy-back cannot be valued in dollars.' };
-  return { amount, words: words.join(' '), quote: { ...quote, payout: amount } };
+  return { amount, words, quote: { ...quote, payout: amount } };
 }
 
 /** An amount of an order's currency in paise (a dollar order's at the rate it was placed at; unknown: above any limit). */
@@ -355,7 +352,7 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
           if ('refusal' in valued) throw conflictError(valued.refusal);
           amount = valued.amount;
           basis = "the pieces' buy-back value at today's rate";
-          quoteText = `Bought back at today's rate: ${valued.words}`;
+          quoteText = `Bought back at today's rate: ${valued.words.join(' ')}`;
         }
         if (step.confirmAmount !== amount) {
           const major = formatMoney(toMajor(amount), order.currency, { cents: true });

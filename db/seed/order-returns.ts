@@ -22,7 +22,7 @@
 
 import type { Kysely } from 'kysely';
 import { buildCreditNote, creditNoteNumber } from '../../rules/credit-note.ts';
-import { paidAtQuoteWords, quotePiece, requestQuote, type RequestQuote, requestQuoteWords } from '../../rules/buyback.ts';
+import { paidAtQuoteWords, quotedWhenAskedWords, quotePiece, requestQuote, type RequestQuote, valuedPieceWords } from '../../rules/buyback.ts';
 import { financialYearStart, type InvoiceDocument, rupeesFromDollars } from '../../rules/invoice.ts';
 import { refundAcceptedNote } from '../../rules/payments.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
@@ -64,7 +64,7 @@ export interface ReturnableOrder {
   /** The order's tax invoice; null when it has none. */
   invoice: InvoiceDocument | null;
   /** In line order (oi_id ascending, as the invoice lists them). */
-  lines: { oi_id: number; quantity: number; line_total: number; partial_refund: boolean; carat_id: number; net_weight_mg: number | null; stones_inr: number | null; making_inr: number | null }[];
+  lines: { oi_id: number; product_name: string; carat_name: string; quantity: number; line_total: number; partial_refund: boolean; carat_id: number; net_weight_mg: number | null; stones_inr: number | null; making_inr: number | null }[];
 }
 
 interface Step {
@@ -130,8 +130,9 @@ function planReturn(rng: Random, order: ReturnableOrder, policy: ShopPolicy, rat
       quote_rate_inr_per_gram: quote.ratePaisePerGram, quote_rate_at: null, quote_metal_value: quote.metalValue, quote_payout: quote.payout,
       quote_valid_until: sqlTimestamp(new Date(quote.validUntil)),
     });
-    // The request's timeline entry says what it was quoted.
-    steps[0].note = `Quoted at today's rate: ${requestQuoteWords({ ...quote, currency: order.currency })}`;
+    // The request's timeline entry says what it was quoted, in the words of a live request.
+    const words = valuedPieceWords({ productName: line.product_name, quantity: pieces[0].quantity, carat: line.carat_name, quote: piece, ratePaisePerGram: rate, rateAt: null });
+    steps[0].note = quotedWhenAskedWords([words], { payout, currency: order.currency, validUntil: quote.validUntil });
   }
   const outcome = outcomeOf(rng);
   const at = (days: number) => new Date(asked.getTime() + Math.round(days * DAY_MS));
@@ -173,7 +174,7 @@ function planReturn(rng: Random, order: ReturnableOrder, policy: ShopPolicy, rat
     planned.figures = refundFigures(
       policy, kind, reason,
       { currency: order.currency, usd_inr: order.usd_inr, discount: order.discount, shipping: order.shipping, lines: order.lines, pieces_left_after: piecesLeft },
-      [{ oi_id: returned.oi_id, product_name: '', quantity: returned.quantity, line_total: returned.line_total, returned: pieces[0].quantity, partial_refund: returned.partial_refund }],
+      [{ oi_id: returned.oi_id, product_name: returned.product_name, quantity: returned.quantity, line_total: returned.line_total, returned: pieces[0].quantity, partial_refund: returned.partial_refund }],
     );
     amount = planned.figures.refund;
   }

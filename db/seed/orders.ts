@@ -313,7 +313,7 @@ export async function seedOrders(db: Db, count: number, options: { seller?: Sell
             o_id: ids[k], u_id: d.order.u_id, currency: d.order.currency, usd_inr: d.order.usd_inr, payment: d.order.payment_method, discount: d.order.discount, shipping: d.order.shipping,
             deliveredAt: delivered.at, invoice: documents.get(k) ?? null,
             lines: d.lines.map((l, n) => ({
-              oi_id: itemIds[first + n], quantity: l.quantity, line_total: l.line_total, partial_refund: false, carat_id: l.carat_id,
+              oi_id: itemIds[first + n], product_name: l.product_name, carat_name: l.carat_name, quantity: l.quantity, line_total: l.line_total, partial_refund: false, carat_id: l.carat_id,
               net_weight_mg: l.net_weight_mg === null ? null : Number(l.net_weight_mg), stones_inr: l.stones_inr === null ? null : Number(l.stones_inr), making_inr: l.making_inr === null ? null : Number(l.making_inr),
             })),
           });

@@ -389,6 +389,9 @@ describe('the seeded orders (npm run seed -- --orders N)', () => {
         const p = await createProduct(own.store, { carats: [{ carat_id: k22, inr_price: price, usd_price: Math.round(price / 86) }] });
         await own.store.db.updateTable('product_carats').set({ net_weight_mg: 9_500, stock: 100 }).where('p_id', '=', p.p_id).execute();
       }
+      // Today's 22K rate, so the seed values its buy-backs (db/seed/order-returns.ts).
+      const rates = await call(own.store, 'POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5, confirm: true }, own.admin.auth);
+      expect(rates.status, JSON.stringify(rates.body)).toBe(200);
       const now = new Date('2026-11-28T10:00:00Z');
       const added = await seedOrders(own.store.db, 400, { seller: own.store.config.seller, now });
       expect(added.orders).toBe(400);
@@ -420,6 +423,10 @@ describe('the seeded orders (npm run seed -- --orders N)', () => {
       expect(refunded.length).toBeGreaterThan(0);
       expect(given('refund').length * given('exchange').length).toBeGreaterThan(0);
       expect(twice.length).toBeGreaterThan(0);
+      // A seeded buy-back's request says what it was quoted in a live request's words (rules/buyback.ts).
+      const asked = await own.store.db.selectFrom('return_events as e').innerJoin('returns as r', 'r.r_id', 'e.r_id').select('e.note').where('r.kind', '=', 'buyback').where('e.status', '=', 'requested').execute();
+      expect(asked.length).toBeGreaterThan(0);
+      for (const e of asked) expect(e.note).toMatch(/^Quoted at today's rate: .+ × [12]: (9\.500|19\.000) g of 22K at ₹[\d,]+\.\d\d\/g: .*buy-back value ₹[\d,]+\.\d\d\. Valid until \d+ \w{3} \d{4}, \d+:\d\d [ap]m\.$/);
       expect(live.some((o) => o.currency === 'USD') && live.some((o) => o.payment_method === 'cod')).toBe(true);
 
       const res = await call(own.store, 'GET', `/reports/sales?from=${from}&to=${to}&group=month`, undefined, own.admin.auth);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gramsText, quotePiece, quoteRefusal, quoteValidUntil, quoteWords } from '../../rules/buyback.ts';
+import { gramsText, quotedWhenAskedWords, quotePiece, quoteRefusal, quoteValidUntil, quoteWords, valuedPieceWords } from '../../rules/buyback.ts';
 import { DEFAULT_SHOP_POLICY } from '../../rules/shop-policy.ts';
 
 const RATE_22K = 7_250_00; // ₹7,250 a gram, in paise
@@ -56,5 +56,22 @@ describe("what a piece is worth today (rules/buyback.ts)", () => {
     expect(quoteValidUntil(new Date('2026-11-28T10:00:00Z'), DEFAULT_SHOP_POLICY)).toBe('2026-11-29T10:00:00.000Z');
     expect(quoteValidUntil(new Date('2026-11-28T10:00:00Z'), { quote_valid_days: 3 })).toBe('2026-12-01T10:00:00.000Z');
     expect(gramsText(12_345)).toBe('12.345 g');
+  });
+
+  it('a buy-back request says what it was quoted when asked: each piece, the sum of several, and until when', () => {
+    const ring = quotePiece({ netWeightMg: 5_250, quantity: 1, stonesInr: null, makingInr: null }, RATE_22K, DEFAULT_SHOP_POLICY);
+    const pair = quotePiece({ netWeightMg: 2_000, quantity: 2, stonesInr: null, makingInr: null }, RATE_22K, DEFAULT_SHOP_POLICY);
+    const ringWords = valuedPieceWords({ productName: 'Lotus Ring', quantity: 1, carat: '22K', quote: ring, ratePaisePerGram: RATE_22K, rateAt: '2026-11-28T13:00:00.000Z' });
+    expect(ringWords).toBe('Lotus Ring × 1: 5.250 g of 22K at ₹7,250.00/g: exchange value ₹38,062.50, buy-back value ₹34,256.25. Rate of 28 Nov 2026, 6:30 pm.');
+    // Two studs of 2 g: metal ₹29,000.00, buy-back at 90% ₹26,100.00; no rate time known: none said.
+    const pairWords = valuedPieceWords({ productName: 'Gold Studs', quantity: 2, carat: '22K', quote: pair, ratePaisePerGram: RATE_22K, rateAt: null });
+    expect(pairWords).toBe('Gold Studs × 2: 4.000 g of 22K at ₹7,250.00/g: exchange value ₹29,000.00, buy-back value ₹26,100.00.');
+    const validUntil = '2026-11-29T13:00:00.000Z';
+    expect(quotedWhenAskedWords([ringWords], { payout: ring.buyback.total, currency: 'INR', validUntil })).toBe(
+      `Quoted at today's rate: ${ringWords} Valid until 29 Nov 2026, 6:30 pm.`,
+    );
+    expect(quotedWhenAskedWords([ringWords, pairWords], { payout: ring.buyback.total + pair.buyback.total, currency: 'INR', validUntil })).toBe(
+      `Quoted at today's rate: ${ringWords} ${pairWords} In all: ₹60,356.25. Valid until 29 Nov 2026, 6:30 pm.`,
+    );
   });
 });
