@@ -104,11 +104,6 @@ export interface FileRule {
 export interface UploadRules {
   /** Media folder the files are stored in (a private one is never served publicly). */
   folder: StoredFolder;
-  /**
-   * Images are decoded and encoded again before they are stored: what is kept is the picture
-   * alone, upright, without its metadata (EXIF with the camera's GPS position, XMP, comments).
-   */
-  stripMetadata?: boolean;
   /** File fields by name; a file under any other name is refused. */
   files: Record<string, FileRule>;
 }
@@ -498,7 +493,9 @@ async function receiveUpload(c: Context<AppEnv>, rules: UploadRules, options: Up
         if (failure) return;
         const verdict = await confirmWholeFile(temporary, inspector.kind!, inspector.bytes);
         if (!verdict) throw invalidError(invalidFileMessage(rule, clientName));
-        const size = rules.stripMetadata && inspector.kind === 'image' ? await reencodeWithoutMetadata(temporary, inspector.extension!, written) : inspector.bytes;
+        // Every image, the shop's own included, is stored without its metadata: a phone's picture of a piece
+        // carries the GPS position of where it was taken (the workshop, the strongroom, a shopper's home).
+        const size = inspector.kind === 'image' ? await reencodeWithoutMetadata(temporary, inspector.extension!, written) : inspector.bytes;
         const fileName = generatedName(inspector.extension);
         const key = mediaKey(rules.folder, fileName)!;
         const contentType = mediaContentType(fileName);

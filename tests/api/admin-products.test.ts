@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnswerCase, type Callers, createOrder, createWithForm, expectAnswers, expectFormRefused, expectRefused, formData, type FormValue, hostileFiles, mediaFiles, mp4Bytes, sendForm, storeWithCallers, tinyImage, webmBytes } from '../helpers/admin.ts';
 import { createCarat, createCategory, createMaterial, createProduct, createSize } from '../helpers/catalogue.ts';
@@ -88,6 +89,22 @@ describe('POST /insertproduct', () => {
     expect(product.images[1].imageUrl).toMatch(/^[0-9a-f]{32}\.mp4$/);
     for (const m of product.images) expect(existsSync(productFile(m.imageUrl))).toBe(true);
     expect(store.catalogueChanges).toBe(changes + 1);
+  });
+
+  it("stores the shop's own photograph without where it was taken: EXIF with GPS is gone, the picture stays upright", async () => {
+    // A JPEG as a phone makes it in the workshop: the camera, its GPS position, and turned a quarter (orientation 6).
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b8860b' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '21/1 11/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '72/1 49/1 0/1' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, exif: expect.any(Buffer) });
+    const res = await sendForm(store, '/insertproduct', await productForm({ images: [{ bytes: photo, name: 'IMG_2040.jpg' }] }), admin.auth);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const stored = readFileSync(productFile(res.body.data.images[0].imageUrl));
+    const facts = await sharp(stored).metadata();
+    expect([facts.format, facts.width, facts.height, facts.exif, facts.xmp, facts.orientation]).toEqual(['jpeg', 48, 64, undefined, undefined, undefined]);
+    expect(stored.includes(Buffer.from('PhoneCo'))).toBe(false);
   });
 
   it('takes size, key_points and the flags as optional, and webm videos', async () => {

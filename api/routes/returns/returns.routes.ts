@@ -134,7 +134,6 @@ export const getCreditNote = createRoute({
 /** A return photo's upload: one JPEG, PNG or WebP in `file`, judged by its bytes, stored without its metadata in the private folder. */
 export const RETURN_PHOTO_UPLOAD: UploadRules = {
   folder: 'ReturnPhotos',
-  stripMetadata: true,
   files: { file: { accept: 'photo', maxCount: 1, maxBytes: MAX_RETURN_PHOTO_BYTES, tooMany: 'Send one photo at a time.' } },
 };
 

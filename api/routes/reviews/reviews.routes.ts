@@ -60,7 +60,6 @@ export const getUserReviews = createRoute({
  */
 export const USER_REVIEW_UPLOAD: UploadRules = {
   folder: 'Reviews',
-  stripMetadata: true,
   files: { userReviewImages: { accept: 'image', maxCount: 2, tooMany: 'You can only select a maximum of 2 images.' } },
 };
 
