@@ -8,12 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
+import { type DB, openDatabase } from '../../db/connection.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../migrations/index.ts';
 import { createProduct, createSize } from '../helpers/catalogue.ts';
-import { createTestDatabase, databaseBefore, type OldDatabase } from '../helpers/database.ts';
+import { createTestDatabase, databaseBefore, type OldDatabase, testEngine } from '../helpers/database.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'aurum-migrations-'));
 let old: OldDatabase | undefined;
@@ -82,6 +83,49 @@ it('four processes migrating one new database at once: all succeed, each migrati
     expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(migrations).sort());
   } finally {
     await check.destroy();
+    await target.drop();
+  }
+});
+
+/** Everything the migrations make, as text, in a fixed order (the migration bookkeeping and extensions' own functions left out). */
+async function schemaOf(db: DB): Promise<string[]> {
+  const lines = async (query: ReturnType<typeof sql<{ line: string }>>) => (await query.execute(db)).rows.map((r) => r.line);
+  if (testEngine === 'sqlite') {
+    return lines(sql<{ line: string }>`select type || ' ' || name || ': ' || coalesce(sql, '') as line from sqlite_master where name not like 'sqlite_%' and name not like 'kysely_migration%' order by type, name`);
+  }
+  const parts = await Promise.all([
+    lines(sql<{ line: string }>`select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') as line from information_schema.columns where table_schema = current_schema() and table_name not like 'kysely_migration%' order by table_name, ordinal_position`),
+    lines(sql<{ line: string }>`select indexdef as line from pg_indexes where schemaname = current_schema() and tablename not like 'kysely_migration%' order by indexname`),
+    lines(sql<{ line: string }>`select c.conrelid::regclass::text || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid) as line from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = current_schema() and c.conrelid::regclass::text not like 'kysely_migration%' order by 1`),
+    lines(sql<{ line: string }>`select pg_get_triggerdef(t.oid) as line from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and not t.tgisinternal order by 1`),
+    lines(sql<{ line: string }>`select pg_get_functiondef(p.oid) as line from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema() and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') order by p.proname`),
+    lines(sql<{ line: string }>`select 'view ' || viewname || ': ' || definition as line from pg_views where schemaname = current_schema() order by viewname`),
+  ]);
+  return parts.flat();
+}
+
+it('every migration goes down, newest first, and up again: the schema is then the one the migrations made', async () => {
+  const target = await createTestDatabase(mkdtempSync(path.join(dir, 'down-')));
+  const db = openDatabase(target.url);
+  try {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const made = await schemaOf(db);
+    expect(made.length).toBeGreaterThan(50);
+    const names = Object.keys(migrations).sort();
+    for (const name of [...names].reverse()) {
+      const down = await migrator.migrateDown();
+      expect(down.error === undefined ? 'ok' : `${name}: ${String(down.error)}`).toBe('ok');
+      expect(down.results?.map((r) => `${r.migrationName} ${r.direction} ${r.status}`)).toEqual([`${name} Down Success`]);
+    }
+    expect(await schemaOf(db)).toEqual([]);
+    const again = await migrator.migrateToLatest();
+    expect(again.error).toBeUndefined();
+    expect(again.results).toHaveLength(names.length);
+    expect(await schemaOf(db)).toEqual(made);
+  } finally {
+    await db.destroy();
     await target.drop();
   }
 });
