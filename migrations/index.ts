@@ -31,6 +31,7 @@ import * as gstr1Speed from './2026_12_04_0002_gstr1_speed.ts';
 import * as returnPhotos from './2026_12_04_0003_return_photos.ts';
 import * as saleReturnTerms from './2026_12_04_0004_sale_return_terms.ts';
 import * as summaryStatementTriggers from './2026_12_05_0001_summary_statement_triggers.ts';
+import * as returnPaymentsIndex from './2026_12_06_0001_return_payments_index.ts';
 
 /** Every migration, in order. A new one is added here, never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_0003_return_photos': returnPhotos,
   '2026_12_04_0004_sale_return_terms': saleReturnTerms,
   '2026_12_05_0001_summary_statement_triggers': summaryStatementTriggers,
+  '2026_12_06_0001_return_payments_index': returnPaymentsIndex,
 };
