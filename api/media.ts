@@ -9,7 +9,8 @@
  */
 
 import type { DB } from '../db/connection.ts';
-import { IMAGE_WIDTHS, type MediaFolder, mediaKey, mediaStore, resizedKey } from '../db/media-store.ts';
+import { IMAGE_WIDTHS, mediaKey, mediaStore, resizedKey, type StoredFolder } from '../db/media-store.ts';
+import { isPrivateFolder } from '../rules/media.ts';
 import { forgetMediaFiles } from '../db/queries/media-files.ts';
 import { log } from '../db/log.ts';
 import type { Config } from './env.ts';
@@ -19,7 +20,7 @@ import type { Config } from './env.ts';
  * copies and recorded sizes. Never throws: the record is already gone, and a
  * file that cannot be removed is only storage.
  */
-export async function removeMediaFiles(deps: { config: Config; db: DB }, folder: MediaFolder, names: Iterable<string | null | undefined>): Promise<void> {
+export async function removeMediaFiles(deps: { config: Config; db: DB }, folder: StoredFolder, names: Iterable<string | null | undefined>): Promise<void> {
   const files = [...new Set([...names].filter((n): n is string => typeof n === 'string'))];
   if (files.length === 0) return;
   const keys: string[] = [];
@@ -31,10 +32,13 @@ export async function removeMediaFiles(deps: { config: Config; db: DB }, folder:
       continue;
     }
     plain.push(name);
-    keys.push(key, ...IMAGE_WIDTHS.map((width) => resizedKey(folder, name, width)));
+    keys.push(key);
   }
+  // A private folder's files (a shopper's return photos) have no resized copies and no recorded sizes.
+  const publicFolder = isPrivateFolder(folder) ? null : folder;
+  if (publicFolder) for (const name of plain) keys.push(...IMAGE_WIDTHS.map((width) => resizedKey(publicFolder, name, width)));
   await mediaStore(deps.config.media)
     .remove(keys)
     .catch((error: unknown) => log.warn({ err: error }, `media: could not remove files from ${folder}`));
-  await forgetMediaFiles(deps.db, folder, plain).catch((error: unknown) => log.warn({ err: error }, 'media: could not forget sizes'));
+  if (publicFolder) await forgetMediaFiles(deps.db, publicFolder, plain).catch((error: unknown) => log.warn({ err: error }, 'media: could not forget sizes'));
 }

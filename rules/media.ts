@@ -25,3 +25,5 @@ export const PRIVATE_MEDIA_FOLDERS = ['ReturnPhotos'] as const;
 export type PrivateMediaFolder = (typeof PRIVATE_MEDIA_FOLDERS)[number];
 /** Any folder the store keeps uploads in, public or private. */
 export type StoredFolder = MediaFolder | PrivateMediaFolder;
+/** Whether a folder is one of the private ones (never served publicly, no resized copies). */
+export const isPrivateFolder = (folder: StoredFolder): folder is PrivateMediaFolder => (PRIVATE_MEDIA_FOLDERS as readonly string[]).includes(folder);

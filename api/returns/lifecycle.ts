@@ -24,6 +24,7 @@ import {
   deliveredAt,
   dueReturnRefunds,
   findReturn,
+  forgetDecidedReturnPhotos,
   insertReturn,
   type LineForReturn,
   linesForReturn,
@@ -73,6 +74,7 @@ import { refundAcceptedNote, refundDaysText } from '../../rules/payments.ts';
 import type { Deps } from '../context.ts';
 import { enqueueReturnMessages, returnEventOf, type ReturnMessagePayload } from '../messages/return-events.ts';
 import { messagesWaiting } from '../messages/nudge.ts';
+import { removeMediaFiles } from '../media.ts';
 import { paymentProvider } from '../payments/provider.ts';
 
 type Order = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
@@ -285,8 +287,10 @@ function creditPaise(amount: number, order: Pick<Order, 'currency' | 'usd_inr'>)
 export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step: ReturnStep, now = Date.now()): Promise<ReturnStepResult> {
   const { r_id, to } = step;
   let restocked: number[] = [];
+  let photosGone: string[] = [];
   const done = await writeTransaction(deps.db, async (trx): Promise<ReturnStepResult> => {
     restocked = [];
+    photosGone = [];
     const ret = await findReturn(trx, r_id);
     if (!ret) throw notFoundError('Return not found.');
     const from = ret.status as ReturnStatus;
@@ -426,6 +430,8 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
     if (!(await moveReturn(trx, r_id, from, to, set))) throw conflictError('This return changed meanwhile. Please reload it and try again.', { r_id });
     const eventNote = to === 'picked_up' ? [`${set.courier_name} ${set.tracking_number}`, note].filter(Boolean).join(' — ') : [quoteText, splitText, note].filter(Boolean).join(' — ') || null;
     await addReturnEvent(trx, { r_id, status: to, actor: 'shop', u_id: step.u_id, note: eventNote });
+    // The shopper deleted their account while this was open: decided now, its photos go as the account's others did.
+    if (ret.u_id === null) photosGone = await forgetDecidedReturnPhotos(trx, { r_id });
     await recordChange(trx, { action: 'return.status', entity: 'return', entity_id: r_id, before: { status: from }, after });
     const event = returnEventOf(to);
     if (event) await enqueueReturnMessages(trx, event, order.email, messagePayload(ret, to, order, items, extra, at));
@@ -443,6 +449,7 @@ export async function changeReturnStatus(deps: Pick<Deps, 'db' | 'config'>, step
   });
   messagesWaiting();
   await noteStockChange(deps.db, restocked).catch(() => undefined);
+  await removeMediaFiles(deps, 'ReturnPhotos', photosGone);
   // Outside the transaction: the provider may take seconds; a refund it cannot take now is asked again later.
   if (done.payout_status === 'due') {
     if ((await askForReturnRefund(deps, r_id)) === 'refunded') return { ...done, payout_status: 'paid' };

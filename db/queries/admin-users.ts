@@ -9,6 +9,7 @@ import { recordChange } from '../audit.ts';
 import { isAdministrator } from '../../rules/roles.ts';
 import type { DB } from '../connection.ts';
 import { namedNowhere } from './admin-media.ts';
+import { forgetDecidedReturnPhotos } from './returns.ts';
 import { isoTimestamp } from '../time.ts';
 import { writeTransaction } from '../transaction.ts';
 
@@ -48,10 +49,12 @@ export async function listUsers(db: DB): Promise<UserView[]> {
  * cascade) and so do its product reviews (personal words under the person's
  * name); its orders stay for the shop's books, no longer linked to it. A member
  * of staff is deleted only by someone who may manage staff (`mayRemoveStaff`),
- * and the last active owner never: nobody could run the shop any more.
- * Answers the review image files to remove after commit.
+ * and the last active owner never: nobody could run the shop any more. Its
+ * returns stay too; the photos of those already decided go (an open one keeps
+ * them for the desk until it is decided: api/returns/lifecycle.ts).
+ * Answers the review image and return photo files to remove after commit.
  */
-export function deleteUser(db: DB, u_id: number, mayRemoveStaff: boolean): Promise<{ reviewFiles: string[]; removedReviews: number }> {
+export function deleteUser(db: DB, u_id: number, mayRemoveStaff: boolean): Promise<{ reviewFiles: string[]; removedReviews: number; returnPhotoFiles: string[] }> {
   return writeTransaction(db, async (trx) => {
     const user = await trx.selectFrom('users').select(['u_id', 'u_type', 'role', 'active', 'full_name', 'country_code', 'phone_number']).where('u_id', '=', u_id).executeTakeFirst();
     if (!user) throw notFoundError('User not found.');
@@ -71,13 +74,15 @@ export function deleteUser(db: DB, u_id: number, mayRemoveStaff: boolean): Promi
     const ids = reviews.map((r) => r.r_id);
     const images = ids.length ? await trx.selectFrom('review_images').select('file_name').where('r_id', 'in', ids).execute() : [];
     if (ids.length) await trx.deleteFrom('reviews').where('r_id', 'in', ids).execute();
+    // The photos of the shopper's decided returns go with the account (their figures stay for the books).
+    const returnPhotoFiles = await forgetDecidedReturnPhotos(trx, { u_id });
     await trx.deleteFrom('users').where('u_id', '=', u_id).execute();
     await recordChange(trx, {
       action: 'user.delete',
       entity: isAdministrator(user) ? 'staff' : 'user',
       entity_id: u_id,
-      before: { full_name: user.full_name, phone: `${user.country_code}${user.phone_number}`, role: user.role, reviews_removed: ids.length },
+      before: { full_name: user.full_name, phone: `${user.country_code}${user.phone_number}`, role: user.role, reviews_removed: ids.length, return_photos_removed: returnPhotoFiles.length },
     });
-    return { reviewFiles: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)), removedReviews: ids.length };
+    return { reviewFiles: await namedNowhere(trx, 'Reviews', images.map((i) => i.file_name)), removedReviews: ids.length, returnPhotoFiles };
   });
 }

@@ -11,7 +11,7 @@ import { type DB, engineOf } from '../connection.ts';
 import type { Database, ReturnTable } from '../schema.ts';
 import { isoTimestamp, timestampMs, utcTimestamp } from '../time.ts';
 import { huidsOfItems } from './hallmarks-invoices.ts';
-import { isReturnReason, RELEASED_RETURN_STATUSES, RETURN_REASONS, type ReturnKind, type ReturnStatus } from '../../rules/returns.ts';
+import { FINAL_RETURN_STATUSES, isReturnReason, RELEASED_RETURN_STATUSES, RETURN_REASONS, type ReturnKind, type ReturnStatus } from '../../rules/returns.ts';
 
 export function findReturn(db: DB, r_id: number) {
   return db.selectFrom('returns').selectAll().where('r_id', '=', r_id).executeTakeFirst();
@@ -525,4 +525,23 @@ export async function insertReturnPhoto(trx: DB, photo: { r_id: number; file_nam
     .returning('rp_id')
     .executeTakeFirstOrThrow();
   return row.rp_id;
+}
+
+/**
+ * Forgets the photos of the returns that are decided (FINAL_RETURN_STATUSES) and whose shopper's
+ * account is gone or going: `u_id` the account being deleted, or null for the returns whose account
+ * was deleted already. A decided return needs its photos no more (its figures, credit note and
+ * timeline stay for the books); an open one keeps them for the desk until it is decided. Answers the
+ * file names to remove from the private folder once the transaction commits.
+ */
+export async function forgetDecidedReturnPhotos(trx: DB, owner: { u_id: number } | { r_id: number }): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('return_photos as p')
+    .innerJoin('returns as r', 'r.r_id', 'p.r_id')
+    .select(['p.rp_id', 'p.file_name'])
+    .where('r.status', 'in', [...FINAL_RETURN_STATUSES])
+    .where((eb) => ('u_id' in owner ? eb('r.u_id', '=', owner.u_id) : eb.and([eb('r.r_id', '=', owner.r_id), eb('r.u_id', 'is', null)])))
+    .execute();
+  if (rows.length > 0) await trx.deleteFrom('return_photos').where('rp_id', 'in', rows.map((r) => r.rp_id)).execute();
+  return rows.map((r) => r.file_name);
 }

@@ -192,6 +192,34 @@ function photoSuite(label: string, open: () => Promise<{ store: TestStore; close
       expect(res.body.description).toBe(`Return #${r_id} is no longer waiting for review: photos can be added only while it is requested.`);
     });
 
+    it("go with the account for its returns already decided; an open one keeps its photos for the desk until it is decided", async () => {
+      const leaving = await createUser(store);
+      const decided = await requestedReturn(store, leaving);
+      const open = await requestedReturn(store, leaving);
+      const first = (await attach(store, decided, await tinyImage('jpeg'), leaving.auth)).body.data.rp_id;
+      const second = (await attach(store, open, await tinyImage('png'), leaving.auth)).body.data.rp_id;
+      const [decidedKey, openKey] = [mediaKey('ReturnPhotos', await fileNameOf(store, first)), mediaKey('ReturnPhotos', await fileNameOf(store, second))];
+      expect((await call(store, 'PUT', '/updatereturnstatus', { r_id: decided, status: 'rejected', note: 'Worn: not as it was sold.' }, owner.auth)).status).toBe(200);
+      // Another shopper's decided return, with its photo: not touched.
+      const others = await requestedReturn(store, other);
+      await attach(store, others, await tinyImage('jpeg'), other.auth);
+      expect((await call(store, 'PUT', '/updatereturnstatus', { r_id: others, status: 'rejected', note: 'Outside the window.' }, owner.auth)).status).toBe(200);
+
+      expect((await call(store, 'DELETE', `/user/delete/${leaving.u_id}`, undefined, leaving.auth)).status).toBe(200);
+      expect([await photoCount(store, decided), await photoCount(store, open)]).toEqual([0, 1]);
+      expect(await storedPhotos(store)).not.toContain(decidedKey);
+      expect(await storedPhotos(store)).toContain(openKey);
+      // The desk still reads the open request's photo, then decides it: the photo goes then.
+      expect((await call(store, 'GET', `/returnphoto/${second}`, undefined, owner.auth)).status).toBe(200);
+      expect((await call(store, 'PUT', '/updatereturnstatus', { r_id: open, status: 'rejected', note: 'The account was closed.' }, owner.auth)).status).toBe(200);
+      expect(await photoCount(store, open)).toBe(0);
+      expect(await storedPhotos(store)).not.toContain(openKey);
+      // The returns themselves stay for the books, no longer linked to the account.
+      const kept = await store.db.selectFrom('returns').select(['r_id', 'status', 'u_id']).where('r_id', 'in', [decided, open]).orderBy('r_id').execute();
+      expect(kept).toEqual([{ r_id: decided, status: 'rejected', u_id: null }, { r_id: open, status: 'rejected', u_id: null }]);
+      expect(await photoCount(store, others)).toBe(1);
+    });
+
     it('goes into backups with the media', async () => {
       const r_id = await requestedReturn(store, shopper);
       const { rp_id } = (await attach(store, r_id, await tinyImage('jpeg'), shopper.auth)).body.data;

@@ -1728,7 +1728,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an account
-         * @description An administrator deletes any account; anyone else only their own (Delete Account), others are refused with 403. The cart, wishlist and product reviews go with the account; orders stay for the shop's books, no longer linked to it. The last administrator cannot be deleted (409).
+         * @description An administrator deletes any account; anyone else only their own (Delete Account), others are refused with 403. The cart, wishlist and product reviews go with the account, and so do the photos of its returns once each is decided (an open one keeps them for the desk until then); orders and returns stay for the shop's books, no longer linked to it. The last administrator cannot be deleted (409).
          */
         delete: operations["deleteUserDeleteById"];
         options?: never;

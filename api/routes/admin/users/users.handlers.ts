@@ -16,8 +16,9 @@ export const deleteUserHandler: RouteHandler<typeof deleteUserRoute, AppEnv> = a
   assertOwnUser(caller, id);
   // Deleting another's account acts for the shop: recorded in the audit trail.
   const remove = () => deleteUser(deps.db, id, caller.permissions.includes('staff.manage'));
-  const { reviewFiles, removedReviews } = caller.u_id !== id ? await actingAs(actorOf(c, caller), remove) : await remove();
+  const { reviewFiles, removedReviews, returnPhotoFiles } = caller.u_id !== id ? await actingAs(actorOf(c, caller), remove) : await remove();
   await removeMediaFiles(deps, 'Reviews', reviewFiles);
+  await removeMediaFiles(deps, 'ReturnPhotos', returnPhotoFiles);
   // Product pages show reviews and ratings.
   if (removedReviews > 0) deps.onCatalogueChange();
   return ok(c, 'User deleted successfully!', null);

@@ -32,7 +32,8 @@ export const deleteUser = createRoute({
   summary: 'Delete an account',
   description:
     'An administrator deletes any account; anyone else only their own (Delete Account), others are refused with 403. ' +
-    'The cart, wishlist and product reviews go with the account; orders stay for the shop\'s books, no longer linked to it. ' +
+    'The cart, wishlist and product reviews go with the account, and so do the photos of its returns once each is decided (an open one keeps them for the desk until then); ' +
+    'orders and returns stay for the shop\'s books, no longer linked to it. ' +
     'The last administrator cannot be deleted (409).',
   request: { params: z.object({ id: recordId('id') }) },
   responses: { 200: jsonOk(NoData, 'Deleted.'), ...adminErrors, 404: errorResponses[404], 409: errorResponses[409] },
