@@ -220,6 +220,22 @@ function photoSuite(label: string, open: () => Promise<{ store: TestStore; close
       expect(await photoCount(store, others)).toBe(1);
     });
 
+    it('an account deleted while the desk decides its return: the photo goes whichever ends first', async () => {
+      for (let round = 0; round < 4; round++) {
+        const leaving = await createUser(store);
+        const r_id = await requestedReturn(store, leaving);
+        const { rp_id } = (await attach(store, r_id, await tinyImage('jpeg'), leaving.auth)).body.data;
+        const key = mediaKey('ReturnPhotos', await fileNameOf(store, rp_id));
+        const [gone, decided] = await Promise.all([
+          call(store, 'DELETE', `/user/delete/${leaving.u_id}`, undefined, leaving.auth),
+          call(store, 'PUT', '/updatereturnstatus', { r_id, status: 'rejected', note: 'Not bought here.' }, owner.auth),
+        ]);
+        expect([gone.status, decided.status]).toEqual([200, 200]);
+        expect(await photoCount(store, r_id)).toBe(0);
+        expect(await storedPhotos(store)).not.toContain(key);
+      }
+    });
+
     it('goes into backups with the media', async () => {
       const r_id = await requestedReturn(store, shopper);
       const { rp_id } = (await attach(store, r_id, await tinyImage('jpeg'), shopper.auth)).body.data;
