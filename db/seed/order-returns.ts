@@ -26,7 +26,7 @@ import { paidAtQuoteWords, quotedWhenAskedWords, quotePiece, requestQuote, type 
 import { financialYearStart, type InvoiceDocument, rupeesFromDollars } from '../../rules/invoice.ts';
 import { refundAcceptedNote } from '../../rules/payments.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
-import { refundFigures, type RefundFigures, type ReturnKind, type ReturnReason, type ReturnStatus } from '../../rules/returns.ts';
+import { lineNonReturnable, refundFigures, type RefundFigures, returnRequestRefusal, type ReturnKind, type ReturnReason, type ReturnStatus, SHOP_FAULT_REASONS } from '../../rules/returns.ts';
 import type { ShopPolicy } from '../../rules/shop-policy.ts';
 import { insertCreditNote } from '../queries/credit-notes.ts';
 import { currentMetalRates } from '../queries/metal-rates.ts';
@@ -64,7 +64,7 @@ export interface ReturnableOrder {
   /** The order's tax invoice; null when it has none. */
   invoice: InvoiceDocument | null;
   /** In line order (oi_id ascending, as the invoice lists them). */
-  lines: { oi_id: number; product_name: string; carat_name: string; quantity: number; line_total: number; partial_refund: boolean; carat_id: number; net_weight_mg: number | null; stones_inr: number | null; making_inr: number | null }[];
+  lines: { oi_id: number; product_name: string; carat_name: string; quantity: number; line_total: number; partial_refund: boolean; non_returnable: string | null; carat_id: number; net_weight_mg: number | null; stones_inr: number | null; making_inr: number | null }[];
 }
 
 interface Step {
@@ -113,9 +113,17 @@ function planReturn(rng: Random, order: ReturnableOrder, policy: ShopPolicy, rat
   if (kind === 'buyback' && valuable.length === 0) return null;
   const line = rng.pick(kind === 'buyback' ? valuable : order.lines);
   const pieces = [{ oi_id: line.oi_id, quantity: line.quantity > 1 && rng.chance(0.3) ? line.quantity : 1 }];
-  const reason = kind === 'buyback' ? 'sell_gold' : rng.pick(kind === 'exchange' ? EXCHANGE_REASONS : REFUND_REASONS);
+  // A piece sold as non-returnable (engraved, custom) comes back only for a fault of the shop's.
+  const onlyForFault = kind !== 'buyback' && lineNonReturnable(policy, line.non_returnable) !== null;
+  const reason = kind === 'buyback' ? 'sell_gold' : rng.pick(onlyForFault ? SHOP_FAULT_REASONS : kind === 'exchange' ? EXCHANGE_REASONS : REFUND_REASONS);
   const asked = new Date(order.deliveredAt.getTime() + (kind === 'buyback' ? rng.between(20, 400) * DAY_MS : rng.between(0.02, 0.95) * windowHours * HOUR_MS));
   if (asked > now) return null;
+  // Never a request the live store would refuse (rules/returns.ts, the request's own check).
+  const refusal = returnRequestRefusal(policy, {
+    kind, reason, order_status: 4, delivered_at: order.deliveredAt.getTime(), items: pieces, now: asked.getTime(),
+    lines: order.lines.map((l) => ({ oi_id: l.oi_id, product_name: l.product_name, quantity: l.quantity, already_returned: 0, non_returnable: lineNonReturnable(policy, l.non_returnable), partial_refund: l.partial_refund })),
+  });
+  if (refusal) return null;
 
   const row: Record<string, unknown> = {};
   const steps: Step[] = [{ status: 'requested', actor: 'shopper', at: asked, note: null }];

@@ -31,6 +31,7 @@ import { shippingRates } from '../queries/shop-settings.ts';
 import { newTokenKey } from '../queries/users.ts';
 import { hashPassword } from '../passwords.ts';
 import type { Database } from '../schema.ts';
+import type { NonReturnableKind } from '../../rules/shop-policy.ts';
 import { writeTransaction } from '../transaction.ts';
 import { insertRows, ROWS, saveCounters } from './bulk.ts';
 import { sqlTimestamp } from './clock.ts';
@@ -94,6 +95,9 @@ interface CaratRowSeed {
   inr_price: number;
   usd_price: number;
   pricing: Parameters<typeof orderItemPricing>[0];
+  /** The product's return terms, copied onto each line sold as a live order does. */
+  partial_refund: number;
+  non_returnable: NonReturnableKind | null;
 }
 
 interface Customer {
@@ -121,7 +125,7 @@ async function readCaratRows(db: Db): Promise<CaratRowSeed[]> {
     .innerJoin('products as p', 'p.p_id', 'pc.p_id')
     .innerJoin('categories as c', 'c.cate_id', 'p.cate_id')
     .innerJoin('carats as k', 'k.carat_id', 'pc.carat_id')
-    .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'p.cate_id', 'p.name as product_name', 'c.cate_name as category_name', 'k.name as carat_name', 'pc.inr_price', 'pc.usd_price', ...CARAT_PRICING_COLUMNS])
+    .select(['pc.p_id', 'pc.pc_id', 'pc.carat_id', 'p.cate_id', 'p.name as product_name', 'c.cate_name as category_name', 'k.name as carat_name', 'pc.inr_price', 'pc.usd_price', 'p.partial_refund', 'p.non_returnable', ...CARAT_PRICING_COLUMNS])
     .where('p.p_status', '=', 1)
     .where('pc.inr_price', '>', 0)
     .orderBy('pc.pc_id')
@@ -141,7 +145,7 @@ async function readCaratRows(db: Db): Promise<CaratRowSeed[]> {
     return [{
       p_id: r.p_id, pc_id: r.pc_id, carat_id: r.carat_id, cate_id: r.cate_id, m_id: material.m_id,
       product_name: r.product_name, category_name: r.category_name, carat_name: r.carat_name, material_name: material.name,
-      inr_price: Number(r.inr_price), usd_price: Number(r.usd_price), pricing: r,
+      inr_price: Number(r.inr_price), usd_price: Number(r.usd_price), pricing: r, partial_refund: Number(r.partial_refund), non_returnable: r.non_returnable,
     }];
   });
 }
@@ -239,7 +243,7 @@ export async function seedOrders(db: Db, count: number, options: { seller?: Sell
           return {
             p_id: row.p_id, pc_id: row.pc_id, carat_id: row.carat_id, cate_id: row.cate_id, m_id: row.m_id, size_id: null,
             product_name: row.product_name, product_image: null, category_name: row.category_name, carat_name: row.carat_name, material_name: row.material_name, size_name: null,
-            quantity, price, line_total: price * quantity, ...orderItemPricing(row.pricing),
+            quantity, price, line_total: price * quantity, ...orderItemPricing(row.pricing), partial_refund: row.partial_refund, non_returnable: row.non_returnable,
           };
         });
         const subtotal = lines.reduce((t, l) => t + l.line_total, 0);
@@ -313,7 +317,7 @@ export async function seedOrders(db: Db, count: number, options: { seller?: Sell
             o_id: ids[k], u_id: d.order.u_id, currency: d.order.currency, usd_inr: d.order.usd_inr, payment: d.order.payment_method, discount: d.order.discount, shipping: d.order.shipping,
             deliveredAt: delivered.at, invoice: documents.get(k) ?? null,
             lines: d.lines.map((l, n) => ({
-              oi_id: itemIds[first + n], product_name: l.product_name, carat_name: l.carat_name, quantity: l.quantity, line_total: l.line_total, partial_refund: false, carat_id: l.carat_id,
+              oi_id: itemIds[first + n], product_name: l.product_name, carat_name: l.carat_name, quantity: l.quantity, line_total: l.line_total, partial_refund: l.partial_refund === 1, non_returnable: l.non_returnable, carat_id: l.carat_id,
               net_weight_mg: l.net_weight_mg === null ? null : Number(l.net_weight_mg), stones_inr: l.stones_inr === null ? null : Number(l.stones_inr), making_inr: l.making_inr === null ? null : Number(l.making_inr),
             })),
           });

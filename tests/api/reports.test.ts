@@ -385,9 +385,12 @@ describe('the seeded orders (npm run seed -- --orders N)', () => {
     const own = await storeWithCallers();
     try {
       const k22 = (await own.store.db.insertInto('carats').values({ name: '22K' }).returning('carat_id').executeTakeFirstOrThrow()).carat_id;
-      for (const price of [7_500_000, 21_000_000, 12_345_600]) {
+      // One plain piece, one of the partial-refund collection, one engraved (non-returnable).
+      const terms = [{ partial_refund: 0, non_returnable: null }, { partial_refund: 1, non_returnable: null }, { partial_refund: 0, non_returnable: 'engraved' as const }];
+      for (const [k, price] of [7_500_000, 21_000_000, 12_345_600].entries()) {
         const p = await createProduct(own.store, { carats: [{ carat_id: k22, inr_price: price, usd_price: Math.round(price / 86) }] });
         await own.store.db.updateTable('product_carats').set({ net_weight_mg: 9_500, stock: 100 }).where('p_id', '=', p.p_id).execute();
+        await own.store.db.updateTable('products').set(terms[k]).where('p_id', '=', p.p_id).execute();
       }
       // Today's 22K rate, so the seed values its buy-backs (db/seed/order-returns.ts).
       const rates = await call(own.store, 'POST', '/setmetalrates', { rates: [{ carat_id: k22, inr_per_gram: 7250 }], usd_inr: 84.5, confirm: true }, own.admin.auth);
@@ -423,6 +426,21 @@ describe('the seeded orders (npm run seed -- --orders N)', () => {
       expect(refunded.length).toBeGreaterThan(0);
       expect(given('refund').length * given('exchange').length).toBeGreaterThan(0);
       expect(twice.length).toBeGreaterThan(0);
+      // Each line carries its product's return terms, as a live sale does; the seeded returns keep to them:
+      // an engraved piece only for a fault of the shop's, a partial-refund piece refunded at the policy's 50%.
+      const lines = await own.store.db.selectFrom('order_items as i').innerJoin('products as p', 'p.p_id', 'i.p_id').select(['i.partial_refund', 'i.non_returnable', 'p.partial_refund as product_partial', 'p.non_returnable as product_kind']).execute();
+      expect(lines.every((l) => l.partial_refund === l.product_partial && l.non_returnable === l.product_kind)).toBe(true);
+      const pieces = await own.store.db
+        .selectFrom('return_items as ri').innerJoin('returns as r', 'r.r_id', 'ri.r_id').innerJoin('order_items as i', 'i.oi_id', 'ri.oi_id')
+        .select(['r.r_id', 'r.kind', 'r.reason', 'r.status', 'r.currency', 'r.refund_amount', 'i.quantity as sold', 'i.line_total', 'i.partial_refund', 'i.non_returnable'])
+        .execute();
+      const backs = [...new Map(pieces.map((p) => [p.r_id, { ...p, returned: pieces.filter((x) => x.r_id === p.r_id).length }])).values()];
+      for (const b of backs.filter((x) => x.kind !== 'buyback' && x.non_returnable !== null)) expect(['defective', 'damaged_in_transit', 'wrong_item']).toContain(b.reason);
+      const halves = backs.filter((b) => b.partial_refund === 1 && b.kind === 'refund' && b.status === 'refunded');
+      expect(halves.length).toBeGreaterThan(0);
+      // Half of what the pieces were sold for, less its share of a coupon and any return shipping: never more than half.
+      for (const b of halves) expect(Number(b.refund_amount)).toBeLessThanOrEqual(Math.ceil((Number(b.line_total) * b.returned) / b.sold / 2));
+      expect(halves.some((b) => Number(b.refund_amount) >= Math.floor((Number(b.line_total) * b.returned) / b.sold / 2) - 100)).toBe(true);
       // A seeded buy-back's request says what it was quoted in a live request's words (rules/buyback.ts).
       const asked = await own.store.db.selectFrom('return_events as e').innerJoin('returns as r', 'r.r_id', 'e.r_id').select('e.note').where('r.kind', '=', 'buyback').where('e.status', '=', 'requested').execute();
       expect(asked.length).toBeGreaterThan(0);
