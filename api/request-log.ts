@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { log } from '../db/log.ts';
+import { requestLines } from '../db/log.ts';
 import type { AppEnv } from './context.ts';
 import { countRequest } from './metrics.ts';
 import { carriesRequestId } from './security-headers.ts';
@@ -42,7 +42,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     // A call the checkout lane answered is logged there, where its caller is known (api/lane).
     if (c.get('laneServed')) return;
     // An answer 5xx is a request line like any other: what went wrong is logged where it happened (api/errors.ts).
-    if (!log.isLevelEnabled('info')) return;
-    log.info({ req_id: id, method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, user_id: c.get('caller')?.u_id }, 'request');
+    if (!requestLines.isLevelEnabled('info')) return;
+    requestLines.info({ req_id: id, method: c.req.method, route, status, ms: Math.round(ms * 10) / 10, user_id: c.get('caller')?.u_id }, 'request');
   };
 }

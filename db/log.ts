@@ -80,8 +80,18 @@ export const log: Logger = pino(
   stream,
 );
 
+/**
+ * The request lines' logger: the same stream and level as `log`, without the redaction pass.
+ * A request line holds only what api/request-log.ts and the kept answers put in it (id, method,
+ * route pattern, status, duration, the caller's id), none of which redaction looks for; the
+ * pass cost about 13 µs a line against under 1 µs without, on answers of 30 to 400 µs of CPU.
+ * Anything else, whatever it holds, goes through `log`.
+ */
+export const requestLines: Logger = pino({ level: initialLevel, base: { pid: process.pid } }, stream);
+
 export function setLogLevel(level: LogLevel): void {
   log.level = level;
+  requestLines.level = level;
 }
 
 /**
@@ -89,20 +99,20 @@ export function setLogLevel(level: LogLevel): void {
  * returned function is called: what tests read the store's log through.
  */
 export function captureLog(level: LogLevel = 'debug'): { lines: Record<string, unknown>[]; raw: string[]; restore: () => void } {
-  const before = { sink, level: log.level };
+  const before = { sink, level: log.level as LogLevel };
   const lines: Record<string, unknown>[] = [];
   const raw: string[] = [];
   sink = (line) => {
     raw.push(line);
     lines.push(JSON.parse(line) as Record<string, unknown>);
   };
-  log.level = level;
+  setLogLevel(level);
   return {
     lines,
     raw,
     restore() {
       sink = before.sink;
-      log.level = before.level;
+      setLogLevel(before.level);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { jsonAnswer, jsonAnswerHeaders } from '../../security-headers.ts';
 import { keptAnswerOfRequest, MAX_KNOWN_REQUEST_LENGTH } from './cache.ts';
-import { log } from '../../../db/log.ts';
+import { log, requestLines } from '../../../db/log.ts';
 import { countKeptAnswer } from '../../metrics.ts';
 import { requestIdOf } from '../../request-log.ts';
 
@@ -103,7 +103,7 @@ export function keptAnswersServer(deps: Pick<Deps, 'db' | 'config'>) {
         outgoing.end(kept);
         const ms = performance.now() - started;
         countKeptAnswer(incoming.url!, ms / 1000);
-        if (log.isLevelEnabled(KEPT_ANSWER_LEVEL)) log[KEPT_ANSWER_LEVEL]({ req_id: id, method: 'POST', route: incoming.url, status: 200, ms: Math.round(ms * 10) / 10, kept: true }, 'request');
+        if (requestLines.isLevelEnabled(KEPT_ANSWER_LEVEL)) requestLines[KEPT_ANSWER_LEVEL]({ req_id: id, method: 'POST', route: incoming.url, status: 200, ms: Math.round(ms * 10) / 10, kept: true }, 'request');
       }).catch((error: unknown) => {
         // Not expected (the app answers its own errors): no request may go unanswered, or bring the process down.
         log.error({ err: error, method: incoming.method, route: incoming.url }, 'kept answer failed');
