@@ -26,7 +26,7 @@ import { paidAtQuoteWords, quotedWhenAskedWords, quotePiece, requestQuote, type 
 import { financialYearStart, type InvoiceDocument, rupeesFromDollars } from '../../rules/invoice.ts';
 import { refundAcceptedNote } from '../../rules/payments.ts';
 import { dollarsFromRupees } from '../../rules/pricing.ts';
-import { lineNonReturnable, refundFigures, type RefundFigures, returnRequestRefusal, type ReturnKind, type ReturnReason, type ReturnStatus, SHOP_FAULT_REASONS } from '../../rules/returns.ts';
+import { lineNonReturnable, refundFigures, type RefundFigures, RELEASED_RETURN_STATUSES, returnRequestRefusal, type ReturnKind, type ReturnReason, type ReturnStatus, SHOP_FAULT_REASONS } from '../../rules/returns.ts';
 import type { ShopPolicy } from '../../rules/shop-policy.ts';
 import { insertCreditNote } from '../queries/credit-notes.ts';
 import { currentMetalRates } from '../queries/metal-rates.ts';
@@ -177,12 +177,11 @@ function planReturn(rng: Random, order: ReturnableOrder, policy: ShopPolicy, rat
     amount = quote.payout;
     note = paidAtQuoteWords({ ...quote, currency: order.currency });
   } else {
-    const returned = order.lines.find((l) => l.oi_id === line.oi_id)!;
     const piecesLeft = order.lines.reduce((n, l) => n + l.quantity, 0) - pieces[0].quantity;
     planned.figures = refundFigures(
       policy, kind, reason,
       { currency: order.currency, usd_inr: order.usd_inr, discount: order.discount, shipping: order.shipping, lines: order.lines, pieces_left_after: piecesLeft },
-      [{ oi_id: returned.oi_id, product_name: returned.product_name, quantity: returned.quantity, line_total: returned.line_total, returned: pieces[0].quantity, partial_refund: returned.partial_refund }],
+      [{ oi_id: line.oi_id, product_name: line.product_name, quantity: line.quantity, line_total: line.line_total, returned: pieces[0].quantity, partial_refund: line.partial_refund }],
     );
     amount = planned.figures.refund;
   }
@@ -268,7 +267,7 @@ export async function seedReturns(db: Db, orders: readonly ReturnableOrder[], op
         ids.push(...made.map((m) => m.r_id));
       }
       await insertRows(trx, 'return_items', batch.flatMap((p, k) => {
-        const active = ['rejected', 'withdrawn'].includes(p.steps[p.steps.length - 1].status) ? 0 : 1;
+        const active = RELEASED_RETURN_STATUSES.includes(p.steps[p.steps.length - 1].status) ? 0 : 1;
         return p.pieces.flatMap((piece) => Array.from({ length: piece.quantity }, (_, n) => ({ r_id: ids[k], oi_id: piece.oi_id, piece: n + 1, active })));
       }));
       await insertRows(trx, 'return_events', batch.flatMap((p, k) => p.steps.map((s) => ({
